@@ -1,0 +1,3 @@
+/* Placeholder until input handling lands. */
+#include "input.h"
+typedef int aerocmd_input_placeholder;

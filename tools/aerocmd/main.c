@@ -1,0 +1,48 @@
+/* aerocmd — reference encoder/decoder tool for the AeroGPU command stream. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    {"dump", aerocmd_cmd_dump, "print every packet of a stream or trace"},
+    {"validate", aerocmd_cmd_validate, "check streams or traces against the protocol rules"},
+    {"stats", aerocmd_cmd_stats, "packets and bytes per opcode"},
+    {"trace", aerocmd_cmd_trace, "wrap streams into / extract streams from .aerogputrace"},
+    {"demo", aerocmd_cmd_demo, "encode a small frame and dump it"},
+};
+
+static void usage(FILE *out)
+{
+    size_t i;
+    fprintf(out, "usage: aerocmd COMMAND [ARGS...]\n\ncommands:\n");
+    for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'aerocmd COMMAND --help' describes one command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "aerocmd: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
