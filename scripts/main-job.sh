@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The main job: install what is missing, build libaerocmd and aerocmd, and run the demo
+# (a small frame encoded through the public API, validated, and disassembled).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+[ -f build/build.ninja ] || meson setup build >/dev/null
+ninja -C build
+./build/tools/aerocmd/aerocmd demo
