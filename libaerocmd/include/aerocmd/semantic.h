@@ -1,0 +1,75 @@
+/* semantic.h — cross-packet validation of command streams (kernel-safe core).
+ *
+ * An optional pass after structural validation: it follows object lifetimes through a
+ * guest's streams and checks that every handle names a live object of the right kind,
+ * that guest-backed resources fit the allocations the submission lists, and that copies,
+ * uploads, dirty ranges and views stay inside their resources.
+ *
+ * The tracker lives in caller memory: one record per live handle (buffer, texture,
+ * texture view, shader, input layout, sampler, imported alias; one guest-wide namespace)
+ * and per exported share token, in an open-addressing table. It never allocates. State
+ * persists across aerocmd_semantic_check_stream calls so a trace's submissions can be
+ * checked in order; aerocmd_semantic_reset forgets everything. */
+#ifndef AEROCMD_SEMANTIC_H
+#define AEROCMD_SEMANTIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aerocmd/decode.h"
+#include "aerocmd/result.h"
+#include "aerocmd/submission.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Treat as opaque; the fields are here only so callers can place it anywhere. */
+struct aerocmd_semantic {
+    void *records;     /* private record array inside the caller's memory */
+    uint32_t capacity; /* slots, a power of two */
+    uint32_t shift;    /* 32 - log2(capacity), for hashing */
+    uint32_t live;     /* records in use */
+    uint32_t max_live; /* 3/4 of capacity: more would make probing slow */
+};
+
+/* Bytes of memory aerocmd_semantic_init needs to track max_objects records at once (live
+ * objects plus exported share tokens), alignment slack included. 0 if the count cannot be
+ * represented. */
+size_t aerocmd_semantic_bytes_for(uint32_t max_objects);
+
+/* Places the tracker in mem (any alignment; it is aligned internally) and empties it.
+ * AEROCMD_E_INVALID_ARG when mem is NULL or too small for a minimal table
+ * (aerocmd_semantic_bytes_for(1) bytes). */
+aerocmd_result aerocmd_semantic_init(struct aerocmd_semantic *st, void *mem, size_t mem_bytes);
+
+/* Forgets every tracked object and token. */
+void aerocmd_semantic_reset(struct aerocmd_semantic *st);
+
+/* Records currently tracked (live objects plus exported tokens). */
+uint32_t aerocmd_semantic_count(const struct aerocmd_semantic *st);
+
+/* Checks one opened stream, packet by packet, updating the tracker. The stream should have
+ * passed structural validation (aerocmd_validate_stream) first: this pass judges only what
+ * spans packets. It still never reads out of bounds on unvalidated input: framing faults
+ * come back from the cursor, a fixed struct cut short as PACKET_TOO_SHORT, a binding array
+ * shorter than its count as PAYLOAD_LENGTH; other structural faults are not looked for.
+ *
+ * allocs: the submission's allocation table, or NULL when none was supplied — then the
+ * checks that need allocation entries (ALLOC_MISSING, BACKING_OUT_OF_RANGE,
+ * WRITEBACK_READONLY) are skipped. A valid table with no entries is not NULL.
+ *
+ * Faults: AEROCMD_E_MALFORMED, diag = {reason, packet offset, packet opcode}. When the
+ * tracker has no room for a new record: AEROCMD_E_OUT_OF_MEMORY with diag reason
+ * AEROCMD_R_TRACKER_FULL (the stream is not at fault). On any failure the tracker holds the
+ * effects of the packets before the faulty one. */
+aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
+                                             const struct aerocmd_stream *stream,
+                                             const struct aerocmd_alloc_table_view *allocs,
+                                             struct aerocmd_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AEROCMD_SEMANTIC_H */

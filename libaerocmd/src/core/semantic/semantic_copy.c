@@ -1,0 +1,82 @@
+/* semantic_copy.c — COPY_BUFFER and COPY_TEXTURE2D: operands, bounds and writeback. */
+#include "semantic_pass.h"
+#include "texture_layout.h"
+
+/* WRITEBACK_DST makes the host write into the destination's guest memory, which must exist,
+ * be listed in the table and be writable. An untyped alias's backing is unknown here. */
+static aerocmd_result check_writeback(const struct aerocmd_sem_pass *pass, uint32_t flags,
+                                      const struct aerocmd_sem_record *dst)
+{
+    struct aerogpu_alloc_entry entry;
+    if ((flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0 || dst->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
+        return AEROCMD_OK;
+    if (dst->backing_alloc_id == 0)
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_UNBACKED);
+    if (!pass->allocs)
+        return AEROCMD_OK;
+    if (!aerocmd_sem_find_alloc(pass, dst->backing_alloc_id, &entry))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
+    if (entry.flags & AEROGPU_ALLOC_FLAG_READONLY)
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_READONLY);
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *dst, *src;
+    const struct aerogpu_cmd_copy_buffer *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_require(pass, cmd->dst_buffer, AEROCMD_SEM_ACCEPT_BUFFER, &dst);
+    if (r == AEROCMD_OK)
+        r = aerocmd_sem_require(pass, cmd->src_buffer, AEROCMD_SEM_ACCEPT_BUFFER, &src);
+    if (r != AEROCMD_OK)
+        return r;
+    if (cmd->dst_offset_bytes % 4 != 0 || cmd->src_offset_bytes % 4 != 0 ||
+        cmd->size_bytes % 4 != 0 ||
+        !aerocmd_sem_range_fits(dst, cmd->dst_offset_bytes, cmd->size_bytes) ||
+        !aerocmd_sem_range_fits(src, cmd->src_offset_bytes, cmd->size_bytes))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    return check_writeback(pass, cmd->flags, dst);
+}
+
+/* One side of a texture copy: a mip and layer that exist and a rectangle inside that mip. */
+static int texture_side_fits(const struct aerocmd_sem_record *tex, uint32_t mip, uint32_t layer,
+                             uint32_t x, uint32_t y, uint32_t width, uint32_t height)
+{
+    if (tex->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
+        return 1;
+    if (mip >= tex->tex.mip_levels || layer >= tex->tex.array_layers)
+        return 0;
+    return (uint64_t)x + width <= aerocmd_sem_mip_extent(tex->tex.width, mip) &&
+           (uint64_t)y + height <= aerocmd_sem_mip_extent(tex->tex.height, mip);
+}
+
+static int same_format(const struct aerocmd_sem_record *a, const struct aerocmd_sem_record *b)
+{
+    if (a->kind == AEROCMD_SEM_UNTYPED_RESOURCE || b->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
+        return 1;
+    return a->tex.format == b->tex.format;
+}
+
+aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *dst, *src;
+    const struct aerogpu_cmd_copy_texture2d *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_require(pass, cmd->dst_texture, AEROCMD_SEM_ACCEPT_TEXTURE, &dst);
+    if (r == AEROCMD_OK)
+        r = aerocmd_sem_require(pass, cmd->src_texture, AEROCMD_SEM_ACCEPT_TEXTURE, &src);
+    if (r != AEROCMD_OK)
+        return r;
+    if (!same_format(dst, src) ||
+        !texture_side_fits(dst, cmd->dst_mip_level, cmd->dst_array_layer, cmd->dst_x, cmd->dst_y,
+                           cmd->width, cmd->height) ||
+        !texture_side_fits(src, cmd->src_mip_level, cmd->src_array_layer, cmd->src_x, cmd->src_y,
+                           cmd->width, cmd->height))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    return check_writeback(pass, cmd->flags, dst);
+}

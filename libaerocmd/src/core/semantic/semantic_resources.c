@@ -1,0 +1,174 @@
+/* semantic_resources.c — lifetimes and ranges of buffers, textures and texture views. */
+#include "semantic_pass.h"
+#include "texture_layout.h"
+
+/* A backed resource must lie inside an allocation the submission lists. Without a table the
+ * pass cannot judge and lets it through. */
+static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
+                                    const struct aerocmd_sem_record *rec)
+{
+    struct aerogpu_alloc_entry entry;
+    if (rec->backing_alloc_id == 0 || !pass->allocs)
+        return AEROCMD_OK;
+    if (!aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
+    if (rec->size_bytes > entry.size_bytes ||
+        rec->backing_offset_bytes > entry.size_bytes - rec->size_bytes)
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
+    return AEROCMD_OK;
+}
+
+/* Stores a fully checked record under its handle. */
+static aerocmd_result commit(const struct aerocmd_sem_pass *pass,
+                             const struct aerocmd_sem_record *proto)
+{
+    struct aerocmd_sem_record *rec;
+    aerocmd_result r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, proto->key, &rec);
+    if (r == AEROCMD_OK)
+        *rec = *proto;
+    return r;
+}
+
+aerocmd_result aerocmd_sem_create_buffer(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record proto = {0};
+    const struct aerogpu_cmd_create_buffer *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_check_new(pass, cmd->buffer_handle);
+    if (r != AEROCMD_OK)
+        return r;
+    proto.key = cmd->buffer_handle;
+    proto.role = AEROCMD_SEM_ROLE_OBJECT;
+    proto.kind = AEROCMD_SEM_BUFFER;
+    proto.size_bytes = cmd->size_bytes;
+    proto.backing_alloc_id = cmd->backing_alloc_id;
+    proto.backing_offset_bytes = cmd->backing_offset_bytes;
+    r = check_backing(pass, &proto);
+    return r != AEROCMD_OK ? r : commit(pass, &proto);
+}
+
+aerocmd_result aerocmd_sem_create_texture2d(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record proto = {0};
+    enum aerocmd_sem_layout_status layout;
+    const struct aerogpu_cmd_create_texture2d *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_check_new(pass, cmd->texture_handle);
+    if (r != AEROCMD_OK)
+        return r;
+    proto.key = cmd->texture_handle;
+    proto.role = AEROCMD_SEM_ROLE_OBJECT;
+    proto.kind = AEROCMD_SEM_TEXTURE2D;
+    proto.backing_alloc_id = cmd->backing_alloc_id;
+    proto.backing_offset_bytes = cmd->backing_offset_bytes;
+    proto.tex.format = cmd->format;
+    proto.tex.width = cmd->width;
+    proto.tex.height = cmd->height;
+    proto.tex.mip_levels = cmd->mip_levels;
+    proto.tex.array_layers = cmd->array_layers;
+    proto.tex.row_pitch_bytes = cmd->row_pitch_bytes;
+    layout = aerocmd_sem_texture_size(&proto.tex, &proto.size_bytes);
+    /* the pitch only shapes guest memory, so it only matters for a backed texture */
+    if (layout == AEROCMD_SEM_LAYOUT_PITCH_TOO_SMALL && proto.backing_alloc_id != 0)
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
+    r = check_backing(pass, &proto);
+    return r != AEROCMD_OK ? r : commit(pass, &proto);
+}
+
+aerocmd_result aerocmd_sem_destroy_resource(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *rec;
+    const struct aerogpu_cmd_destroy_resource *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
+    if (r == AEROCMD_OK)
+        aerocmd_sem_remove(pass->st, rec);
+    return r;
+}
+
+aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *rec;
+    const struct aerogpu_cmd_resource_dirty_range *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
+    if (r != AEROCMD_OK || rec->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
+        return r;
+    if (rec->backing_alloc_id == 0)
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
+    if (pass->allocs && !aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, NULL))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
+    if (!aerocmd_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_sem_upload_resource(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *rec;
+    const struct aerogpu_cmd_upload_resource *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
+    if (r != AEROCMD_OK)
+        return r;
+    if (!aerocmd_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    return AEROCMD_OK;
+}
+
+/* [base, base + count) inside [0, limit), with count >= 1. */
+static int subrange_fits(uint32_t base, uint32_t count, uint32_t limit)
+{
+    return count != 0 && count <= limit && base <= limit - count;
+}
+
+aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record proto = {0}, *tex;
+    const struct aerogpu_cmd_create_texture_view *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_check_new(pass, cmd->view_handle);
+    if (r == AEROCMD_OK)
+        r = aerocmd_sem_require(pass, cmd->texture_handle, AEROCMD_SEM_ACCEPT_TEXTURE, &tex);
+    if (r != AEROCMD_OK)
+        return r;
+    if (tex->kind == AEROCMD_SEM_TEXTURE2D &&
+        (!subrange_fits(cmd->base_mip_level, cmd->mip_level_count, tex->tex.mip_levels) ||
+         !subrange_fits(cmd->base_array_layer, cmd->array_layer_count, tex->tex.array_layers)))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_VIEW_OUT_OF_RANGE);
+    proto.key = cmd->view_handle;
+    proto.role = AEROCMD_SEM_ROLE_OBJECT;
+    proto.kind = AEROCMD_SEM_TEXTURE_VIEW;
+    proto.parent = cmd->texture_handle;
+    return commit(pass, &proto);
+}
+
+aerocmd_result aerocmd_sem_destroy_texture_view(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *rec;
+    const struct aerogpu_cmd_destroy_texture_view *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    /* the protocol defines destroying an unknown view as a no-op */
+    rec = cmd->view_handle ? aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_OBJECT, cmd->view_handle)
+                           : NULL;
+    if (!rec)
+        return AEROCMD_OK;
+    if (rec->kind != AEROCMD_SEM_TEXTURE_VIEW)
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
+    aerocmd_sem_remove(pass->st, rec);
+    return AEROCMD_OK;
+}

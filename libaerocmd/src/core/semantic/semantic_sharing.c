@@ -1,0 +1,64 @@
+/* semantic_sharing.c — shared surfaces: exports remember what a token names, imports create
+ * aliases, releases forget the token. */
+#include "semantic_pass.h"
+
+aerocmd_result aerocmd_sem_export(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *res, *token;
+    const struct aerogpu_cmd_export_shared_surface *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &res);
+    if (r != AEROCMD_OK)
+        return r;
+    token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
+    if (!token) {
+        r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token, &token);
+        if (r != AEROCMD_OK)
+            return r;
+    }
+    /* a snapshot, so the token outlives the handle it was exported from */
+    *token = *res;
+    token->role = AEROCMD_SEM_ROLE_EXPORT;
+    token->key = cmd->share_token;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_sem_import(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *token, *alias;
+    const struct aerogpu_cmd_import_shared_surface *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    r = aerocmd_sem_check_new(pass, cmd->out_resource_handle);
+    if (r == AEROCMD_OK)
+        r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, cmd->out_resource_handle, &alias);
+    if (r != AEROCMD_OK)
+        return r;
+    /* Inserting never moves other records, so the lookup after it is still valid. A token
+     * exported by another process is not an error: the alias just stays untyped. */
+    token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
+    if (token)
+        *alias = *token;
+    else
+        alias->kind = AEROCMD_SEM_UNTYPED_RESOURCE;
+    alias->role = AEROCMD_SEM_ROLE_OBJECT;
+    alias->key = cmd->out_resource_handle;
+    alias->is_alias = 1;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_sem_release(const struct aerocmd_sem_pass *pass)
+{
+    aerocmd_result r;
+    struct aerocmd_sem_record *token;
+    const struct aerogpu_cmd_release_shared_surface *cmd = aerocmd_sem_fixed(pass, &r);
+    if (!cmd)
+        return r;
+    token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
+    if (token)
+        aerocmd_sem_remove(pass->st, token);
+    return AEROCMD_OK;
+}
