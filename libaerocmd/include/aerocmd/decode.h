@@ -174,6 +174,9 @@ const char *aerocmd_enum_value_name(const struct aerocmd_enum_info *info, uint32
 extern const struct aerocmd_enum_info aerocmd_enum_format;
 extern const struct aerocmd_enum_info aerocmd_enum_shader_stage;
 extern const struct aerocmd_enum_info aerocmd_enum_topology;
+/* Every enum of the ABI (all protocol headers), in the order aerogpu-abi-1.4.json lists
+ * them; each table's values are in ascending order. */
+const struct aerocmd_enum_info *const *aerocmd_enum_tables(uint32_t *count);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,202 @@
+/* packet_rules.c — the per-packet rules of RULES.md that a field's kind cannot express
+ * (counts that must be at least 1, ranges that must not wrap, fields that must agree).
+ * Rules that need other packets (handles, allocations, bounds against a resource) belong
+ * to the semantic pass, not here. */
+#include "decode_internal.h"
+
+#define FIELD_INVALID AEROCMD_R_FIELD_INVALID
+#define NONE          AEROCMD_R_NONE
+
+#define U32(type, member) AEROCMD_FIELD_U32(bytes, type, member)
+#define U64(type, member) AEROCMD_FIELD_U64(bytes, type, member)
+
+/* sRGB and block-compressed formats exist from ABI 1.2 on. */
+#define SRGB_BC_MIN_ABI_MINOR 2u
+
+static int format_needs_srgb_bc_minor(uint32_t format)
+{
+    switch (format) {
+    case AEROGPU_FORMAT_B8G8R8A8_UNORM_SRGB:
+    case AEROGPU_FORMAT_B8G8R8X8_UNORM_SRGB:
+    case AEROGPU_FORMAT_R8G8B8A8_UNORM_SRGB:
+    case AEROGPU_FORMAT_R8G8B8X8_UNORM_SRGB:
+        return 1;
+    default:
+        return format >= AEROGPU_FORMAT_BC1_RGBA_UNORM &&
+               format <= AEROGPU_FORMAT_BC7_RGBA_UNORM_SRGB;
+    }
+}
+
+static int format_in_minor(uint32_t format, uint32_t minor)
+{
+    return minor >= SRGB_BC_MIN_ABI_MINOR || !format_needs_srgb_bc_minor(format);
+}
+
+static int adds_without_wrap_u64(uint64_t a, uint64_t b)
+{
+    return a <= UINT64_MAX - b;
+}
+
+static int adds_without_wrap_u32(uint32_t a, uint32_t b)
+{
+    return a <= 0xFFFFFFFFu - b;
+}
+
+static aerocmd_reason create_buffer_rules(const uint8_t *bytes)
+{
+    return U64(aerogpu_cmd_create_buffer, size_bytes) % 4u == 0 ? NONE : FIELD_INVALID;
+}
+
+static aerocmd_reason create_texture2d_rules(const uint8_t *bytes, uint32_t minor)
+{
+    uint32_t format = U32(aerogpu_cmd_create_texture2d, format);
+    if (U32(aerogpu_cmd_create_texture2d, width) == 0 ||
+        U32(aerogpu_cmd_create_texture2d, height) == 0 ||
+        U32(aerogpu_cmd_create_texture2d, mip_levels) == 0 ||
+        U32(aerogpu_cmd_create_texture2d, array_layers) == 0)
+        return FIELD_INVALID;
+    if (format == AEROGPU_FORMAT_INVALID || !format_in_minor(format, minor))
+        return FIELD_INVALID;
+    return NONE;
+}
+
+/* format 0 asks for the texture's own format, so only the minor gate applies to it. */
+static aerocmd_reason create_texture_view_rules(const uint8_t *bytes, uint32_t minor)
+{
+    uint32_t mips = U32(aerogpu_cmd_create_texture_view, mip_level_count);
+    uint32_t layers = U32(aerogpu_cmd_create_texture_view, array_layer_count);
+    if (mips == 0 || layers == 0)
+        return FIELD_INVALID;
+    if (!adds_without_wrap_u32(U32(aerogpu_cmd_create_texture_view, base_mip_level), mips) ||
+        !adds_without_wrap_u32(U32(aerogpu_cmd_create_texture_view, base_array_layer), layers))
+        return FIELD_INVALID;
+    if (!format_in_minor(U32(aerogpu_cmd_create_texture_view, format), minor))
+        return FIELD_INVALID;
+    return NONE;
+}
+
+AEROGPU_STATIC_ASSERT(offsetof(struct aerogpu_cmd_resource_dirty_range, offset_bytes) ==
+                              offsetof(struct aerogpu_cmd_upload_resource, offset_bytes) &&
+                          offsetof(struct aerogpu_cmd_resource_dirty_range, size_bytes) ==
+                              offsetof(struct aerogpu_cmd_upload_resource, size_bytes),
+                      aerocmd_dirty_range_layout_is_upload_layout);
+
+/* UPLOAD_RESOURCE and RESOURCE_DIRTY_RANGE share their layout. A zero size is a no-op and
+ * allowed: D3D accepts empty updates and refusing them would protect nothing. */
+static aerocmd_reason byte_range_rules(const uint8_t *bytes)
+{
+    uint64_t offset = U64(aerogpu_cmd_upload_resource, offset_bytes);
+    uint64_t size = U64(aerogpu_cmd_upload_resource, size_bytes);
+    return adds_without_wrap_u64(offset, size) ? NONE : FIELD_INVALID;
+}
+
+static aerocmd_reason copy_buffer_rules(const uint8_t *bytes)
+{
+    uint64_t dst = U64(aerogpu_cmd_copy_buffer, dst_offset_bytes);
+    uint64_t src = U64(aerogpu_cmd_copy_buffer, src_offset_bytes);
+    uint64_t size = U64(aerogpu_cmd_copy_buffer, size_bytes);
+    if (dst % 4u != 0 || src % 4u != 0 || size % 4u != 0)
+        return FIELD_INVALID;
+    if (!adds_without_wrap_u64(dst, size) || !adds_without_wrap_u64(src, size))
+        return FIELD_INVALID;
+    return NONE;
+}
+
+static aerocmd_reason copy_texture2d_rules(const uint8_t *bytes)
+{
+    uint32_t width = U32(aerogpu_cmd_copy_texture2d, width);
+    uint32_t height = U32(aerogpu_cmd_copy_texture2d, height);
+    if (!adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, dst_x), width) ||
+        !adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, src_x), width) ||
+        !adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, dst_y), height) ||
+        !adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, src_y), height))
+        return FIELD_INVALID;
+    return NONE;
+}
+
+/* Only a blob that says it is an ILAY blob is held to that format; anything else (a D3D9
+ * vertex declaration, say) is opaque to the protocol. */
+static aerocmd_reason input_layout_rules(const struct aerocmd_packet *packet, uint32_t minor)
+{
+    uint32_t blob_len = 0, elements;
+    const uint8_t *blob = aerocmd_packet_payload(packet, &blob_len, NULL);
+    const uint32_t header_size = (uint32_t)sizeof(struct aerogpu_input_layout_blob_header);
+    const uint32_t element_size = (uint32_t)sizeof(struct aerogpu_input_layout_element_dxgi);
+
+    if (blob == NULL || blob_len < header_size ||
+        AEROCMD_FIELD_U32(blob, aerogpu_input_layout_blob_header, magic) !=
+            AEROGPU_INPUT_LAYOUT_BLOB_MAGIC)
+        return NONE;
+    if (AEROCMD_FIELD_U32(blob, aerogpu_input_layout_blob_header, version) !=
+        AEROGPU_INPUT_LAYOUT_BLOB_VERSION)
+        return FIELD_INVALID;
+    elements = AEROCMD_FIELD_U32(blob, aerogpu_input_layout_blob_header, element_count);
+    if (elements > (blob_len - header_size) / element_size)
+        return FIELD_INVALID;
+    if (AEROCMD_FIELD_U32(blob, aerogpu_input_layout_blob_header, reserved0) != 0 &&
+        minor <= AEROGPU_ABI_MINOR)
+        return AEROCMD_R_RESERVED_NONZERO;
+    return NONE;
+}
+
+/* An encoder may mirror gs into reserved0 for old hosts; if it does, the two must agree. */
+static aerocmd_reason bind_shaders_rules(const struct aerocmd_packet *packet)
+{
+    struct aerocmd_bound_shaders shaders;
+    uint32_t legacy_gs;
+    if (!aerocmd_packet_bind_shaders(packet, &shaders) || !shaders.extended)
+        return NONE;
+    legacy_gs = AEROCMD_FIELD_U32(packet->bytes, aerogpu_cmd_bind_shaders, reserved0);
+    return legacy_gs == 0 || legacy_gs == shaders.gs ? NONE : FIELD_INVALID;
+}
+
+static aerocmd_reason render_targets_rules(const uint8_t *bytes)
+{
+    uint32_t count = U32(aerogpu_cmd_set_render_targets, color_count), i;
+    const uint8_t *colors = bytes + offsetof(struct aerogpu_cmd_set_render_targets, colors);
+    if (count > AEROGPU_MAX_RENDER_TARGETS)
+        return FIELD_INVALID;
+    for (i = count; i < AEROGPU_MAX_RENDER_TARGETS; i++)
+        if (aerocmd_decode_u32(colors + i * sizeof(aerogpu_handle_t)) != 0)
+            return FIELD_INVALID;
+    return NONE;
+}
+
+aerocmd_reason aerocmd_decode_packet_rules(const struct aerocmd_stream *stream,
+                                           const struct aerocmd_packet *packet)
+{
+    const uint8_t *bytes = packet->bytes;
+    uint32_t minor = aerocmd_stream_abi_minor(stream);
+
+    switch (packet->opcode) {
+    case AEROGPU_CMD_CREATE_BUFFER:
+        return create_buffer_rules(bytes);
+    case AEROGPU_CMD_CREATE_TEXTURE2D:
+        return create_texture2d_rules(bytes, minor);
+    case AEROGPU_CMD_CREATE_TEXTURE_VIEW:
+        return create_texture_view_rules(bytes, minor);
+    case AEROGPU_CMD_RESOURCE_DIRTY_RANGE:
+    case AEROGPU_CMD_UPLOAD_RESOURCE:
+        return byte_range_rules(bytes);
+    case AEROGPU_CMD_COPY_BUFFER:
+        return copy_buffer_rules(bytes);
+    case AEROGPU_CMD_COPY_TEXTURE2D:
+        return copy_texture2d_rules(bytes);
+    case AEROGPU_CMD_CREATE_INPUT_LAYOUT:
+        return input_layout_rules(packet, minor);
+    case AEROGPU_CMD_BIND_SHADERS:
+        return bind_shaders_rules(packet);
+    case AEROGPU_CMD_SET_RENDER_TARGETS:
+        return render_targets_rules(bytes);
+    case AEROGPU_CMD_PRESENT:
+        return U32(aerogpu_cmd_present, scanout_id) == 0 ? NONE : FIELD_INVALID;
+    case AEROGPU_CMD_PRESENT_EX:
+        return U32(aerogpu_cmd_present_ex, scanout_id) == 0 ? NONE : FIELD_INVALID;
+    case AEROGPU_CMD_EXPORT_SHARED_SURFACE:
+        return U64(aerogpu_cmd_export_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
+    case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
+        return U64(aerogpu_cmd_import_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
+    default:
+        return NONE;
+    }
+}
