@@ -14,9 +14,13 @@
 extern "C" {
 #endif
 
-#define AEROCMD_TRACE_HEADER_BYTES 32u
-#define AEROCMD_TRACE_FOOTER_BYTES 32u
-#define AEROCMD_TRACE_CONTAINER_VERSION 2u
+#define AEROCMD_TRACE_HEADER_BYTES            32u
+#define AEROCMD_TRACE_FOOTER_BYTES            32u
+#define AEROCMD_TRACE_CONTAINER_VERSION       2u
+#define AEROCMD_TRACE_RECORD_HEADER_BYTES     8u
+#define AEROCMD_TRACE_BLOB_HEADER_BYTES       16u /* blob_id, kind, reserved */
+#define AEROCMD_TRACE_SUBMISSION_HEADER_BYTES 56u
+#define AEROCMD_TRACE_MEMORY_RANGE_BYTES      32u
 
 enum aerocmd_trace_record_type {
     AEROCMD_TRACE_REC_BEGIN_FRAME = 0x01,
@@ -70,12 +74,28 @@ struct aerocmd_trace_submission {
     uint32_t context_id;
     uint32_t engine_id;
     uint64_t signal_fence;
+    /* Guest memory snapshots: memory_range_count raw 32-byte entries; read them with
+     * aerocmd_trace_submission_range. */
+    uint32_t memory_range_count;
+    const uint8_t *memory_ranges;
+};
+
+/* One guest memory range of a submission, with its blob (kind 0x102) resolved. */
+struct aerocmd_trace_memory_range {
+    uint32_t alloc_id;
+    uint32_t flags;
+    uint64_t gpa;
+    uint64_t size_bytes;
+    uint64_t blob_id;
+    const uint8_t *bytes; /* the blob's data (after its 16-byte blob header) */
+    uint32_t bytes_len;
 };
 
 struct aerocmd_trace_iter {
     const struct aerocmd_trace *trace;
     uint64_t offset;
-    int mode; /* private */
+    int mode;              /* private */
+    uint64_t window_begin; /* private: records written since the previous submission */
 };
 
 aerocmd_result aerocmd_trace_open(struct aerocmd_trace *trace, const void *buf, size_t len,
@@ -87,10 +107,22 @@ int aerocmd_trace_next_record(struct aerocmd_trace_iter *iter, struct aerocmd_tr
 /* 1: next submission; 0: end; -1: malformed (diag filled). */
 int aerocmd_trace_next_submission(struct aerocmd_trace_iter *iter,
                                   struct aerocmd_trace_submission *sub, struct aerocmd_diag *diag);
+/* Range `index` of a submission returned by aerocmd_trace_next_submission on `trace`.
+ * AEROCMD_E_INVALID_ARG when index >= memory_range_count; AEROCMD_E_MALFORMED (diag
+ * filled, offset = the submission record) when its blob cannot be resolved. */
+aerocmd_result aerocmd_trace_submission_range(const struct aerocmd_trace *trace,
+                                              const struct aerocmd_trace_submission *sub,
+                                              uint32_t index,
+                                              struct aerocmd_trace_memory_range *range,
+                                              struct aerocmd_diag *diag);
 
 /* Writes a version 2 container: one frame, one submission per stream (no allocation
  * tables), metadata {"emulator_version":..., "command_abi_version":...}. The result is
- * allocated through `alloc`; free it with alloc->release(alloc->user, *out, *out_len). */
+ * allocated through `alloc`; free it with alloc->release(alloc->user, *out, *out_len).
+ * Each stream must hold at least a stream header and start with "ACMD", and
+ * emulator_version must not be NULL (AEROCMD_E_INVALID_ARG otherwise). The header's
+ * command_abi_version is the first stream's (AEROGPU_ABI_VERSION_U32 when count is 0);
+ * submit_flags is PRESENT for a stream holding a PRESENT or PRESENT_EX packet. */
 struct aerocmd_trace_stream_in {
     const void *bytes;
     uint32_t len;

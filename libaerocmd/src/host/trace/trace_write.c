@@ -1,0 +1,283 @@
+/* Writing a version 2 container around raw command streams, in the shape the emulator's
+ * own recorder produces: one frame whose every stream is a command-stream blob followed by
+ * the submission record that names it. The size is computed first so the whole file is
+ * one allocation. */
+#include <string.h>
+
+#include "aerogpu_cmd.h"
+#include "aerogpu_ring.h"
+#include "trace_internal.h"
+
+#define META_PREFIX    "{\"emulator_version\":\""
+#define META_MIDDLE    "\",\"command_abi_version\":"
+#define META_SUFFIX    "}"
+#define U32_DIGITS_MAX 10u
+
+#define FRAME_RECORD_BYTES (AEROCMD_TRACE_RECORD_HEADER_BYTES + 4u)
+#define SUBMISSION_RECORD_BYTES                                                                    \
+    (AEROCMD_TRACE_RECORD_HEADER_BYTES + AEROCMD_TRACE_SUBMISSION_HEADER_BYTES)
+#define TOC_ONE_FRAME_BYTES (TRACE_TOC_HEADER_BYTES + TRACE_TOC_FRAME_BYTES)
+
+struct out_cursor {
+    uint8_t *bytes;
+    size_t pos;
+};
+
+static void put_bytes(struct out_cursor *out, const void *bytes, size_t len)
+{
+    if (len != 0)
+        memcpy(out->bytes + out->pos, bytes, len);
+    out->pos += len;
+}
+
+static void put_u8(struct out_cursor *out, uint32_t v)
+{
+    out->bytes[out->pos++] = (uint8_t)v;
+}
+
+static void put_u32(struct out_cursor *out, uint32_t v)
+{
+    put_u8(out, v & 0xffu);
+    put_u8(out, (v >> 8) & 0xffu);
+    put_u8(out, (v >> 16) & 0xffu);
+    put_u8(out, v >> 24);
+}
+
+static void put_u64(struct out_cursor *out, uint64_t v)
+{
+    put_u32(out, (uint32_t)(v & 0xffffffffu));
+    put_u32(out, (uint32_t)(v >> 32));
+}
+
+static void put_record_header(struct out_cursor *out, uint32_t type, uint32_t payload_len)
+{
+    put_u8(out, type);
+    put_u8(out, 0);
+    put_u8(out, 0);
+    put_u8(out, 0);
+    put_u32(out, payload_len);
+}
+
+/* Bytes of `text` once escaped as the body of a JSON string; SIZE_MAX if that overflows. */
+static size_t json_escaped_len(const char *text)
+{
+    size_t len = 0;
+    for (; *text; text++) {
+        unsigned char ch = (unsigned char)*text;
+        size_t add = ch == '"' || ch == '\\' ? 2u : ch < 0x20 ? 6u : 1u;
+        if (len > (size_t)-1 - 1 - add)
+            return (size_t)-1;
+        len += add;
+    }
+    return len;
+}
+
+static void put_json_escaped(struct out_cursor *out, const char *text)
+{
+    static const char hex[] = "0123456789abcdef";
+    for (; *text; text++) {
+        unsigned char ch = (unsigned char)*text;
+        if (ch == '"' || ch == '\\') {
+            put_u8(out, '\\');
+            put_u8(out, ch);
+        } else if (ch < 0x20) {
+            put_bytes(out, "\\u00", 4);
+            put_u8(out, (uint32_t)hex[ch >> 4]);
+            put_u8(out, (uint32_t)hex[ch & 0xfu]);
+        } else {
+            put_u8(out, ch);
+        }
+    }
+}
+
+/* Decimal digits of v into buf (no terminator); returns their count. */
+static size_t format_u32(uint32_t v, char buf[U32_DIGITS_MAX])
+{
+    char reversed[U32_DIGITS_MAX];
+    size_t n = 0, i;
+    do {
+        reversed[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v != 0);
+    for (i = 0; i < n; i++)
+        buf[i] = reversed[n - 1 - i];
+    return n;
+}
+
+static uint32_t stream_abi_version(const struct aerocmd_trace_stream_in *stream)
+{
+    return trace_get_u32((const uint8_t *)stream->bytes + 4);
+}
+
+/* Walks packet headers up to the stream's size_bytes, stopping at the first that does not
+ * frame properly: the validator, not the writer, judges the stream. */
+static int stream_presents(const struct aerocmd_trace_stream_in *stream)
+{
+    const uint8_t *b = stream->bytes;
+    uint32_t end = trace_get_u32(b + 8);
+    uint32_t at = (uint32_t)sizeof(struct aerogpu_cmd_stream_header);
+    if (end > stream->len)
+        end = stream->len;
+    while (end > at && end - at >= sizeof(struct aerogpu_cmd_hdr)) {
+        uint32_t opcode = trace_get_u32(b + at);
+        uint32_t size = trace_get_u32(b + at + 4);
+        if (size < sizeof(struct aerogpu_cmd_hdr) || size % 4u != 0 || size > end - at)
+            return 0;
+        if (opcode == AEROGPU_CMD_PRESENT || opcode == AEROGPU_CMD_PRESENT_EX)
+            return 1;
+        at += size;
+    }
+    return 0;
+}
+
+static int stream_acceptable(const struct aerocmd_trace_stream_in *stream)
+{
+    return stream->bytes && stream->len >= sizeof(struct aerogpu_cmd_stream_header) &&
+           stream->len <= UINT32_MAX - AEROCMD_TRACE_BLOB_HEADER_BYTES &&
+           trace_get_u32(stream->bytes) == AEROGPU_CMD_STREAM_MAGIC;
+}
+
+struct write_plan {
+    uint32_t abi;
+    char abi_digits[U32_DIGITS_MAX];
+    size_t abi_digits_len;
+    size_t meta_len;
+    size_t total;
+};
+
+/* Everything about the output that can be known before allocating it. */
+static aerocmd_result plan_output(const struct aerocmd_trace_stream_in *streams, uint32_t count,
+                                  const char *emulator_version, struct write_plan *plan)
+{
+    uint64_t total, meta_len;
+    size_t escaped = json_escaped_len(emulator_version);
+    uint32_t i;
+    plan->abi = count ? stream_abi_version(&streams[0]) : AEROGPU_ABI_VERSION_U32;
+    plan->abi_digits_len = format_u32(plan->abi, plan->abi_digits);
+    meta_len = sizeof(META_PREFIX) - 1 + (uint64_t)escaped + sizeof(META_MIDDLE) - 1 +
+               plan->abi_digits_len + sizeof(META_SUFFIX) - 1;
+    if (meta_len > UINT32_MAX)
+        return AEROCMD_E_INVALID_ARG;
+    total = AEROCMD_TRACE_HEADER_BYTES + meta_len + 2u * FRAME_RECORD_BYTES + TOC_ONE_FRAME_BYTES +
+            AEROCMD_TRACE_FOOTER_BYTES;
+    for (i = 0; i < count; i++) {
+        uint64_t add = AEROCMD_TRACE_RECORD_HEADER_BYTES + AEROCMD_TRACE_BLOB_HEADER_BYTES +
+                       (uint64_t)streams[i].len + SUBMISSION_RECORD_BYTES;
+        if (add > UINT64_MAX - total)
+            return AEROCMD_E_OUT_OF_MEMORY;
+        total += add;
+    }
+#if SIZE_MAX < UINT64_MAX
+    if (total > SIZE_MAX)
+        return AEROCMD_E_OUT_OF_MEMORY;
+#endif
+    plan->meta_len = (size_t)meta_len;
+    plan->total = (size_t)total;
+    return AEROCMD_OK;
+}
+
+static void put_header_and_meta(struct out_cursor *out, const struct write_plan *plan,
+                                const char *emulator_version)
+{
+    put_bytes(out, TRACE_HEADER_MAGIC, TRACE_MAGIC_BYTES);
+    put_u32(out, AEROCMD_TRACE_HEADER_BYTES);
+    put_u32(out, AEROCMD_TRACE_CONTAINER_VERSION);
+    put_u32(out, plan->abi);
+    put_u32(out, 0);
+    put_u32(out, (uint32_t)plan->meta_len);
+    put_u32(out, 0);
+    put_bytes(out, META_PREFIX, sizeof(META_PREFIX) - 1);
+    put_json_escaped(out, emulator_version);
+    put_bytes(out, META_MIDDLE, sizeof(META_MIDDLE) - 1);
+    put_bytes(out, plan->abi_digits, plan->abi_digits_len);
+    put_bytes(out, META_SUFFIX, sizeof(META_SUFFIX) - 1);
+}
+
+/* Stream n (1-based) becomes blob n and the submission signalling fence n. */
+static void put_stream(struct out_cursor *out, const struct aerocmd_trace_stream_in *stream,
+                       uint32_t n)
+{
+    put_record_header(out, AEROCMD_TRACE_REC_BLOB, AEROCMD_TRACE_BLOB_HEADER_BYTES + stream->len);
+    put_u64(out, n);
+    put_u32(out, AEROCMD_TRACE_BLOB_CMD_STREAM);
+    put_u32(out, 0);
+    put_bytes(out, stream->bytes, stream->len);
+
+    put_record_header(out, AEROCMD_TRACE_REC_SUBMISSION, AEROCMD_TRACE_SUBMISSION_HEADER_BYTES);
+    put_u32(out, TRACE_SUBMISSION_RECORD_VERSION);
+    put_u32(out, AEROCMD_TRACE_SUBMISSION_HEADER_BYTES);
+    put_u32(out, stream_presents(stream) ? AEROGPU_SUBMIT_FLAG_PRESENT : AEROGPU_SUBMIT_FLAG_NONE);
+    put_u32(out, 0); /* context_id */
+    put_u32(out, AEROGPU_ENGINE_0);
+    put_u32(out, 0); /* reserved0 */
+    put_u64(out, n); /* signal_fence */
+    put_u64(out, n); /* cmd_stream_blob_id */
+    put_u64(out, 0); /* alloc_table_blob_id: none */
+    put_u32(out, 0); /* memory_range_count */
+    put_u32(out, 0); /* reserved1 */
+}
+
+static void put_toc_and_footer(struct out_cursor *out, uint64_t frame_start,
+                               uint64_t present_offset)
+{
+    uint64_t toc_offset = out->pos;
+    put_bytes(out, TRACE_TOC_MAGIC, TRACE_MAGIC_BYTES);
+    put_u32(out, TRACE_TOC_VERSION);
+    put_u32(out, 1); /* frame_count */
+    put_u32(out, 0); /* frame_index */
+    put_u32(out, 0); /* flags */
+    put_u64(out, frame_start);
+    put_u64(out, present_offset);
+    put_u64(out, present_offset + FRAME_RECORD_BYTES);
+    put_bytes(out, TRACE_FOOTER_MAGIC, TRACE_MAGIC_BYTES);
+    put_u32(out, AEROCMD_TRACE_FOOTER_BYTES);
+    put_u32(out, AEROCMD_TRACE_CONTAINER_VERSION);
+    put_u64(out, toc_offset);
+    put_u64(out, TOC_ONE_FRAME_BYTES);
+}
+
+static aerocmd_result check_arguments(const struct aerocmd_allocator *alloc,
+                                      const struct aerocmd_trace_stream_in *streams, uint32_t count,
+                                      const char *emulator_version, uint8_t **out, size_t *out_len)
+{
+    uint32_t i;
+    if (!alloc || !alloc->resize || !alloc->release || !emulator_version || !out || !out_len ||
+        (count && !streams))
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < count; i++)
+        if (!stream_acceptable(&streams[i]))
+            return AEROCMD_E_INVALID_ARG;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
+                                   const struct aerocmd_trace_stream_in *streams, uint32_t count,
+                                   const char *emulator_version, uint8_t **out, size_t *out_len)
+{
+    struct write_plan plan;
+    struct out_cursor cursor;
+    uint64_t frame_start, present_offset;
+    uint32_t i;
+    aerocmd_result result = check_arguments(alloc, streams, count, emulator_version, out, out_len);
+    if (result == AEROCMD_OK)
+        result = plan_output(streams, count, emulator_version, &plan);
+    if (result != AEROCMD_OK)
+        return result;
+    cursor.bytes = alloc->resize(alloc->user, NULL, 0, plan.total);
+    cursor.pos = 0;
+    if (!cursor.bytes)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    put_header_and_meta(&cursor, &plan, emulator_version);
+    frame_start = cursor.pos;
+    put_record_header(&cursor, AEROCMD_TRACE_REC_BEGIN_FRAME, 4);
+    put_u32(&cursor, 0);
+    for (i = 0; i < count; i++)
+        put_stream(&cursor, &streams[i], i + 1);
+    present_offset = cursor.pos;
+    put_record_header(&cursor, AEROCMD_TRACE_REC_PRESENT, 4);
+    put_u32(&cursor, 0);
+    put_toc_and_footer(&cursor, frame_start, present_offset);
+    *out = cursor.bytes;
+    *out_len = cursor.pos;
+    return AEROCMD_OK;
+}
