@@ -1,0 +1,105 @@
+/* umd_callbacks.h — what the state tracker needs from the operating system (umd layer).
+ *
+ * The state tracker never talks to Windows. A shim fills this table with thin wrappers
+ * over the runtime's callbacks (pfnAllocateCb / pfnGetCommandBufferCb, pfnRenderCb /
+ * pfnPresentCb, pfnWaitForSynchronizationObjectCb, pfnAllocateCb for resources, pfnLockCb
+ * ...); tests fill it with the in-memory fake of umd_fake.h.
+ *
+ * Submission model: the context asks for a command buffer (a span of DMA-buffer bytes plus
+ * room for allocation-list entries) only when it has a packet to write, fills it, and hands
+ * it back through `submit`. The allocation list is
+ * written by the context in the neutral form below; the shim converts each entry into a
+ * D3DDDI_ALLOCATIONLIST entry (hAllocation = os_handle, WriteOperation = the WRITE flag).
+ *
+ * Every callback returns an aerocmd_result; the shim translates HRESULT / NTSTATUS into it
+ * (E_OUTOFMEMORY -> OUT_OF_MEMORY, device loss -> DEVICE_REMOVED, "not yet" answers of a
+ * wait -> STILL_DRAWING). */
+#ifndef AEROCMD_UMD_CALLBACKS_H
+#define AEROCMD_UMD_CALLBACKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aerocmd/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One allocation-list entry. */
+#define AEROCMD_UMD_ALLOC_REF_WRITE 1u /* the submission may write the allocation */
+
+struct aerocmd_umd_alloc_ref {
+    uint64_t os_handle; /* the shim's handle of the allocation (D3DKMT_HANDLE) */
+    uint32_t alloc_id;  /* the id the KMD puts in its allocation table */
+    uint32_t flags;     /* AEROCMD_UMD_ALLOC_REF_* */
+};
+
+/* A command buffer lent to the context by `acquire_buffer`. */
+struct aerocmd_umd_cmd_buffer {
+    void *bytes;                          /* DMA buffer; the stream header goes first */
+    uint32_t capacity;                    /* bytes the context may write */
+    struct aerocmd_umd_alloc_ref *allocs; /* allocation-list entries the context may fill */
+    uint32_t alloc_capacity;              /* entries available at allocs */
+    void *shim_private;                   /* anything the shim needs to give it back */
+};
+
+#define AEROCMD_UMD_SUBMIT_PRESENT 1u /* submit through the present path */
+
+/* A filled command buffer. */
+struct aerocmd_umd_submission {
+    struct aerocmd_umd_cmd_buffer buffer; /* as acquired */
+    uint32_t cmd_bytes;                   /* stream header's size_bytes */
+    uint32_t alloc_count;                 /* entries used at buffer.allocs */
+    uint32_t flags;                       /* AEROCMD_UMD_SUBMIT_* */
+};
+
+/* A guest allocation (WDDM allocation) backing a resource. */
+struct aerocmd_umd_memory {
+    uint64_t os_handle;  /* set by allocate_memory */
+    uint64_t size_bytes; /* as requested */
+    uint32_t alloc_id;   /* chosen by the device before allocate_memory is called */
+    uint32_t flags;      /* AEROCMD_UMD_MEMORY_* as requested */
+};
+
+#define AEROCMD_UMD_MEMORY_CPU_VISIBLE 1u
+#define AEROCMD_UMD_MEMORY_STAGING     2u
+
+#define AEROCMD_UMD_WAIT_DO_NOT_WAIT 1u /* poll: STILL_DRAWING when not yet signalled */
+
+struct aerocmd_umd_callbacks {
+    void *user;
+
+    /* A fresh, empty command buffer. capacity must be at least a stream header plus one
+     * packet header (32 bytes); alloc_capacity may be 0. */
+    aerocmd_result (*acquire_buffer)(void *user, struct aerocmd_umd_cmd_buffer *out);
+
+    /* Gives an acquired buffer back without submitting it (context teardown). */
+    void (*release_buffer)(void *user, struct aerocmd_umd_cmd_buffer *buffer);
+
+    /* Submits the buffer, which then belongs to the shim again. On success *fence is the
+     * submission's fence value (monotonic, non-zero). On failure the buffer stays lent to
+     * the context unchanged and is submitted again at the next submission point; after
+     * DEVICE_REMOVED the context gives it back with release_buffer and stops. */
+    aerocmd_result (*submit)(void *user, const struct aerocmd_umd_submission *submission,
+                             uint64_t *fence);
+
+    /* Waits until `fence` is signalled (OK), or with DO_NOT_WAIT answers STILL_DRAWING. */
+    aerocmd_result (*wait_fence)(void *user, uint64_t fence, uint32_t flags);
+
+    /* Creates a guest allocation of memory->size_bytes carrying memory->alloc_id in its
+     * private data; fills memory->os_handle. */
+    aerocmd_result (*allocate_memory)(void *user, struct aerocmd_umd_memory *memory);
+    void (*free_memory)(void *user, const struct aerocmd_umd_memory *memory);
+
+    /* CPU access to a guest allocation. */
+    aerocmd_result (*lock_memory)(void *user, const struct aerocmd_umd_memory *memory,
+                                  uint32_t flags, void **cpu);
+    void (*unlock_memory)(void *user, const struct aerocmd_umd_memory *memory);
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AEROCMD_UMD_CALLBACKS_H */

@@ -1,0 +1,97 @@
+/* umd_fake.h — an in-memory implementation of the umd callbacks: "the emulator's view".
+ *
+ * It lends one command buffer at a time (of a chosen size, so tests can force splits),
+ * records every submission (a copy of its stream bytes, its allocation list and the fence
+ * it got), hands out guest allocations backed by allocator memory with made-up guest
+ * physical addresses, and can fail its N-th fallible callback to test error paths.
+ * Fences complete as soon as they are handed out unless `hold_fences` is set.
+ * Everything it keeps comes from the allocator it is given. */
+#ifndef AEROCMD_UMD_FAKE_H
+#define AEROCMD_UMD_FAKE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aerocmd/alloc.h"
+#include "aerocmd/result.h"
+#include "aerocmd/umd_callbacks.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct aerocmd_umd_fake_submission {
+    uint8_t *cmd; /* copy of the stream, cmd_bytes long */
+    uint32_t cmd_bytes;
+    uint32_t alloc_count;
+    struct aerocmd_umd_alloc_ref *allocs; /* copy of the allocation list */
+    uint64_t fence;
+    uint32_t flags; /* AEROCMD_UMD_SUBMIT_* */
+};
+
+struct aerocmd_umd_fake_memory {
+    uint32_t alloc_id;
+    uint32_t live;
+    uint64_t os_handle;
+    uint64_t gpa;
+    uint64_t size_bytes;
+    uint8_t *bytes;
+};
+
+struct aerocmd_umd_fake {
+    const struct aerocmd_allocator *alloc;
+    uint32_t abi_version;
+    uint32_t buffer_capacity; /* bytes lent per command buffer */
+    uint32_t alloc_capacity;  /* allocation-list entries lent per command buffer */
+    uint8_t *buffer;
+    struct aerocmd_umd_alloc_ref *buffer_allocs;
+    int buffer_lent;
+
+    struct aerocmd_umd_fake_submission *submissions;
+    uint32_t submission_count, submission_capacity;
+    struct aerocmd_umd_fake_memory *memories;
+    uint32_t memory_count, memory_capacity;
+    uint32_t live_memories;
+    uint64_t next_gpa;
+
+    uint64_t last_fence;
+    uint64_t completed_fence;
+    int hold_fences; /* 1: fences complete only through aerocmd_umd_fake_complete */
+
+    uint64_t fallible_calls; /* acquire, submit, wait, allocate, lock calls so far */
+    uint64_t fail_at;        /* 1-based call number that fails; 0 = never */
+    aerocmd_result fail_with;
+    uint32_t lock_count; /* locks not yet unlocked */
+};
+
+aerocmd_result aerocmd_umd_fake_init(struct aerocmd_umd_fake *fake,
+                                     const struct aerocmd_allocator *alloc, uint32_t abi_version,
+                                     uint32_t buffer_capacity, uint32_t alloc_capacity);
+void aerocmd_umd_fake_release(struct aerocmd_umd_fake *fake);
+
+/* The callback table, with user = fake. */
+void aerocmd_umd_fake_callbacks(struct aerocmd_umd_fake *fake, struct aerocmd_umd_callbacks *out);
+
+/* Forgets the recorded submissions (memories stay). */
+void aerocmd_umd_fake_clear_submissions(struct aerocmd_umd_fake *fake);
+
+/* Marks every fence up to `fence` complete. */
+void aerocmd_umd_fake_complete(struct aerocmd_umd_fake *fake, uint64_t fence);
+
+/* The allocation with this id, NULL when unknown. */
+const struct aerocmd_umd_fake_memory *
+aerocmd_umd_fake_find_memory(const struct aerocmd_umd_fake *fake, uint32_t alloc_id);
+
+/* Builds the aerogpu_alloc_table the KMD would build for submission `index`: one entry
+ * per alloc_id (entries aliasing one allocation collapse, write intent wins), READONLY
+ * when no entry asked for write. *size receives the table's bytes. INVALID_ARG: bad index
+ * or a list entry naming an allocation the fake does not know; BUFFER_FULL: cap too
+ * small. buf must be 8-byte aligned. */
+aerocmd_result aerocmd_umd_fake_alloc_table(const struct aerocmd_umd_fake *fake, uint32_t index,
+                                            void *buf, size_t cap, size_t *size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AEROCMD_UMD_FAKE_H */

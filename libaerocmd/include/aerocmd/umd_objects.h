@@ -1,0 +1,300 @@
+/* umd_objects.h — D3D10/11 objects of the state tracker: descriptions in, packets out.
+ *
+ * Every object is placement-constructed into caller memory of at least its *_size() bytes,
+ * aligned to AEROCMD_UMD_OBJECT_ALIGN. Descriptions are API-neutral but keep Direct3D's
+ * numbering (DXGI formats, D3D10/D3D11 bind flags, blend factors, comparison functions,
+ * filters, address modes) because D3D10, D3D10.1 and D3D11 share it; the shims copy
+ * fields and never judge them. Everything the protocol cannot express is refused here with
+ * NOT_IMPLEMENTED; what Direct3D itself forbids is INVALID_ARG.
+ *
+ * Creation emits its packets through the device's context (it must exist) and is
+ * all-or-nothing: on any error nothing stays allocated, no id stays taken (when the id
+ * source can release) and the memory can be reused. Destruction always succeeds from the
+ * tracker's side (the object is unbound from the context and forgotten); the result only
+ * reports whether the DESTROY packet could be sent. */
+#ifndef AEROCMD_UMD_OBJECTS_H
+#define AEROCMD_UMD_OBJECTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aerocmd/format.h"
+#include "aerocmd/result.h"
+#include "aerocmd/umd_device.h"
+#include "aerocmd/writer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct aerocmd_umd_resource;
+struct aerocmd_umd_view;
+struct aerocmd_umd_shader;
+struct aerocmd_umd_input_layout;
+struct aerocmd_umd_sampler;
+struct aerocmd_umd_blend_state;
+struct aerocmd_umd_depth_stencil_state;
+struct aerocmd_umd_rasterizer_state;
+
+/* ---- resources ----------------------------------------------------------------------- */
+
+/* D3D11_BIND_* values (D3D10 uses the same bits). */
+#define AEROCMD_UMD_BIND_VERTEX_BUFFER    0x1u
+#define AEROCMD_UMD_BIND_INDEX_BUFFER     0x2u
+#define AEROCMD_UMD_BIND_CONSTANT_BUFFER  0x4u
+#define AEROCMD_UMD_BIND_SHADER_RESOURCE  0x8u
+#define AEROCMD_UMD_BIND_STREAM_OUTPUT    0x10u
+#define AEROCMD_UMD_BIND_RENDER_TARGET    0x20u
+#define AEROCMD_UMD_BIND_DEPTH_STENCIL    0x40u
+#define AEROCMD_UMD_BIND_UNORDERED_ACCESS 0x80u
+
+/* D3D11_RESOURCE_MISC_* values that matter here. */
+#define AEROCMD_UMD_MISC_SHARED      0x2u
+#define AEROCMD_UMD_MISC_TEXTURECUBE 0x4u
+
+struct aerocmd_umd_buffer_desc {
+    uint32_t size_bytes;   /* > 0; the host buffer is rounded up to a multiple of 4 */
+    uint32_t bind_flags;   /* AEROCMD_UMD_BIND_* */
+    uint32_t misc_flags;   /* AEROCMD_UMD_MISC_* */
+    uint32_t guest_backed; /* 1: storage in a guest allocation; 0: host-owned */
+};
+
+struct aerocmd_umd_texture2d_desc {
+    uint32_t width;
+    uint32_t height;
+    uint32_t mip_levels; /* 0 = full chain */
+    uint32_t array_size;
+    uint32_t dxgi_format;
+    uint32_t sample_count; /* 1 (0 is taken as 1) */
+    uint32_t bind_flags;
+    uint32_t misc_flags;
+    uint32_t guest_backed;
+};
+
+/* Initial contents of one subresource, as the runtime passes it (rows of blocks for BC). */
+struct aerocmd_umd_subresource_data {
+    const void *data;
+    uint32_t row_pitch;
+};
+
+size_t aerocmd_umd_resource_size(void);
+
+/* initial_data: NULL or size_bytes bytes. Host-owned contents travel as UPLOAD_RESOURCE
+ * packets (split across command buffers when large); guest-backed contents are written
+ * into the allocation and announced with RESOURCE_DIRTY_RANGE. */
+aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+                                         const struct aerocmd_umd_buffer_desc *desc,
+                                         const void *initial_data,
+                                         struct aerocmd_umd_resource **out);
+
+/* initial: NULL or one entry per subresource (mip + layer x mip_levels). Formats go through
+ * aerocmd_dxgi_texture_format; guest-backed textures use the tight canonical layout. */
+aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void *mem,
+                                            size_t mem_size,
+                                            const struct aerocmd_umd_texture2d_desc *desc,
+                                            const struct aerocmd_umd_subresource_data *initial,
+                                            struct aerocmd_umd_resource **out);
+
+/* Guest-backed: DESTROY_RESOURCE is submitted before the allocation is freed. */
+aerocmd_result aerocmd_umd_destroy_resource(struct aerocmd_umd_resource *res);
+
+uint32_t aerocmd_umd_resource_handle(const struct aerocmd_umd_resource *res);
+/* 0 for host-owned resources. */
+uint32_t aerocmd_umd_resource_alloc_id(const struct aerocmd_umd_resource *res);
+/* The aerogpu_format of a texture (0 for buffers). */
+uint32_t aerocmd_umd_resource_format(const struct aerocmd_umd_resource *res);
+
+/* Fence of the last submitted GPU write (render target, depth target): 0 when there was
+ * none; UINT64_MAX when the write is still in the unsubmitted command buffer (flush
+ * first). */
+uint64_t aerocmd_umd_resource_write_fence(const struct aerocmd_umd_resource *res);
+
+/* ---- views --------------------------------------------------------------------------- */
+
+struct aerocmd_umd_view_desc {
+    uint32_t dxgi_format; /* 0 = the resource's format */
+    /* textures: the subrange; RTV and DSV use one mip (mip_count ignored) */
+    uint32_t first_mip;
+    uint32_t mip_count; /* 0 or UINT32_MAX = to the last mip */
+    uint32_t first_layer;
+    uint32_t layer_count; /* 0 or UINT32_MAX = to the last layer */
+    /* buffers (shader resource views only) */
+    uint32_t first_element;
+    uint32_t element_count;
+    uint32_t element_bytes; /* structure stride; 0 = the size of dxgi_format */
+};
+
+size_t aerocmd_umd_view_size(void);
+
+/* A view covering the whole texture in its own format reuses the texture's handle; any
+ * other texture view is a CREATE_TEXTURE_VIEW with its own handle. Buffers take shader
+ * resource views only (bound through SET_SHADER_RESOURCE_BUFFERS). */
+aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+                                       enum aerocmd_view_kind kind,
+                                       struct aerocmd_umd_resource *res,
+                                       const struct aerocmd_umd_view_desc *desc,
+                                       struct aerocmd_umd_view **out);
+aerocmd_result aerocmd_umd_destroy_view(struct aerocmd_umd_view *view);
+
+/* The handle bound for this view: the texture's or the view's own. */
+uint32_t aerocmd_umd_view_handle(const struct aerocmd_umd_view *view);
+
+/* ---- shaders and input layouts ------------------------------------------------------- */
+
+size_t aerocmd_umd_shader_size(void);
+
+/* VS, PS, GS, CS. The DXBC (checked for its magic and container size) is copied into
+ * memory from the device's allocator and its 64-bit FNV-1a hash kept. HS / DS:
+ * NOT_IMPLEMENTED (no tessellation). */
+aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+                                         enum aerocmd_shader_kind kind, const void *dxbc,
+                                         uint32_t dxbc_size, struct aerocmd_umd_shader **out);
+aerocmd_result aerocmd_umd_destroy_shader(struct aerocmd_umd_shader *shader);
+
+uint32_t aerocmd_umd_shader_handle(const struct aerocmd_umd_shader *shader);
+uint64_t aerocmd_umd_shader_hash(const struct aerocmd_umd_shader *shader);
+/* The kept copy of the bytecode. */
+const void *aerocmd_umd_shader_dxbc(const struct aerocmd_umd_shader *shader, uint32_t *size);
+
+size_t aerocmd_umd_input_layout_size(void);
+
+/* Elements are checked against the vertex formats format.h allows (NOT_IMPLEMENTED for
+ * the rest) and sent as an ILAY blob. */
+aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, void *mem,
+                                               size_t mem_size,
+                                               const struct aerocmd_input_element *elements,
+                                               uint32_t element_count,
+                                               struct aerocmd_umd_input_layout **out);
+aerocmd_result aerocmd_umd_destroy_input_layout(struct aerocmd_umd_input_layout *layout);
+
+/* ---- samplers ------------------------------------------------------------------------ */
+
+/* D3D10/11 FILTER and TEXTURE_ADDRESS_MODE values. */
+#define AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT  0x00u
+#define AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR 0x15u
+#define AEROCMD_UMD_ADDRESS_WRAP              1u
+#define AEROCMD_UMD_ADDRESS_MIRROR            2u
+#define AEROCMD_UMD_ADDRESS_CLAMP             3u
+#define AEROCMD_UMD_ADDRESS_BORDER            4u
+#define AEROCMD_UMD_ADDRESS_MIRROR_ONCE       5u
+
+struct aerocmd_umd_sampler_desc {
+    uint32_t filter;
+    uint32_t address_u, address_v, address_w;
+    uint32_t mip_lod_bias_f32;
+    uint32_t max_anisotropy;
+    uint32_t comparison_func;
+    uint32_t border_color_f32[4];
+    uint32_t min_lod_f32;
+    uint32_t max_lod_f32;
+};
+
+size_t aerocmd_umd_sampler_size(void);
+
+/* The protocol has one filter (nearest or linear, for minification, magnification and
+ * mips alike) and clamp / wrap / mirror addressing: mixed, anisotropic and comparison
+ * filters, border and mirror-once addressing, a LOD bias and a LOD clamp that excludes
+ * [0, FLT_MAX] are NOT_IMPLEMENTED. */
+aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *mem,
+                                          size_t mem_size,
+                                          const struct aerocmd_umd_sampler_desc *desc,
+                                          struct aerocmd_umd_sampler **out);
+aerocmd_result aerocmd_umd_destroy_sampler(struct aerocmd_umd_sampler *sampler);
+
+/* ---- fixed-function state objects (no packets until bound and drawn) ---------------- */
+
+/* D3D10_BLEND / D3D10_BLEND_OP values. */
+#define AEROCMD_UMD_BLEND_ZERO             1u
+#define AEROCMD_UMD_BLEND_ONE              2u
+#define AEROCMD_UMD_BLEND_SRC_COLOR        3u
+#define AEROCMD_UMD_BLEND_INV_SRC_COLOR    4u
+#define AEROCMD_UMD_BLEND_SRC_ALPHA        5u
+#define AEROCMD_UMD_BLEND_INV_SRC_ALPHA    6u
+#define AEROCMD_UMD_BLEND_DEST_ALPHA       7u
+#define AEROCMD_UMD_BLEND_INV_DEST_ALPHA   8u
+#define AEROCMD_UMD_BLEND_BLEND_FACTOR     14u
+#define AEROCMD_UMD_BLEND_INV_BLEND_FACTOR 15u
+#define AEROCMD_UMD_BLEND_INV_SRC1_ALPHA   19u /* last defined value */
+#define AEROCMD_UMD_BLEND_OP_ADD           1u
+#define AEROCMD_UMD_BLEND_OP_MAX           5u
+
+struct aerocmd_umd_blend_target {
+    uint32_t enable;
+    uint32_t src, dst, op;
+    uint32_t src_alpha, dst_alpha, op_alpha;
+    uint32_t write_mask; /* bits R=1 G=2 B=4 A=8 */
+};
+
+struct aerocmd_umd_blend_desc {
+    uint32_t alpha_to_coverage;
+    uint32_t independent; /* 0: targets[0] applies to every target (D3D11 default) */
+    struct aerocmd_umd_blend_target targets[8];
+};
+
+/* D3D10_COMPARISON_FUNC (NEVER 1 .. ALWAYS 8) and D3D10_STENCIL_OP (KEEP 1 ..) values. */
+#define AEROCMD_UMD_COMPARISON_NEVER  1u
+#define AEROCMD_UMD_COMPARISON_LESS   2u
+#define AEROCMD_UMD_COMPARISON_ALWAYS 8u
+#define AEROCMD_UMD_STENCIL_OP_KEEP   1u
+
+struct aerocmd_umd_stencil_face {
+    uint32_t fail_op, depth_fail_op, pass_op, func;
+};
+
+struct aerocmd_umd_depth_stencil_desc {
+    uint32_t depth_enable;
+    uint32_t depth_write; /* D3D10_DEPTH_WRITE_MASK: 0 ZERO, 1 ALL */
+    uint32_t depth_func;
+    uint32_t stencil_enable;
+    uint32_t stencil_read_mask;  /* 0..255 */
+    uint32_t stencil_write_mask; /* 0..255 */
+    struct aerocmd_umd_stencil_face front, back;
+};
+
+/* D3D10_FILL_MODE (WIREFRAME 2, SOLID 3) and D3D10_CULL_MODE (NONE 1, FRONT 2, BACK 3). */
+struct aerocmd_umd_rasterizer_desc {
+    uint32_t fill_mode;
+    uint32_t cull_mode;
+    uint32_t front_ccw;
+    int32_t depth_bias;
+    uint32_t depth_bias_clamp_f32;
+    uint32_t slope_scaled_depth_bias_f32;
+    uint32_t depth_clip_enable;
+    uint32_t scissor_enable;
+    uint32_t multisample_enable;
+    uint32_t antialiased_line_enable;
+};
+
+size_t aerocmd_umd_blend_state_size(void);
+size_t aerocmd_umd_depth_stencil_state_size(void);
+size_t aerocmd_umd_rasterizer_state_size(void);
+
+/* Blend: targets with blending enabled must agree on factors, ops and write mask, and
+ * targets without blending must keep that write mask (the protocol has one blend state for
+ * all targets; a non-blending target bound next to a blending one is blended too);
+ * alpha-to-coverage and factors other than ZERO, ONE, (INV_)SRC_ALPHA, (INV_)DEST_ALPHA,
+ * (INV_)BLEND_FACTOR are NOT_IMPLEMENTED. */
+aerocmd_result aerocmd_umd_create_blend_state(struct aerocmd_umd_device *dev, void *mem,
+                                              size_t mem_size,
+                                              const struct aerocmd_umd_blend_desc *desc,
+                                              struct aerocmd_umd_blend_state **out);
+/* Depth-stencil: depth writes are encoded off when the depth test is off; with stencil
+ * enabled, any face op other than KEEP or func other than ALWAYS is NOT_IMPLEMENTED. */
+aerocmd_result
+aerocmd_umd_create_depth_stencil_state(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+                                       const struct aerocmd_umd_depth_stencil_desc *desc,
+                                       struct aerocmd_umd_depth_stencil_state **out);
+/* Rasterizer: float depth bias (clamp, slope) and antialiased lines are NOT_IMPLEMENTED. */
+aerocmd_result aerocmd_umd_create_rasterizer_state(struct aerocmd_umd_device *dev, void *mem,
+                                                   size_t mem_size,
+                                                   const struct aerocmd_umd_rasterizer_desc *desc,
+                                                   struct aerocmd_umd_rasterizer_state **out);
+void aerocmd_umd_destroy_blend_state(struct aerocmd_umd_blend_state *state);
+void aerocmd_umd_destroy_depth_stencil_state(struct aerocmd_umd_depth_stencil_state *state);
+void aerocmd_umd_destroy_rasterizer_state(struct aerocmd_umd_rasterizer_state *state);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AEROCMD_UMD_OBJECTS_H */

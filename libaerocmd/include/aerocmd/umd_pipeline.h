@@ -1,0 +1,148 @@
+/* umd_pipeline.h — binding, drawing and presenting on the immediate context (umd layer).
+ *
+ * Setters only record: they compare with what is bound, and a change sets a dirty bit.
+ * The packets for dirty state are emitted lazily, right before the draw, clear or dispatch
+ * that needs them, so re-binding identical state emits nothing and a draw without state
+ * changes is exactly one packet. Setters and draws neither allocate nor hash.
+ *
+ * Bound objects are referenced, not copied: destroying an object unbinds it everywhere.
+ * Stages are enum aerocmd_shader_kind: VS, PS, GS and CS (HS / DS are NOT_IMPLEMENTED). */
+#ifndef AEROCMD_UMD_PIPELINE_H
+#define AEROCMD_UMD_PIPELINE_H
+
+#include <stdint.h>
+
+#include "aerocmd/result.h"
+#include "aerocmd/umd_objects.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AEROCMD_UMD_MAX_VERTEX_BUFFERS   16u
+#define AEROCMD_UMD_MAX_CONSTANT_BUFFERS 14u
+#define AEROCMD_UMD_MAX_SHADER_RESOURCES 128u
+#define AEROCMD_UMD_MAX_SAMPLERS         16u
+#define AEROCMD_UMD_MAX_RENDER_TARGETS   8u
+
+/* ---- input assembler ----------------------------------------------------------------- */
+
+void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
+                                  const struct aerocmd_umd_input_layout *layout);
+
+/* Slots start .. start + count - 1; buffers[i] may be NULL (unbind). INVALID_ARG past the
+ * 16 slots. The runtime's start slot and count are forwarded as given. */
+aerocmd_result aerocmd_umd_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
+                                              uint32_t count,
+                                              struct aerocmd_umd_resource *const *buffers,
+                                              const uint32_t *strides, const uint32_t *offsets);
+
+/* dxgi_format R16_UINT or R32_UINT (ignored when buffer is NULL). */
+aerocmd_result aerocmd_umd_set_index_buffer(struct aerocmd_umd_context *ctx,
+                                            struct aerocmd_umd_resource *buffer,
+                                            uint32_t dxgi_format, uint32_t offset_bytes);
+
+/* D3D10_PRIMITIVE_TOPOLOGY values (lists, strips, adjacency). 0 (undefined) is recorded
+ * and nothing is sent; patch lists are NOT_IMPLEMENTED. */
+aerocmd_result aerocmd_umd_set_topology(struct aerocmd_umd_context *ctx, uint32_t topology);
+
+/* ---- shader stages ------------------------------------------------------------------- */
+
+/* shader NULL unbinds; a shader of another stage is INVALID_ARG. */
+aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
+                                      enum aerocmd_shader_kind stage,
+                                      const struct aerocmd_umd_shader *shader);
+
+/* first_constant / num_constants: NULL for whole buffers (D3D10), else the D3D11.1-style
+ * ranges in 16-byte constants. */
+aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
+                                                enum aerocmd_shader_kind stage, uint32_t start,
+                                                uint32_t count,
+                                                struct aerocmd_umd_resource *const *buffers,
+                                                const uint32_t *first_constant,
+                                                const uint32_t *num_constants);
+
+/* Views must be shader resource views (INVALID_ARG otherwise). A view of a resource that
+ * is a current render / depth target unbinds it from the output merger. */
+aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
+                                                enum aerocmd_shader_kind stage, uint32_t start,
+                                                uint32_t count,
+                                                struct aerocmd_umd_view *const *views);
+
+aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
+                                        enum aerocmd_shader_kind stage, uint32_t start,
+                                        uint32_t count,
+                                        const struct aerocmd_umd_sampler *const *samplers);
+
+/* ---- output merger and rasterizer ---------------------------------------------------- */
+
+/* count = the runtime's slot count (NULL gaps kept); binding a resource as a target
+ * unbinds it from every shader-resource slot of every stage. */
+aerocmd_result aerocmd_umd_set_render_targets(struct aerocmd_umd_context *ctx, uint32_t count,
+                                              struct aerocmd_umd_view *const *rtvs,
+                                              struct aerocmd_umd_view *dsv);
+
+/* state NULL = Direct3D's default state. */
+void aerocmd_umd_set_blend_state(struct aerocmd_umd_context *ctx,
+                                 const struct aerocmd_umd_blend_state *state,
+                                 const uint32_t blend_factor_f32[4], uint32_t sample_mask);
+/* The stencil reference is recorded; the protocol has no field for it (stencil ops that
+ * would read it are refused at create time). */
+void aerocmd_umd_set_depth_stencil_state(struct aerocmd_umd_context *ctx,
+                                         const struct aerocmd_umd_depth_stencil_state *state,
+                                         uint32_t stencil_ref);
+void aerocmd_umd_set_rasterizer_state(struct aerocmd_umd_context *ctx,
+                                      const struct aerocmd_umd_rasterizer_state *state);
+
+struct aerocmd_umd_viewport {
+    uint32_t x_f32, y_f32, width_f32, height_f32, min_depth_f32, max_depth_f32;
+};
+
+struct aerocmd_umd_rect {
+    int32_t left, top, right, bottom;
+};
+
+/* One viewport / scissor is encodable. Extra entries identical to the first or empty
+ * (zero width or height) are fine; anything else applies entry 0 and returns
+ * NOT_IMPLEMENTED. count 0 records "none" and sends nothing. */
+aerocmd_result aerocmd_umd_set_viewports(struct aerocmd_umd_context *ctx, uint32_t count,
+                                         const struct aerocmd_umd_viewport *viewports);
+aerocmd_result aerocmd_umd_set_scissor_rects(struct aerocmd_umd_context *ctx, uint32_t count,
+                                             const struct aerocmd_umd_rect *rects);
+
+/* ---- work ---------------------------------------------------------------------------- */
+
+aerocmd_result aerocmd_umd_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                uint32_t first_vertex);
+aerocmd_result aerocmd_umd_draw_indexed(struct aerocmd_umd_context *ctx, uint32_t index_count,
+                                        uint32_t first_index, int32_t base_vertex);
+aerocmd_result aerocmd_umd_draw_instanced(struct aerocmd_umd_context *ctx,
+                                          uint32_t vertex_count_per_instance,
+                                          uint32_t instance_count, uint32_t first_vertex,
+                                          uint32_t first_instance);
+aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ctx,
+                                                  uint32_t index_count_per_instance,
+                                                  uint32_t instance_count, uint32_t first_index,
+                                                  int32_t base_vertex, uint32_t first_instance);
+/* Stream output is not supported: always NOT_IMPLEMENTED. */
+aerocmd_result aerocmd_umd_draw_auto(struct aerocmd_umd_context *ctx);
+aerocmd_result aerocmd_umd_dispatch(struct aerocmd_umd_context *ctx, uint32_t x, uint32_t y,
+                                    uint32_t z);
+
+aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
+                                               struct aerocmd_umd_view *rtv,
+                                               const uint32_t rgba_f32[4]);
+/* flags: AEROGPU_CLEAR_DEPTH | AEROGPU_CLEAR_STENCIL. */
+aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
+                                               struct aerocmd_umd_view *dsv, uint32_t flags,
+                                               uint32_t depth_f32, uint32_t stencil);
+
+/* Submits pending work, then PRESENT (VSYNC when sync_interval > 0) in a submission of its
+ * own flagged as a present. */
+aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t sync_interval);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AEROCMD_UMD_PIPELINE_H */

@@ -1,0 +1,477 @@
+/* umd_bind.c — the context's setters: record, compare, mark dirty; resolve read/write
+ * hazards between shader-resource slots and output-merger targets. */
+#include <string.h>
+
+#include "umd_internal.h"
+
+#define D3D_MAX_VIEWPORTS   16u
+#define D3D_TOPOLOGY_LAST   13u
+#define D3D_PATCHLIST_FIRST 33u
+#define D3D_PATCHLIST_LAST  64u
+#define CB_MAX_BYTES        65536u /* 4096 constants of 16 bytes */
+
+static aerocmd_result check_stage(enum aerocmd_shader_kind stage)
+{
+    if (stage == AEROCMD_SHADER_HS || stage == AEROCMD_SHADER_DS)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    return (uint32_t)stage < UMD_STAGE_COUNT ? AEROCMD_OK : AEROCMD_E_INVALID_ARG;
+}
+
+static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
+{
+    return start <= limit && count <= limit - start;
+}
+
+/* ---- input assembler ------------------------------------------------------------------- */
+
+void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
+                                  const struct aerocmd_umd_input_layout *layout)
+{
+    uint32_t handle = layout != NULL ? layout->handle : 0u;
+    if (handle != ctx->input_layout) {
+        ctx->input_layout = handle;
+        ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT;
+    }
+}
+
+static void mark_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slot)
+{
+    if (slot < ctx->vb_dirty_lo)
+        ctx->vb_dirty_lo = slot;
+    if (slot > ctx->vb_dirty_hi)
+        ctx->vb_dirty_hi = slot;
+    ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS;
+}
+
+aerocmd_result aerocmd_umd_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
+                                              uint32_t count,
+                                              struct aerocmd_umd_resource *const *buffers,
+                                              const uint32_t *strides, const uint32_t *offsets)
+{
+    uint32_t i;
+    if (!slots_ok(start, count, AEROCMD_UMD_MAX_VERTEX_BUFFERS))
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < count; i++) {
+        struct aerocmd_umd_resource *res = buffers != NULL ? buffers[i] : NULL;
+        struct aerogpu_vertex_buffer_binding b;
+        uint32_t slot = start + i;
+        memset(&b, 0, sizeof b);
+        if (res != NULL) {
+            b.buffer = res->handle;
+            b.stride_bytes = strides != NULL ? strides[i] : 0u;
+            b.offset_bytes = offsets != NULL ? offsets[i] : 0u;
+        }
+        ctx->vb_res[slot] = res;
+        if (memcmp(&b, &ctx->vb[slot], sizeof b) != 0) {
+            ctx->vb[slot] = b;
+            mark_vertex_slot(ctx, slot);
+        }
+    }
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_set_index_buffer(struct aerocmd_umd_context *ctx,
+                                            struct aerocmd_umd_resource *buffer,
+                                            uint32_t dxgi_format, uint32_t offset_bytes)
+{
+    uint32_t format = 0;
+    if (buffer != NULL) {
+        aerocmd_result r = aerocmd_dxgi_index_format(dxgi_format, &format);
+        if (r != AEROCMD_OK)
+            return r;
+    } else {
+        offset_bytes = 0;
+    }
+    if (buffer != ctx->index_res || format != ctx->index_format ||
+        offset_bytes != ctx->index_offset) {
+        ctx->index_res = buffer;
+        ctx->index_format = format;
+        ctx->index_offset = offset_bytes;
+        ctx->dirty |= UMD_DIRTY_INDEX_BUFFER;
+    }
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_set_topology(struct aerocmd_umd_context *ctx, uint32_t topology)
+{
+    if (topology >= D3D_PATCHLIST_FIRST && topology <= D3D_PATCHLIST_LAST)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    if (topology > D3D_TOPOLOGY_LAST || (topology > 5u && topology < 10u))
+        return AEROCMD_E_INVALID_ARG;
+    /* D3D's list/strip/adjacency numbers are the protocol's. */
+    if (topology != ctx->topology) {
+        ctx->topology = topology;
+        if (topology != 0)
+            ctx->dirty |= UMD_DIRTY_TOPOLOGY;
+        else
+            ctx->dirty &= ~(uint32_t)UMD_DIRTY_TOPOLOGY;
+    }
+    return AEROCMD_OK;
+}
+
+/* ---- shader stages --------------------------------------------------------------------- */
+
+aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
+                                      enum aerocmd_shader_kind stage,
+                                      const struct aerocmd_umd_shader *shader)
+{
+    uint32_t handle = shader != NULL ? shader->handle : 0u;
+    aerocmd_result r = check_stage(stage);
+    if (r != AEROCMD_OK)
+        return r;
+    if (shader != NULL && shader->kind != (uint32_t)stage)
+        return AEROCMD_E_INVALID_ARG;
+    if (ctx->stages[stage].shader != handle) {
+        ctx->stages[stage].shader = handle;
+        ctx->dirty |= UMD_DIRTY_SHADERS;
+    }
+    return AEROCMD_OK;
+}
+
+static aerocmd_result constant_binding(const struct aerocmd_umd_resource *res,
+                                       const uint32_t *first, const uint32_t *num, uint32_t i,
+                                       struct aerogpu_constant_buffer_binding *b)
+{
+    memset(b, 0, sizeof *b);
+    if (res == NULL)
+        return AEROCMD_OK;
+    if (res->kind != UMD_RESOURCE_BUFFER || !(res->bind_flags & AEROCMD_UMD_BIND_CONSTANT_BUFFER))
+        return AEROCMD_E_INVALID_ARG;
+    b->buffer = res->handle;
+    if (first != NULL && num != NULL) {
+        if (first[i] > CB_MAX_BYTES / 16u * 64u || num[i] > CB_MAX_BYTES / 16u)
+            return AEROCMD_E_INVALID_ARG;
+        b->offset_bytes = first[i] * 16u;
+        b->size_bytes = num[i] * 16u;
+    } else {
+        uint32_t size = (res->size_bytes + 3u) & ~3u;
+        b->size_bytes = size < CB_MAX_BYTES ? size : CB_MAX_BYTES;
+    }
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
+                                                enum aerocmd_shader_kind stage, uint32_t start,
+                                                uint32_t count,
+                                                struct aerocmd_umd_resource *const *buffers,
+                                                const uint32_t *first_constant,
+                                                const uint32_t *num_constants)
+{
+    struct umd_stage_bindings *st;
+    uint32_t i;
+    aerocmd_result r = check_stage(stage);
+    if (r != AEROCMD_OK)
+        return r;
+    if (!slots_ok(start, count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
+        return AEROCMD_E_INVALID_ARG;
+    st = &ctx->stages[stage];
+    for (i = 0; i < count; i++) {
+        struct aerogpu_constant_buffer_binding b;
+        struct aerocmd_umd_resource *res = buffers != NULL ? buffers[i] : NULL;
+        r = constant_binding(res, first_constant, num_constants, i, &b);
+        if (r != AEROCMD_OK)
+            return r;
+        st->cb_res[start + i] = res;
+        if (memcmp(&b, &st->cb[start + i], sizeof b) != 0) {
+            st->cb[start + i] = b;
+            st->cb_dirty |= 1u << (start + i);
+            ctx->dirty |= UMD_DIRTY_CB(stage);
+        }
+    }
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
+                                        enum aerocmd_shader_kind stage, uint32_t start,
+                                        uint32_t count,
+                                        const struct aerocmd_umd_sampler *const *samplers)
+{
+    struct umd_stage_bindings *st;
+    uint32_t i;
+    aerocmd_result r = check_stage(stage);
+    if (r != AEROCMD_OK)
+        return r;
+    if (!slots_ok(start, count, AEROCMD_UMD_MAX_SAMPLERS))
+        return AEROCMD_E_INVALID_ARG;
+    st = &ctx->stages[stage];
+    for (i = 0; i < count; i++) {
+        const struct aerocmd_umd_sampler *s = samplers != NULL ? samplers[i] : NULL;
+        uint32_t handle = s != NULL ? s->handle : 0u;
+        if (st->samplers[start + i] != handle) {
+            st->samplers[start + i] = handle;
+            st->sampler_dirty |= 1u << (start + i);
+            ctx->dirty |= UMD_DIRTY_SAMPLER(stage);
+        }
+    }
+    return AEROCMD_OK;
+}
+
+/* ---- shader resources and hazards ------------------------------------------------------- */
+
+static void put_srv(struct aerocmd_umd_context *ctx, uint32_t stage, uint32_t slot,
+                    struct aerocmd_umd_view *view)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    struct aerocmd_umd_view *old = st->srv[slot];
+    if (old == view)
+        return;
+    if (old != NULL)
+        old->res->srv_refs--;
+    if (view != NULL)
+        view->res->srv_refs++;
+    st->srv[slot] = view;
+    st->srv_dirty[slot / 32u] |= 1u << (slot % 32u);
+    ctx->dirty |= UMD_DIRTY_SRV(stage);
+}
+
+/* A resource about to be written as a target may not stay readable anywhere. */
+static void unbind_from_srvs(struct aerocmd_umd_context *ctx,
+                             const struct aerocmd_umd_resource *res)
+{
+    uint32_t stage, slot;
+    for (stage = 0; stage < UMD_STAGE_COUNT && res->srv_refs > 0; stage++)
+        for (slot = 0; slot < AEROCMD_UMD_MAX_SHADER_RESOURCES; slot++) {
+            struct aerocmd_umd_view *v = ctx->stages[stage].srv[slot];
+            if (v != NULL && v->res == res)
+                put_srv(ctx, stage, slot, NULL);
+        }
+}
+
+static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
+                       struct aerocmd_umd_view *view)
+{
+    struct aerocmd_umd_view **place =
+        slot == AEROCMD_UMD_MAX_RENDER_TARGETS ? &ctx->dsv : &ctx->rtv[slot];
+    uint32_t bit = 1u << slot;
+    if (*place == view)
+        return;
+    if (*place != NULL)
+        (*place)->res->om_slots &= ~bit;
+    if (view != NULL) {
+        view->res->om_slots |= bit;
+        if (view->res->srv_refs > 0)
+            unbind_from_srvs(ctx, view->res);
+    }
+    *place = view;
+    ctx->dirty |= UMD_DIRTY_RENDER_TARGETS;
+    ctx->om_stamped_serial = 0;
+}
+
+/* A resource about to be read may not stay a target. */
+static void unbind_from_targets(struct aerocmd_umd_context *ctx,
+                                const struct aerocmd_umd_resource *res)
+{
+    uint32_t slot;
+    for (slot = 0; slot <= AEROCMD_UMD_MAX_RENDER_TARGETS && res->om_slots != 0; slot++) {
+        struct aerocmd_umd_view *v =
+            slot == AEROCMD_UMD_MAX_RENDER_TARGETS ? ctx->dsv : ctx->rtv[slot];
+        if (v != NULL && v->res == res)
+            put_target(ctx, slot, NULL);
+    }
+}
+
+aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
+                                                enum aerocmd_shader_kind stage, uint32_t start,
+                                                uint32_t count,
+                                                struct aerocmd_umd_view *const *views)
+{
+    uint32_t i;
+    aerocmd_result r = check_stage(stage);
+    if (r != AEROCMD_OK)
+        return r;
+    if (!slots_ok(start, count, AEROCMD_UMD_MAX_SHADER_RESOURCES))
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < count && views != NULL; i++)
+        if (views[i] != NULL && views[i]->kind != AEROCMD_VIEW_SHADER_RESOURCE)
+            return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < count; i++) {
+        struct aerocmd_umd_view *v = views != NULL ? views[i] : NULL;
+        if (v != NULL && v->res->om_slots != 0)
+            unbind_from_targets(ctx, v->res);
+        put_srv(ctx, (uint32_t)stage, start + i, v);
+    }
+    return AEROCMD_OK;
+}
+
+/* ---- output merger ----------------------------------------------------------------------- */
+
+aerocmd_result aerocmd_umd_set_render_targets(struct aerocmd_umd_context *ctx, uint32_t count,
+                                              struct aerocmd_umd_view *const *rtvs,
+                                              struct aerocmd_umd_view *dsv)
+{
+    uint32_t i;
+    if (count > AEROCMD_UMD_MAX_RENDER_TARGETS || (count > 0 && rtvs == NULL))
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < count; i++)
+        if (rtvs[i] != NULL && rtvs[i]->kind != AEROCMD_VIEW_RENDER_TARGET)
+            return AEROCMD_E_INVALID_ARG;
+    if (dsv != NULL && dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL)
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < AEROCMD_UMD_MAX_RENDER_TARGETS; i++)
+        put_target(ctx, i, i < count ? rtvs[i] : NULL);
+    put_target(ctx, AEROCMD_UMD_MAX_RENDER_TARGETS, dsv);
+    if (ctx->rt_count != count) {
+        ctx->rt_count = count;
+        ctx->dirty |= UMD_DIRTY_RENDER_TARGETS;
+    }
+    return AEROCMD_OK;
+}
+
+void aerocmd_umd_set_blend_state(struct aerocmd_umd_context *ctx,
+                                 const struct aerocmd_umd_blend_state *state,
+                                 const uint32_t blend_factor_f32[4], uint32_t sample_mask)
+{
+    struct aerogpu_blend_state s;
+    uint32_t i;
+    if (state != NULL)
+        s = state->state;
+    else
+        umd_default_blend(&s);
+    /* A NULL factor means Direct3D's default of all ones. */
+    for (i = 0; i < 4; i++)
+        s.blend_constant_rgba_f32[i] = blend_factor_f32 != NULL ? blend_factor_f32[i] : 0x3F800000u;
+    s.sample_mask = sample_mask;
+    if (memcmp(&s, &ctx->blend, sizeof s) != 0) {
+        ctx->blend = s;
+        ctx->dirty |= UMD_DIRTY_BLEND;
+    }
+}
+
+void aerocmd_umd_set_depth_stencil_state(struct aerocmd_umd_context *ctx,
+                                         const struct aerocmd_umd_depth_stencil_state *state,
+                                         uint32_t stencil_ref)
+{
+    struct aerogpu_depth_stencil_state s;
+    if (state != NULL)
+        s = state->state;
+    else
+        umd_default_depth_stencil(&s);
+    ctx->stencil_ref = stencil_ref;
+    if (memcmp(&s, &ctx->depth_stencil, sizeof s) != 0) {
+        ctx->depth_stencil = s;
+        ctx->dirty |= UMD_DIRTY_DEPTH_STENCIL;
+    }
+}
+
+void aerocmd_umd_set_rasterizer_state(struct aerocmd_umd_context *ctx,
+                                      const struct aerocmd_umd_rasterizer_state *state)
+{
+    struct aerogpu_rasterizer_state s;
+    if (state != NULL)
+        s = state->state;
+    else
+        umd_default_rasterizer(&s);
+    if (memcmp(&s, &ctx->rasterizer, sizeof s) != 0) {
+        ctx->rasterizer = s;
+        ctx->dirty |= UMD_DIRTY_RASTERIZER;
+    }
+}
+
+/* ---- viewports and scissors ------------------------------------------------------------ */
+
+static int viewport_empty(const struct aerocmd_umd_viewport *v)
+{
+    return (v->width_f32 & 0x7FFFFFFFu) == 0 || (v->height_f32 & 0x7FFFFFFFu) == 0;
+}
+
+aerocmd_result aerocmd_umd_set_viewports(struct aerocmd_umd_context *ctx, uint32_t count,
+                                         const struct aerocmd_umd_viewport *viewports)
+{
+    aerocmd_result r = AEROCMD_OK;
+    uint32_t i;
+    if (count > D3D_MAX_VIEWPORTS || (count > 0 && viewports == NULL))
+        return AEROCMD_E_INVALID_ARG;
+    ctx->viewport_count = count;
+    if (count == 0)
+        return AEROCMD_OK;
+    for (i = 1; i < count; i++)
+        if (!viewport_empty(&viewports[i]) &&
+            memcmp(&viewports[i], &viewports[0], sizeof viewports[0]) != 0)
+            r = AEROCMD_E_NOT_IMPLEMENTED;
+    if (memcmp(&viewports[0], &ctx->viewport, sizeof ctx->viewport) != 0) {
+        ctx->viewport = viewports[0];
+        ctx->dirty |= UMD_DIRTY_VIEWPORT;
+    }
+    return r;
+}
+
+static int rect_empty(const struct aerocmd_umd_rect *rc)
+{
+    return rc->right <= rc->left || rc->bottom <= rc->top;
+}
+
+aerocmd_result aerocmd_umd_set_scissor_rects(struct aerocmd_umd_context *ctx, uint32_t count,
+                                             const struct aerocmd_umd_rect *rects)
+{
+    aerocmd_result r = AEROCMD_OK;
+    uint32_t i;
+    if (count > D3D_MAX_VIEWPORTS || (count > 0 && rects == NULL))
+        return AEROCMD_E_INVALID_ARG;
+    ctx->scissor_count = count;
+    if (count == 0)
+        return AEROCMD_OK;
+    for (i = 1; i < count; i++)
+        if (!rect_empty(&rects[i]) && memcmp(&rects[i], &rects[0], sizeof rects[0]) != 0)
+            r = AEROCMD_E_NOT_IMPLEMENTED;
+    if (memcmp(&rects[0], &ctx->scissor, sizeof ctx->scissor) != 0) {
+        ctx->scissor = rects[0];
+        ctx->dirty |= UMD_DIRTY_SCISSOR;
+    }
+    return r;
+}
+
+/* ---- unbinding destroyed objects ---------------------------------------------------------- */
+
+void umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view)
+{
+    uint32_t stage, slot;
+    for (stage = 0; stage < UMD_STAGE_COUNT && view->res->srv_refs > 0; stage++)
+        for (slot = 0; slot < AEROCMD_UMD_MAX_SHADER_RESOURCES; slot++)
+            if (ctx->stages[stage].srv[slot] == view)
+                put_srv(ctx, stage, slot, NULL);
+    for (slot = 0; slot <= AEROCMD_UMD_MAX_RENDER_TARGETS; slot++) {
+        struct aerocmd_umd_view *v =
+            slot == AEROCMD_UMD_MAX_RENDER_TARGETS ? ctx->dsv : ctx->rtv[slot];
+        if (v == view)
+            put_target(ctx, slot, NULL);
+    }
+}
+
+void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
+{
+    uint32_t stage, slot;
+    for (slot = 0; slot < AEROCMD_UMD_MAX_VERTEX_BUFFERS; slot++)
+        if (ctx->vb_res[slot] == res)
+            (void)aerocmd_umd_set_vertex_buffers(ctx, slot, 1, NULL, NULL, NULL);
+    if (ctx->index_res == res)
+        (void)aerocmd_umd_set_index_buffer(ctx, NULL, 0, 0);
+    for (stage = 0; stage < UMD_STAGE_COUNT; stage++)
+        for (slot = 0; slot < AEROCMD_UMD_MAX_CONSTANT_BUFFERS; slot++)
+            if (ctx->stages[stage].cb_res[slot] == res)
+                (void)aerocmd_umd_set_constant_buffers(ctx, (enum aerocmd_shader_kind)stage, slot,
+                                                       1, NULL, NULL, NULL);
+    unbind_from_srvs(ctx, res);
+    unbind_from_targets(ctx, res);
+}
+
+void umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle)
+{
+    uint32_t stage, slot;
+    if (ctx->input_layout == handle) {
+        ctx->input_layout = 0;
+        ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT;
+    }
+    for (stage = 0; stage < UMD_STAGE_COUNT; stage++) {
+        struct umd_stage_bindings *st = &ctx->stages[stage];
+        if (st->shader == handle) {
+            st->shader = 0;
+            ctx->dirty |= UMD_DIRTY_SHADERS;
+        }
+        for (slot = 0; slot < AEROCMD_UMD_MAX_SAMPLERS; slot++)
+            if (st->samplers[slot] == handle) {
+                st->samplers[slot] = 0;
+                st->sampler_dirty |= 1u << slot;
+                ctx->dirty |= UMD_DIRTY_SAMPLER(stage);
+            }
+    }
+}

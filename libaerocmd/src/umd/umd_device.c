@@ -1,0 +1,173 @@
+/* umd_device.c — device and immediate context life cycles, guest-wide ids. */
+#include <string.h>
+
+#include "umd_internal.h"
+
+int umd_mem_ok(const void *mem, size_t mem_size, size_t need)
+{
+    return mem != NULL && mem_size >= need &&
+           ((uintptr_t)mem & (AEROCMD_UMD_OBJECT_ALIGN - 1u)) == 0;
+}
+
+/* ---- ids --------------------------------------------------------------------------- */
+
+void aerocmd_umd_id_space_init(struct aerocmd_umd_id_space *space, uint32_t process_id)
+{
+    /* Windows process ids are multiples of 4, so the low two bits carry nothing. */
+    space->prefix = (process_id >> 2) & 0x1FFFu;
+    space->next_handle = 1;
+    space->next_alloc = 1;
+}
+
+aerocmd_result aerocmd_umd_id_space_next(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out)
+{
+    struct aerocmd_umd_id_space *space = (struct aerocmd_umd_id_space *)user;
+    uint32_t *counter;
+    if (space == NULL || out == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    counter = kind == AEROCMD_UMD_ID_ALLOC ? &space->next_alloc : &space->next_handle;
+    if (*counter == 0 || *counter > AEROCMD_UMD_ID_COUNTER_MAX)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    *out = (space->prefix << AEROCMD_UMD_ID_COUNTER_BITS) | *counter;
+    (*counter)++;
+    return AEROCMD_OK;
+}
+
+aerocmd_result umd_new_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
+                          uint32_t *out)
+{
+    uint32_t id = 0;
+    aerocmd_result r = dev->ids.next(dev->ids.user, kind, &id);
+    if (r != AEROCMD_OK)
+        return r;
+    /* A source that breaks its contract must not put a colliding or invalid id on the wire. */
+    if (id == 0 || (kind == AEROCMD_UMD_ID_ALLOC && id > 0x7FFFFFFFu)) {
+        umd_release_id(dev, kind, id);
+        return AEROCMD_E_INVALID_ARG;
+    }
+    *out = id;
+    return AEROCMD_OK;
+}
+
+void umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind, uint32_t id)
+{
+    if (dev->ids.release != NULL && id != 0)
+        dev->ids.release(dev->ids.user, kind, id);
+}
+
+struct aerocmd_umd_context *umd_ctx_of(struct aerocmd_umd_device *dev)
+{
+    return dev != NULL ? dev->ctx : NULL;
+}
+
+/* ---- device ------------------------------------------------------------------------- */
+
+size_t aerocmd_umd_device_size(void)
+{
+    return sizeof(struct aerocmd_umd_device);
+}
+
+static int callbacks_complete(const struct aerocmd_umd_callbacks *cb)
+{
+    return cb->acquire_buffer && cb->release_buffer && cb->submit && cb->wait_fence &&
+           cb->allocate_memory && cb->free_memory && cb->lock_memory && cb->unlock_memory;
+}
+
+aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,
+                                       const struct aerocmd_umd_device_desc *desc,
+                                       struct aerocmd_umd_device **out)
+{
+    struct aerocmd_umd_device *dev;
+    if (out == NULL || desc == NULL || !umd_mem_ok(mem, mem_size, sizeof *dev))
+        return AEROCMD_E_INVALID_ARG;
+    if (desc->callbacks == NULL || !callbacks_complete(desc->callbacks) ||
+        desc->allocator == NULL || desc->allocator->resize == NULL ||
+        desc->allocator->release == NULL || desc->ids.next == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    if ((desc->abi_version >> 16) != AEROGPU_ABI_MAJOR)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    dev = (struct aerocmd_umd_device *)mem;
+    memset(dev, 0, sizeof *dev);
+    dev->abi_version = desc->abi_version;
+    dev->features = desc->features;
+    dev->cb = *desc->callbacks;
+    dev->alloc = desc->allocator;
+    dev->ids = desc->ids;
+    *out = dev;
+    return AEROCMD_OK;
+}
+
+void aerocmd_umd_device_destroy(struct aerocmd_umd_device *dev)
+{
+    if (dev != NULL)
+        memset(dev, 0, sizeof *dev);
+}
+
+uint32_t aerocmd_umd_device_abi_version(const struct aerocmd_umd_device *dev)
+{
+    return dev->abi_version;
+}
+
+/* ---- context ------------------------------------------------------------------------ */
+
+size_t aerocmd_umd_context_size(void)
+{
+    return sizeof(struct aerocmd_umd_context);
+}
+
+aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aerocmd_umd_device *dev,
+                                        struct aerocmd_umd_context **out)
+{
+    struct aerocmd_umd_context *ctx;
+    if (out == NULL || dev == NULL || dev->ctx != NULL || !umd_mem_ok(mem, mem_size, sizeof *ctx))
+        return AEROCMD_E_INVALID_ARG;
+    ctx = (struct aerocmd_umd_context *)mem;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->dev = dev;
+    ctx->serial = 1;
+    ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
+    umd_default_blend(&ctx->blend);
+    umd_default_depth_stencil(&ctx->depth_stencil);
+    umd_default_rasterizer(&ctx->rasterizer);
+    /* The host's fixed-function state is unknown until we set it once. */
+    ctx->dirty = UMD_DIRTY_BLEND | UMD_DIRTY_DEPTH_STENCIL | UMD_DIRTY_RASTERIZER;
+    dev->ctx = ctx;
+    *out = ctx;
+    return AEROCMD_OK;
+}
+
+void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx)
+{
+    if (ctx == NULL)
+        return;
+    (void)umd_submit(ctx, 0);
+    if (ctx->have_buffer) {
+        aerocmd_writer_release(&ctx->w);
+        ctx->dev->cb.release_buffer(ctx->dev->cb.user, &ctx->buf);
+        ctx->have_buffer = 0;
+    }
+    ctx->dev->ctx = NULL;
+    memset(ctx, 0, sizeof *ctx);
+}
+
+aerocmd_result aerocmd_umd_flush(struct aerocmd_umd_context *ctx)
+{
+    if (ctx->lost)
+        return AEROCMD_E_DEVICE_REMOVED;
+    return umd_submit(ctx, 0);
+}
+
+uint64_t aerocmd_umd_last_fence(const struct aerocmd_umd_context *ctx)
+{
+    return ctx->last_fence;
+}
+
+uint64_t aerocmd_umd_submission_count(const struct aerocmd_umd_context *ctx)
+{
+    return ctx->serial - 1u;
+}
+
+int aerocmd_umd_context_is_lost(const struct aerocmd_umd_context *ctx)
+{
+    return ctx->lost;
+}

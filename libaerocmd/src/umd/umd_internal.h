@@ -1,0 +1,241 @@
+/* umd_internal.h — the layout of the umd objects and the helpers shared by the umd files. */
+#ifndef AEROCMD_UMD_INTERNAL_H
+#define AEROCMD_UMD_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aerocmd/umd_callbacks.h"
+#include "aerocmd/umd_device.h"
+#include "aerocmd/umd_objects.h"
+#include "aerocmd/umd_pipeline.h"
+#include "aerocmd/writer.h"
+#include "aerogpu_cmd.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define UMD_LIKELY(x)   __builtin_expect(!!(x), 1)
+#define UMD_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define UMD_LIKELY(x)   (x)
+#define UMD_UNLIKELY(x) (x)
+#endif
+
+/* Stages the tracker keeps tables for: VS, PS, GS, CS (enum aerocmd_shader_kind 0..3). */
+#define UMD_STAGE_COUNT 4u
+#define UMD_SRV_WORDS   (AEROCMD_UMD_MAX_SHADER_RESOURCES / 32u)
+/* Submissions whose fences are remembered exactly; older ones answer with the oldest. */
+#define UMD_FENCE_HISTORY 64u
+
+/* Dirty bits: one per piece of host state, per-stage tables at UMD_DIRTY_STAGE_SHIFT. */
+enum {
+    UMD_DIRTY_SHADERS = 1u << 0,
+    UMD_DIRTY_INPUT_LAYOUT = 1u << 1,
+    UMD_DIRTY_TOPOLOGY = 1u << 2,
+    UMD_DIRTY_VERTEX_BUFFERS = 1u << 3,
+    UMD_DIRTY_INDEX_BUFFER = 1u << 4,
+    UMD_DIRTY_RENDER_TARGETS = 1u << 5,
+    UMD_DIRTY_VIEWPORT = 1u << 6,
+    UMD_DIRTY_SCISSOR = 1u << 7,
+    UMD_DIRTY_BLEND = 1u << 8,
+    UMD_DIRTY_DEPTH_STENCIL = 1u << 9,
+    UMD_DIRTY_RASTERIZER = 1u << 10
+};
+#define UMD_DIRTY_CB(stage)      (1u << (11u + (uint32_t)(stage)))
+#define UMD_DIRTY_SRV(stage)     (1u << (15u + (uint32_t)(stage)))
+#define UMD_DIRTY_SAMPLER(stage) (1u << (19u + (uint32_t)(stage)))
+#define UMD_DIRTY_STAGE_TABLES(stage)                                                              \
+    (UMD_DIRTY_CB(stage) | UMD_DIRTY_SRV(stage) | UMD_DIRTY_SAMPLER(stage))
+#define UMD_DIRTY_COMPUTE  (UMD_DIRTY_SHADERS | UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
+#define UMD_DIRTY_GRAPHICS (0x7FFFFFFFu & ~UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
+
+/* The output-merger slot bits a resource carries while it is a target. */
+#define UMD_OM_DEPTH_BIT (1u << AEROCMD_UMD_MAX_RENDER_TARGETS)
+
+enum umd_resource_kind { UMD_RESOURCE_BUFFER = 1, UMD_RESOURCE_TEXTURE2D = 2 };
+
+struct aerocmd_umd_device {
+    uint32_t abi_version;
+    uint64_t features;
+    struct aerocmd_umd_callbacks cb;
+    const struct aerocmd_allocator *alloc;
+    struct aerocmd_umd_id_source ids;
+    struct aerocmd_umd_context *ctx;
+};
+
+struct aerocmd_umd_resource {
+    struct aerocmd_umd_device *dev;
+    uint32_t kind; /* enum umd_resource_kind */
+    uint32_t handle;
+    uint32_t bind_flags;
+    uint32_t size_bytes; /* buffer: as created; texture: bytes of its layout */
+    uint32_t dxgi_format;
+    uint32_t format; /* aerogpu_format; 0 for buffers */
+    uint32_t width, height, mip_levels, array_layers;
+    uint32_t guest_backed;
+    struct aerocmd_umd_memory memory; /* valid when guest_backed */
+    uint64_t listed_serial;           /* command buffer whose allocation list has it */
+    uint32_t listed_index;
+    uint32_t srv_refs;     /* shader-resource slots (any stage) bound to it */
+    uint32_t om_slots;     /* render-target slot bits and UMD_OM_DEPTH_BIT */
+    uint64_t write_serial; /* command buffer of its last GPU write; 0 none */
+};
+
+struct aerocmd_umd_view {
+    struct aerocmd_umd_device *dev;
+    struct aerocmd_umd_resource *res;
+    uint32_t kind;        /* enum aerocmd_view_kind */
+    uint32_t handle;      /* bound handle */
+    uint32_t owns_handle; /* 1: a CREATE_TEXTURE_VIEW of its own */
+    uint32_t is_buffer;
+    uint32_t offset_bytes, size_bytes; /* buffer views */
+};
+
+struct aerocmd_umd_shader {
+    struct aerocmd_umd_device *dev;
+    uint32_t kind;
+    uint32_t handle;
+    void *dxbc;
+    uint32_t dxbc_size;
+    uint64_t hash;
+};
+
+struct aerocmd_umd_input_layout {
+    struct aerocmd_umd_device *dev;
+    uint32_t handle;
+};
+
+struct aerocmd_umd_sampler {
+    struct aerocmd_umd_device *dev;
+    uint32_t handle;
+};
+
+struct aerocmd_umd_blend_state {
+    struct aerogpu_blend_state state; /* constants and sample mask come from the setter */
+};
+
+struct aerocmd_umd_depth_stencil_state {
+    struct aerogpu_depth_stencil_state state;
+};
+
+struct aerocmd_umd_rasterizer_state {
+    struct aerogpu_rasterizer_state state;
+};
+
+struct umd_stage_bindings {
+    uint32_t shader;
+    uint32_t cb_dirty;      /* slot bits */
+    uint32_t sampler_dirty; /* slot bits */
+    uint32_t srv_dirty[UMD_SRV_WORDS];
+    uint32_t host_buffer_srv[UMD_SRV_WORDS]; /* slots holding a buffer SRV on the host */
+    struct aerocmd_umd_resource *cb_res[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
+    struct aerogpu_constant_buffer_binding cb[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
+    uint32_t samplers[AEROCMD_UMD_MAX_SAMPLERS];
+    struct aerocmd_umd_view *srv[AEROCMD_UMD_MAX_SHADER_RESOURCES];
+};
+
+struct umd_render_targets {
+    uint32_t count;
+    uint32_t depth;
+    uint32_t colors[AEROCMD_UMD_MAX_RENDER_TARGETS];
+};
+
+struct aerocmd_umd_context {
+    struct aerocmd_umd_device *dev;
+    struct aerocmd_writer w;
+    struct aerocmd_umd_cmd_buffer buf;
+    int have_buffer;
+    uint32_t alloc_count; /* allocation-list entries used in buf */
+    uint64_t serial;      /* number of the open command buffer (submissions + 1) */
+    uint64_t last_fence;
+    uint64_t fences[UMD_FENCE_HISTORY]; /* by serial modulo the history */
+    int lost;
+
+    uint32_t dirty;
+    uint64_t om_stamped_serial; /* targets stamped as written in this buffer */
+
+    /* input assembler */
+    uint32_t input_layout;
+    uint32_t topology;
+    uint32_t index_format;
+    uint32_t index_offset;
+    struct aerocmd_umd_resource *index_res;
+    uint32_t vb_dirty_lo, vb_dirty_hi; /* dirty slot range, lo > hi when clean */
+    struct aerocmd_umd_resource *vb_res[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
+    struct aerogpu_vertex_buffer_binding vb[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
+
+    struct umd_stage_bindings stages[UMD_STAGE_COUNT];
+
+    /* output merger, rasterizer */
+    struct aerocmd_umd_view *rtv[AEROCMD_UMD_MAX_RENDER_TARGETS];
+    struct aerocmd_umd_view *dsv;
+    uint32_t rt_count;
+    struct umd_render_targets host_rt; /* what the host has (clears rebind targets) */
+    struct aerogpu_blend_state blend;
+    struct aerogpu_depth_stencil_state depth_stencil;
+    struct aerogpu_rasterizer_state rasterizer;
+    uint32_t stencil_ref;
+    uint32_t viewport_count, scissor_count;
+    struct aerocmd_umd_viewport viewport;
+    struct aerocmd_umd_rect scissor;
+};
+
+/* ---- memory checks and ids (umd_device.c) -------------------------------------------- */
+
+int umd_mem_ok(const void *mem, size_t mem_size, size_t need);
+aerocmd_result umd_new_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
+                          uint32_t *out);
+void umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind, uint32_t id);
+/* The device's context, or NULL (object creation then fails with INVALID_ARG). */
+struct aerocmd_umd_context *umd_ctx_of(struct aerocmd_umd_device *dev);
+
+/* ---- command buffers (umd_submit.c) -------------------------------------------------- */
+
+/* Acquires a command buffer (DEVICE_REMOVED once lost). */
+aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx);
+
+/* Makes sure a command buffer is open. */
+static inline aerocmd_result umd_ready(struct aerocmd_umd_context *ctx)
+{
+    if (UMD_LIKELY(ctx->have_buffer))
+        return AEROCMD_OK;
+    return umd_open_buffer(ctx);
+}
+
+/* Loop condition after an append attempt. A full buffer is submitted and the append is
+ * tried again (returns 1); a packet that does not fit even an empty buffer turns into
+ * OUT_OF_MEMORY; anything else ends the loop with *r unchanged. */
+int umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r);
+
+/* Submits the open buffer if it holds packets (or always, with PRESENT). */
+aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags);
+
+/* Lists res's allocation in the open buffer (write intent is upgraded, never lowered).
+ * BUFFER_FULL when the list has no room. */
+aerocmd_result umd_list_allocation(struct aerocmd_umd_context *ctx,
+                                   struct aerocmd_umd_resource *res, int write);
+
+/* The fence of command buffer `serial` (see aerocmd_umd_resource_write_fence). */
+uint64_t umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial);
+
+/* Appends a one-handle packet (DESTROY_*) with retries. */
+aerocmd_result umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle);
+
+/* ---- unbinding on destroy (umd_bind.c) ----------------------------------------------- */
+
+void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
+void umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view);
+void umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle);
+
+/* ---- state defaults and emission (umd_state.c, umd_emit.c) ---------------------------- */
+
+void umd_default_blend(struct aerogpu_blend_state *out);
+void umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out);
+void umd_default_rasterizer(struct aerogpu_rasterizer_state *out);
+
+/* Emits every dirty piece of state in `mask`. */
+aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask);
+/* Emits SET_RENDER_TARGETS for `rt` unless the host already has it. */
+aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
+                                       const struct umd_render_targets *rt);
+
+#endif /* AEROCMD_UMD_INTERNAL_H */

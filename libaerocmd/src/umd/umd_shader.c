@@ -1,0 +1,315 @@
+/* umd_shader.c — shaders, input layouts and samplers: host objects with one CREATE packet. */
+#include <string.h>
+
+#include "umd_internal.h"
+
+#define DXBC_MAGIC             0x43425844u /* "DXBC" */
+#define DXBC_HEADER_BYTES      32u
+#define DXBC_TOTAL_SIZE_OFFSET 24u
+#define FNV64_OFFSET           0xCBF29CE484222325ull
+#define FNV64_PRIME            0x100000001B3ull
+
+static uint32_t read_u32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static uint64_t fnv1a64(const uint8_t *p, uint32_t n)
+{
+    uint64_t h = FNV64_OFFSET;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= FNV64_PRIME;
+    }
+    return h;
+}
+
+size_t aerocmd_umd_shader_size(void)
+{
+    return sizeof(struct aerocmd_umd_shader);
+}
+
+static aerocmd_result check_dxbc(const uint8_t *dxbc, uint32_t size)
+{
+    if (dxbc == NULL || size < DXBC_HEADER_BYTES)
+        return AEROCMD_E_INVALID_ARG;
+    if (read_u32(dxbc) != DXBC_MAGIC || read_u32(dxbc + DXBC_TOTAL_SIZE_OFFSET) != size)
+        return AEROCMD_E_INVALID_ARG;
+    return AEROCMD_OK;
+}
+
+static aerocmd_result emit_create_shader(struct aerocmd_umd_context *ctx,
+                                         const struct aerocmd_umd_shader *sh)
+{
+    aerocmd_result r;
+    do {
+        r = umd_ready(ctx);
+        if (r == AEROCMD_OK)
+            r = aerocmd_append_create_shader_dxbc(
+                &ctx->w, sh->handle, (enum aerocmd_shader_kind)sh->kind, sh->dxbc, sh->dxbc_size);
+    } while (umd_again(ctx, &r));
+    return r;
+}
+
+aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+                                         enum aerocmd_shader_kind kind, const void *dxbc,
+                                         uint32_t dxbc_size, struct aerocmd_umd_shader **out)
+{
+    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)mem;
+    aerocmd_result r;
+    if (ctx == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *sh))
+        return AEROCMD_E_INVALID_ARG;
+    if (kind == AEROCMD_SHADER_HS || kind == AEROCMD_SHADER_DS)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    if ((uint32_t)kind > AEROCMD_SHADER_CS)
+        return AEROCMD_E_INVALID_ARG;
+    r = check_dxbc((const uint8_t *)dxbc, dxbc_size);
+    if (r != AEROCMD_OK)
+        return r;
+    memset(sh, 0, sizeof *sh);
+    sh->dev = dev;
+    sh->kind = (uint32_t)kind;
+    sh->dxbc_size = dxbc_size;
+    sh->dxbc = dev->alloc->resize(dev->alloc->user, NULL, 0, dxbc_size);
+    if (sh->dxbc == NULL)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    memcpy(sh->dxbc, dxbc, dxbc_size);
+    sh->hash = fnv1a64((const uint8_t *)sh->dxbc, dxbc_size);
+    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &sh->handle);
+    if (r == AEROCMD_OK) {
+        r = emit_create_shader(ctx, sh);
+        if (r != AEROCMD_OK)
+            umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, sh->handle);
+    }
+    if (r != AEROCMD_OK) {
+        dev->alloc->release(dev->alloc->user, sh->dxbc, dxbc_size);
+        memset(sh, 0, sizeof *sh);
+        return r;
+    }
+    *out = sh;
+    return AEROCMD_OK;
+}
+
+/* Unbinds, sends DESTROY, and frees the id only once the host has been told. */
+static aerocmd_result destroy_host_object(struct aerocmd_umd_device *dev, uint32_t opcode,
+                                          uint32_t handle)
+{
+    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    aerocmd_result r;
+    if (ctx == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    umd_unbind_handle(ctx, handle);
+    r = umd_emit_destroy(ctx, opcode, handle);
+    if (r == AEROCMD_OK)
+        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, handle);
+    return r;
+}
+
+aerocmd_result aerocmd_umd_destroy_shader(struct aerocmd_umd_shader *sh)
+{
+    aerocmd_result r;
+    if (sh == NULL || sh->dev == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    r = destroy_host_object(sh->dev, AEROGPU_CMD_DESTROY_SHADER, sh->handle);
+    sh->dev->alloc->release(sh->dev->alloc->user, sh->dxbc, sh->dxbc_size);
+    memset(sh, 0, sizeof *sh);
+    return r;
+}
+
+uint32_t aerocmd_umd_shader_handle(const struct aerocmd_umd_shader *sh)
+{
+    return sh->handle;
+}
+
+uint64_t aerocmd_umd_shader_hash(const struct aerocmd_umd_shader *sh)
+{
+    return sh->hash;
+}
+
+const void *aerocmd_umd_shader_dxbc(const struct aerocmd_umd_shader *sh, uint32_t *size)
+{
+    if (size != NULL)
+        *size = sh->dxbc_size;
+    return sh->dxbc;
+}
+
+/* ---- input layouts --------------------------------------------------------------------- */
+
+size_t aerocmd_umd_input_layout_size(void)
+{
+    return sizeof(struct aerocmd_umd_input_layout);
+}
+
+static aerocmd_result check_elements(const struct aerocmd_input_element *elements, uint32_t count)
+{
+    uint32_t i, bytes;
+    if (count > 0 && elements == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < count; i++) {
+        aerocmd_result r = aerocmd_dxgi_vertex_format(elements[i].dxgi_format, &bytes);
+        if (r != AEROCMD_OK)
+            return r;
+        if (elements[i].input_slot >= AEROCMD_UMD_MAX_VERTEX_BUFFERS ||
+            elements[i].input_slot_class > 1u)
+            return AEROCMD_E_INVALID_ARG;
+    }
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, void *mem,
+                                               size_t mem_size,
+                                               const struct aerocmd_input_element *elements,
+                                               uint32_t element_count,
+                                               struct aerocmd_umd_input_layout **out)
+{
+    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_input_layout *il = (struct aerocmd_umd_input_layout *)mem;
+    aerocmd_result r;
+    if (ctx == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *il))
+        return AEROCMD_E_INVALID_ARG;
+    r = check_elements(elements, element_count);
+    if (r != AEROCMD_OK)
+        return r;
+    memset(il, 0, sizeof *il);
+    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &il->handle);
+    if (r != AEROCMD_OK)
+        return r;
+    do {
+        r = umd_ready(ctx);
+        if (r == AEROCMD_OK)
+            r = aerocmd_append_create_input_layout(&ctx->w, il->handle, elements, element_count);
+    } while (umd_again(ctx, &r));
+    if (r != AEROCMD_OK) {
+        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, il->handle);
+        memset(il, 0, sizeof *il);
+        return r;
+    }
+    il->dev = dev;
+    *out = il;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_destroy_input_layout(struct aerocmd_umd_input_layout *il)
+{
+    aerocmd_result r;
+    if (il == NULL || il->dev == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    r = destroy_host_object(il->dev, AEROGPU_CMD_DESTROY_INPUT_LAYOUT, il->handle);
+    memset(il, 0, sizeof *il);
+    return r;
+}
+
+/* ---- samplers -------------------------------------------------------------------------- */
+
+#define D3D_FILTER_COMPARISON_BIT 0x80u
+#define D3D_FILTER_ANISOTROPIC    0x55u
+#define F32_SIGN                  0x80000000u
+#define F32_MAX_BITS              0x7F7FFFFFu
+#define F32_INF_BITS              0x7F800000u
+
+static aerocmd_result map_filter(uint32_t d3d, uint32_t *out)
+{
+    if (d3d == AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT) {
+        *out = AEROGPU_SAMPLER_FILTER_NEAREST;
+        return AEROCMD_OK;
+    }
+    if (d3d == AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR) {
+        *out = AEROGPU_SAMPLER_FILTER_LINEAR;
+        return AEROCMD_OK;
+    }
+    /* Mixed point/linear, anisotropic, comparison and text filters: one mode cannot say it. */
+    if ((d3d & ~(D3D_FILTER_COMPARISON_BIT | 0x7Fu)) != 0)
+        return AEROCMD_E_INVALID_ARG;
+    return AEROCMD_E_NOT_IMPLEMENTED;
+}
+
+static aerocmd_result map_address(uint32_t d3d, uint32_t *out)
+{
+    switch (d3d) {
+    case AEROCMD_UMD_ADDRESS_WRAP:
+        *out = AEROGPU_SAMPLER_ADDRESS_REPEAT;
+        return AEROCMD_OK;
+    case AEROCMD_UMD_ADDRESS_MIRROR:
+        *out = AEROGPU_SAMPLER_ADDRESS_MIRROR_REPEAT;
+        return AEROCMD_OK;
+    case AEROCMD_UMD_ADDRESS_CLAMP:
+        *out = AEROGPU_SAMPLER_ADDRESS_CLAMP_TO_EDGE;
+        return AEROCMD_OK;
+    case AEROCMD_UMD_ADDRESS_BORDER:
+    case AEROCMD_UMD_ADDRESS_MIRROR_ONCE:
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    default:
+        return AEROCMD_E_INVALID_ARG;
+    }
+}
+
+/* LOD bias 0 and a LOD clamp that lets every level through are what the protocol means. */
+static aerocmd_result check_lod(const struct aerocmd_umd_sampler_desc *d)
+{
+    int min_ok = (d->min_lod_f32 & F32_SIGN) != 0 || d->min_lod_f32 == 0;
+    int max_ok = (d->max_lod_f32 & F32_SIGN) == 0 && d->max_lod_f32 >= F32_MAX_BITS &&
+                 d->max_lod_f32 <= F32_INF_BITS;
+    if ((d->mip_lod_bias_f32 & ~F32_SIGN) != 0 || !min_ok || !max_ok)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    return AEROCMD_OK;
+}
+
+size_t aerocmd_umd_sampler_size(void)
+{
+    return sizeof(struct aerocmd_umd_sampler);
+}
+
+aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *mem,
+                                          size_t mem_size,
+                                          const struct aerocmd_umd_sampler_desc *desc,
+                                          struct aerocmd_umd_sampler **out)
+{
+    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_sampler *s = (struct aerocmd_umd_sampler *)mem;
+    uint32_t filter = 0, u = 0, v = 0, w = 0;
+    aerocmd_result r;
+    if (ctx == NULL || desc == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *s))
+        return AEROCMD_E_INVALID_ARG;
+    r = map_filter(desc->filter, &filter);
+    if (r == AEROCMD_OK)
+        r = map_address(desc->address_u, &u);
+    if (r == AEROCMD_OK)
+        r = map_address(desc->address_v, &v);
+    if (r == AEROCMD_OK)
+        r = map_address(desc->address_w, &w);
+    if (r == AEROCMD_OK)
+        r = check_lod(desc);
+    if (r != AEROCMD_OK)
+        return r;
+    memset(s, 0, sizeof *s);
+    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &s->handle);
+    if (r != AEROCMD_OK)
+        return r;
+    do {
+        r = umd_ready(ctx);
+        if (r == AEROCMD_OK)
+            r = aerocmd_append_create_sampler(&ctx->w, s->handle, filter, u, v, w);
+    } while (umd_again(ctx, &r));
+    if (r != AEROCMD_OK) {
+        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, s->handle);
+        memset(s, 0, sizeof *s);
+        return r;
+    }
+    s->dev = dev;
+    *out = s;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_destroy_sampler(struct aerocmd_umd_sampler *s)
+{
+    aerocmd_result r;
+    if (s == NULL || s->dev == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    r = destroy_host_object(s->dev, AEROGPU_CMD_DESTROY_SAMPLER, s->handle);
+    memset(s, 0, sizeof *s);
+    return r;
+}

@@ -1,0 +1,165 @@
+/* umd_submit.c — the context's command buffer: acquire, overflow, allocation list, submit.
+ *
+ * Packets are appended one at a time into the span the shim lent us. A packet that does
+ * not fit makes the context submit what it has and append the packet again into a fresh
+ * buffer, so a packet is never split or lost. The host keeps binding state per context
+ * across submissions (state lives with the context, command buffers only carry it), so a
+ * split never needs state to be re-emitted: the concatenation of the submissions is the
+ * same packet sequence an unbounded buffer would hold. */
+#include <string.h>
+
+#include "umd_internal.h"
+
+/* A stream header and the smallest packet. */
+#define UMD_MIN_BUFFER_BYTES (AEROCMD_STREAM_HEADER_SIZE + 8u)
+
+aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx)
+{
+    struct aerocmd_umd_device *dev = ctx->dev;
+    struct aerocmd_umd_cmd_buffer buf;
+    aerocmd_result r;
+    if (ctx->lost)
+        return AEROCMD_E_DEVICE_REMOVED;
+    memset(&buf, 0, sizeof buf);
+    r = dev->cb.acquire_buffer(dev->cb.user, &buf);
+    if (r != AEROCMD_OK) {
+        if (r == AEROCMD_E_DEVICE_REMOVED)
+            ctx->lost = 1;
+        return r;
+    }
+    if (buf.bytes == NULL || buf.capacity < UMD_MIN_BUFFER_BYTES ||
+        (buf.alloc_capacity != 0 && buf.allocs == NULL)) {
+        dev->cb.release_buffer(dev->cb.user, &buf);
+        return AEROCMD_E_INVALID_ARG;
+    }
+    r = aerocmd_writer_init_span(&ctx->w, buf.bytes, buf.capacity, dev->abi_version);
+    if (r != AEROCMD_OK) {
+        dev->cb.release_buffer(dev->cb.user, &buf);
+        return r;
+    }
+    ctx->buf = buf;
+    ctx->have_buffer = 1;
+    ctx->alloc_count = 0;
+    return AEROCMD_OK;
+}
+
+int umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r)
+{
+    if (*r != AEROCMD_E_BUFFER_FULL)
+        return 0;
+    if (aerocmd_writer_is_empty(&ctx->w)) {
+        /* A fresh buffer could not take it: it never fits what this runtime lends us. */
+        *r = AEROCMD_E_OUT_OF_MEMORY;
+        return 0;
+    }
+    *r = umd_submit(ctx, 0);
+    return *r == AEROCMD_OK;
+}
+
+static void record_fence(struct aerocmd_umd_context *ctx, uint64_t fence)
+{
+    ctx->fences[ctx->serial % UMD_FENCE_HISTORY] = fence;
+    ctx->last_fence = fence;
+    ctx->serial++;
+}
+
+aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
+{
+    struct aerocmd_umd_device *dev = ctx->dev;
+    struct aerocmd_umd_submission sub;
+    uint64_t fence = 0;
+    aerocmd_result r;
+    if (!ctx->have_buffer ||
+        (aerocmd_writer_is_empty(&ctx->w) && !(flags & AEROCMD_UMD_SUBMIT_PRESENT)))
+        return AEROCMD_OK;
+    memset(&sub, 0, sizeof sub);
+    sub.buffer = ctx->buf;
+    sub.cmd_bytes = aerocmd_writer_size(&ctx->w);
+    sub.alloc_count = ctx->alloc_count;
+    sub.flags = flags;
+    r = dev->cb.submit(dev->cb.user, &sub, &fence);
+    if (r != AEROCMD_OK) {
+        /* The buffer stays ours with its packets and the next submission point retries,
+         * unless the device is gone: then nothing more may be written. */
+        if (r == AEROCMD_E_DEVICE_REMOVED) {
+            ctx->lost = 1;
+            aerocmd_writer_release(&ctx->w);
+            dev->cb.release_buffer(dev->cb.user, &ctx->buf);
+            ctx->have_buffer = 0;
+            ctx->alloc_count = 0;
+        }
+        return r;
+    }
+    aerocmd_writer_release(&ctx->w);
+    ctx->have_buffer = 0;
+    ctx->alloc_count = 0;
+    record_fence(ctx, fence);
+    return AEROCMD_OK;
+}
+
+aerocmd_result umd_list_allocation(struct aerocmd_umd_context *ctx,
+                                   struct aerocmd_umd_resource *res, int write)
+{
+    struct aerocmd_umd_alloc_ref *ref;
+    uint32_t flag = write ? AEROCMD_UMD_ALLOC_REF_WRITE : 0u;
+    if (res->listed_serial == ctx->serial && res->listed_index < ctx->alloc_count &&
+        ctx->buf.allocs[res->listed_index].alloc_id == res->memory.alloc_id) {
+        ctx->buf.allocs[res->listed_index].flags |= flag;
+        return AEROCMD_OK;
+    }
+    if (ctx->alloc_count >= ctx->buf.alloc_capacity)
+        return AEROCMD_E_BUFFER_FULL;
+    ref = &ctx->buf.allocs[ctx->alloc_count];
+    ref->os_handle = res->memory.os_handle;
+    ref->alloc_id = res->memory.alloc_id;
+    ref->flags = flag;
+    res->listed_serial = ctx->serial;
+    res->listed_index = ctx->alloc_count;
+    ctx->alloc_count++;
+    return AEROCMD_OK;
+}
+
+uint64_t umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial)
+{
+    uint64_t oldest;
+    if (serial == 0)
+        return 0;
+    if (serial >= ctx->serial)
+        return UINT64_MAX; /* still in the open buffer */
+    oldest = ctx->serial > UMD_FENCE_HISTORY ? ctx->serial - UMD_FENCE_HISTORY : 1u;
+    /* Fences only grow, so the oldest remembered one is a safe answer for older writes. */
+    if (serial < oldest)
+        serial = oldest;
+    return ctx->fences[serial % UMD_FENCE_HISTORY];
+}
+
+aerocmd_result umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle)
+{
+    aerocmd_result r;
+    do {
+        r = umd_ready(ctx);
+        if (r != AEROCMD_OK)
+            break;
+        switch (opcode) {
+        case AEROGPU_CMD_DESTROY_RESOURCE:
+            r = aerocmd_append_destroy_resource(&ctx->w, handle);
+            break;
+        case AEROGPU_CMD_DESTROY_TEXTURE_VIEW:
+            r = aerocmd_append_destroy_texture_view(&ctx->w, handle);
+            break;
+        case AEROGPU_CMD_DESTROY_SHADER:
+            r = aerocmd_append_destroy_shader(&ctx->w, handle);
+            break;
+        case AEROGPU_CMD_DESTROY_INPUT_LAYOUT:
+            r = aerocmd_append_destroy_input_layout(&ctx->w, handle);
+            break;
+        case AEROGPU_CMD_DESTROY_SAMPLER:
+            r = aerocmd_append_destroy_sampler(&ctx->w, handle);
+            break;
+        default:
+            r = AEROCMD_E_INVALID_ARG;
+            break;
+        }
+    } while (umd_again(ctx, &r));
+    return r;
+}

@@ -1,0 +1,355 @@
+/* Binding, lazy emission and drawing through the fake: exact packets, elision, hazards. */
+#include "umd_scenes.h"
+
+static uint64_t sem_mem[8192];
+
+static int validate_all(const struct harness *h)
+{
+    struct aerocmd_semantic sem;
+    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
+        return -1;
+    return validate_submissions(&h->fake, &sem);
+}
+
+static uint32_t packets_since(const struct packet_list *pl, uint32_t from, uint32_t *ops,
+                              uint32_t cap)
+{
+    uint32_t n = 0, i;
+    for (i = from; i < pl->count && n < cap; i++)
+        ops[n++] = pl->opcode[i];
+    return n;
+}
+
+static void test_triangle_packets(void)
+{
+    static struct harness h;
+    static struct scene s;
+    static struct packet_list pl;
+    static const uint32_t want_create[] = {
+        AEROGPU_CMD_CREATE_BUFFER,      AEROGPU_CMD_UPLOAD_RESOURCE,
+        AEROGPU_CMD_CREATE_BUFFER,      AEROGPU_CMD_UPLOAD_RESOURCE,
+        AEROGPU_CMD_CREATE_BUFFER,      AEROGPU_CMD_CREATE_TEXTURE2D,
+        AEROGPU_CMD_CREATE_TEXTURE2D,   AEROGPU_CMD_UPLOAD_RESOURCE,
+        AEROGPU_CMD_CREATE_TEXTURE2D,   AEROGPU_CMD_CREATE_SHADER_DXBC,
+        AEROGPU_CMD_CREATE_SHADER_DXBC, AEROGPU_CMD_CREATE_INPUT_LAYOUT,
+        AEROGPU_CMD_CREATE_SAMPLER};
+    static const uint32_t want_draw[] = {
+        AEROGPU_CMD_BIND_SHADERS,           AEROGPU_CMD_SET_INPUT_LAYOUT,
+        AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY, AEROGPU_CMD_SET_VERTEX_BUFFERS,
+        AEROGPU_CMD_SET_RENDER_TARGETS,     AEROGPU_CMD_SET_VIEWPORT,
+        AEROGPU_CMD_SET_BLEND_STATE,        AEROGPU_CMD_SET_DEPTH_STENCIL_STATE,
+        AEROGPU_CMD_SET_RASTERIZER_STATE,   AEROGPU_CMD_DRAW};
+    struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
+    uint32_t ops[64], n, i, stride = 12, offset = 0, base;
+    const struct aerogpu_cmd_set_vertex_buffers *svb;
+    const struct aerogpu_cmd_set_render_targets *srt;
+    const struct aerogpu_cmd_draw *draw;
+    const uint8_t *payload;
+    uint32_t len = 0, count = 0;
+
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
+    CHECK_EQ(h.fake.submission_count, 0); /* nothing submitted before a flush */
+    aerocmd_umd_set_render_targets(h.ctx, 1, &s.rtv, NULL);
+    CHECK_EQ(aerocmd_umd_set_viewports(h.ctx, 1, &vp), AEROCMD_OK);
+    aerocmd_umd_set_input_layout(h.ctx, s.il);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 0, 1, &s.vb, &stride, &offset), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_topology(h.ctx, D3D_TRIANGLELIST), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_PS, s.ps), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    /* Identical re-binds emit nothing: the next draw is exactly one packet. */
+    aerocmd_umd_set_render_targets(h.ctx, 1, &s.rtv, NULL);
+    aerocmd_umd_set_viewports(h.ctx, 1, &vp);
+    aerocmd_umd_set_input_layout(h.ctx, s.il);
+    aerocmd_umd_set_vertex_buffers(h.ctx, 0, 1, &s.vb, &stride, &offset);
+    aerocmd_umd_set_topology(h.ctx, D3D_TRIANGLELIST);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
+    aerocmd_umd_set_blend_state(h.ctx, NULL, NULL, 0xFFFFFFFFu);
+    aerocmd_umd_set_depth_stencil_state(h.ctx, NULL, 0);
+    aerocmd_umd_set_rasterizer_state(h.ctx, NULL);
+    CHECK_EQ(aerocmd_umd_draw_instanced(h.ctx, 3, 2, 1, 5), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(h.fake.submission_count, 1);
+    CHECK_EQ(h.fake.submissions[0].fence, 1);
+    CHECK_EQ(aerocmd_umd_last_fence(h.ctx), 1);
+    CHECK_EQ(validate_all(&h), 0);
+
+    collect_packets(&h.fake, &pl);
+    n = packets_since(&pl, 0, ops, 64);
+    CHECK_EQ(n, 13 + 10 + 1);
+    for (i = 0; i < 13 && i < n; i++)
+        CHECK_EQ(ops[i], want_create[i]);
+    for (i = 0; i < 10 && 13 + i < n; i++)
+        CHECK_EQ(ops[13 + i], want_draw[i]);
+    CHECK_EQ(ops[23], AEROGPU_CMD_DRAW);
+    base = 13;
+    svb = AEROCMD_VIEW(&pl.packet[base + 3], aerogpu_cmd_set_vertex_buffers,
+                       AEROGPU_CMD_SET_VERTEX_BUFFERS);
+    CHECK(svb != NULL);
+    payload = aerocmd_packet_payload(&pl.packet[base + 3], &len, &count);
+    if (svb && payload) {
+        struct aerogpu_vertex_buffer_binding b;
+        memcpy(&b, payload, sizeof b);
+        CHECK_EQ(svb->start_slot, 0);
+        CHECK_EQ(count, 1);
+        CHECK_EQ(b.buffer, aerocmd_umd_resource_handle(s.vb));
+        CHECK_EQ(b.stride_bytes, 12);
+    }
+    srt = AEROCMD_VIEW(&pl.packet[base + 4], aerogpu_cmd_set_render_targets,
+                       AEROGPU_CMD_SET_RENDER_TARGETS);
+    if (CHECK(srt != NULL)) {
+        CHECK_EQ(srt->color_count, 1);
+        /* A whole-texture RTV in the texture's own format is the texture's handle. */
+        CHECK_EQ(srt->colors[0], aerocmd_umd_resource_handle(s.rt));
+        CHECK_EQ(srt->depth_stencil, 0);
+    }
+    draw = AEROCMD_VIEW(&pl.packet[23], aerogpu_cmd_draw, AEROGPU_CMD_DRAW);
+    if (CHECK(draw != NULL)) {
+        CHECK_EQ(draw->vertex_count, 3);
+        CHECK_EQ(draw->instance_count, 2);
+        CHECK_EQ(draw->first_vertex, 1);
+        CHECK_EQ(draw->first_instance, 5);
+    }
+    scene_destroy(&s);
+    harness_close(&h);
+    CHECK_EQ(h.dev_alloc.live_blocks, 0);
+}
+
+static void test_frame_validates(void)
+{
+    static struct harness h;
+    static struct scene s;
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 1), AEROCMD_OK);
+    CHECK_EQ(scene_frame(&h, &s), AEROCMD_OK);
+    /* Render work, then the present on its own flagged submission. */
+    CHECK_EQ(h.fake.submission_count, 2);
+    CHECK_EQ(h.fake.submissions[0].flags, 0);
+    CHECK_EQ(h.fake.submissions[1].flags, AEROCMD_UMD_SUBMIT_PRESENT);
+    CHECK_EQ(h.fake.submissions[1].cmd_bytes, 24u + 16u);
+    /* vb, ib and texture are guest-backed: listed read-only with their creates. */
+    CHECK_EQ(h.fake.submissions[0].alloc_count, 3);
+    CHECK_EQ(h.fake.submissions[0].allocs[0].alloc_id, aerocmd_umd_resource_alloc_id(s.vb));
+    CHECK_EQ(h.fake.submissions[0].allocs[0].flags, 0);
+    CHECK_EQ(validate_all(&h), 0);
+    /* The render target was written by submission 1 (fence 1). */
+    CHECK_EQ(aerocmd_umd_resource_write_fence(s.rt), 1);
+    CHECK_EQ(aerocmd_umd_resource_write_fence(s.tex), 0);
+    scene_destroy(&s);
+    /* Every guest-backed destroy was submitted before its memory went. */
+    CHECK_EQ(h.fake.live_memories, 0);
+    harness_close(&h);
+}
+
+static void test_hazards(void)
+{
+    static struct harness h;
+    static struct scene s;
+    static struct packet_list pl;
+    uint64_t rtv2_mem[8], srv2_mem[8];
+    struct aerocmd_umd_view *rtv_tex, *srv_rt;
+    struct aerocmd_umd_view_desc vd;
+    struct aerocmd_umd_texture2d_desc td;
+    uint64_t both_mem[32];
+    struct aerocmd_umd_resource *both;
+    uint32_t i, saw_unbind = 0, saw_rt_unbind = 0;
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
+    td = texture_desc(8, 8, DXGI_R8G8B8A8_UNORM,
+                      AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, both_mem, sizeof both_mem, &td, NULL, &both),
+             AEROCMD_OK);
+    memset(&vd, 0, sizeof vd);
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, rtv2_mem, sizeof rtv2_mem, AEROCMD_VIEW_RENDER_TARGET,
+                                     both, &vd, &rtv_tex),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, srv2_mem, sizeof srv2_mem, AEROCMD_VIEW_SHADER_RESOURCE,
+                                     both, &vd, &srv_rt),
+             AEROCMD_OK);
+    /* Read it in VS and PS, then bind it as a target: both SRV slots go away. */
+    aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_PS, 3, 1, &srv_rt);
+    aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_VS, 0, 1, &srv_rt);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    aerocmd_umd_set_render_targets(h.ctx, 1, &rtv_tex, NULL);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    /* Reading it again unbinds it as a target. */
+    aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_PS, 0, 1, &srv_rt);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(validate_all(&h), 0);
+    collect_packets(&h.fake, &pl);
+    for (i = 0; i < pl.count; i++) {
+        const struct aerogpu_cmd_set_texture *t =
+            AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_set_texture, AEROGPU_CMD_SET_TEXTURE);
+        const struct aerogpu_cmd_set_render_targets *rt = AEROCMD_VIEW(
+            &pl.packet[i], aerogpu_cmd_set_render_targets, AEROGPU_CMD_SET_RENDER_TARGETS);
+        if (t && t->texture == 0)
+            saw_unbind++;
+        if (rt && saw_unbind == 2 && rt->color_count == 1 && rt->colors[0] == 0)
+            saw_rt_unbind++;
+    }
+    CHECK_EQ(saw_unbind, 2);
+    CHECK_EQ(saw_rt_unbind, 1);
+    aerocmd_umd_destroy_view(srv_rt);
+    aerocmd_umd_destroy_view(rtv_tex);
+    aerocmd_umd_destroy_resource(both);
+    scene_destroy(&s);
+    harness_close(&h);
+}
+
+static void test_mrt_gaps_and_gs(void)
+{
+    static struct harness h;
+    static struct scene s;
+    static struct packet_list pl;
+    uint64_t gs_mem[8], cs_mem[8];
+    struct aerocmd_umd_shader *gs, *cs;
+    struct aerocmd_umd_view *rtvs[4];
+    uint8_t dxbc[32];
+    struct aerocmd_bound_shaders bound;
+    const struct aerogpu_cmd_set_render_targets *srt;
+    const struct aerogpu_cmd_dispatch *disp;
+    uint32_t from;
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
+    make_dxbc(dxbc, sizeof dxbc, 0x33);
+    CHECK_EQ(aerocmd_umd_create_shader(h.dev, gs_mem, sizeof gs_mem, AEROCMD_SHADER_GS, dxbc,
+                                       sizeof dxbc, &gs),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_shader(h.dev, cs_mem, sizeof cs_mem, AEROCMD_SHADER_CS, dxbc,
+                                       sizeof dxbc, &cs),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, gs), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    from = h.fake.submission_count;
+    rtvs[0] = s.rtv;
+    rtvs[1] = NULL;
+    rtvs[2] = NULL;
+    rtvs[3] = s.rtv;
+    CHECK_EQ(aerocmd_umd_set_render_targets(h.ctx, 4, rtvs, s.dsv), AEROCMD_OK);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_GS, gs);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, cs);
+    CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 4, 2, 1), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(validate_all(&h), 0);
+    collect_packets(&h.fake, &pl);
+    {
+        uint32_t i, first = 0;
+        while (first < pl.count && pl.submission[first] < from)
+            first++;
+        CHECK_EQ(pl.opcode[first], AEROGPU_CMD_BIND_SHADERS);
+        CHECK(aerocmd_packet_bind_shaders(&pl.packet[first], &bound));
+        CHECK(bound.extended);
+        CHECK_EQ(bound.gs, aerocmd_umd_shader_handle(gs));
+        CHECK_EQ(bound.vs, aerocmd_umd_shader_handle(s.vs));
+        srt = AEROCMD_VIEW(&pl.packet[first + 1], aerogpu_cmd_set_render_targets,
+                           AEROGPU_CMD_SET_RENDER_TARGETS);
+        if (CHECK(srt != NULL)) {
+            CHECK_EQ(srt->color_count, 4);
+            CHECK_EQ(srt->colors[1], 0);
+            CHECK_EQ(srt->colors[2], 0);
+            CHECK_EQ(srt->colors[3], aerocmd_umd_resource_handle(s.rt));
+            CHECK_EQ(srt->depth_stencil, aerocmd_umd_resource_handle(s.ds));
+        }
+        /* dispatch: BIND_SHADERS again (cs changed) then DISPATCH, nothing else. */
+        i = pl.count - 2;
+        CHECK_EQ(pl.opcode[i], AEROGPU_CMD_BIND_SHADERS);
+        disp = AEROCMD_VIEW(&pl.packet[i + 1], aerogpu_cmd_dispatch, AEROGPU_CMD_DISPATCH);
+        if (CHECK(disp != NULL)) {
+            CHECK_EQ(disp->group_count_x, 4);
+            CHECK_EQ(disp->group_count_y, 2);
+        }
+    }
+    CHECK_EQ(aerocmd_umd_draw_auto(h.ctx), AEROCMD_E_NOT_IMPLEMENTED);
+    aerocmd_umd_destroy_shader(cs);
+    aerocmd_umd_destroy_shader(gs);
+    scene_destroy(&s);
+    harness_close(&h);
+}
+
+static void test_views_and_uploads(void)
+{
+    static struct harness h;
+    static struct packet_list pl;
+    uint64_t tex_mem[32], view_mem[8], bad_mem[8];
+    struct aerocmd_umd_resource *tex;
+    struct aerocmd_umd_view *view, *bad;
+    struct aerocmd_umd_texture2d_desc td;
+    struct aerocmd_umd_view_desc vd;
+    struct aerocmd_umd_subresource_data init[6];
+    static uint8_t texels[6][64 * 4];
+    const struct aerogpu_cmd_create_texture_view *cv;
+    uint32_t i, uploads = 0;
+    CHECK(harness_open(&h, 65536, 64));
+    td = texture_desc(8, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    td.mip_levels = 0; /* full chain: 8x4, 4x2, 2x1, 1x1 */
+    td.array_size = 2;
+    for (i = 0; i < 6; i++) {
+        memset(texels[i], (int)(i + 1), sizeof texels[i]);
+        init[i].data = texels[i];
+        init[i].row_pitch = 64; /* padded source rows get repacked tight */
+    }
+    /* 4 mips x 2 layers = 8 subresources: the caller must give all of them. */
+    {
+        static struct aerocmd_umd_subresource_data all[8];
+        for (i = 0; i < 8; i++)
+            all[i] = init[i % 6];
+        CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, tex_mem, sizeof tex_mem, &td, all, &tex),
+                 AEROCMD_OK);
+    }
+    memset(&vd, 0, sizeof vd);
+    vd.first_mip = 1;
+    vd.mip_count = 2;
+    vd.first_layer = 1;
+    vd.layer_count = 1;
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, view_mem, sizeof view_mem, AEROCMD_VIEW_SHADER_RESOURCE,
+                                     tex, &vd, &view),
+             AEROCMD_OK);
+    CHECK(aerocmd_umd_view_handle(view) != aerocmd_umd_resource_handle(tex));
+    vd.first_mip = 4; /* past the chain */
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, bad_mem, sizeof bad_mem, AEROCMD_VIEW_SHADER_RESOURCE,
+                                     tex, &vd, &bad),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(validate_all(&h), 0);
+    collect_packets(&h.fake, &pl);
+    for (i = 0; i < pl.count; i++) {
+        const struct aerogpu_cmd_upload_resource *u =
+            AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_upload_resource, AEROGPU_CMD_UPLOAD_RESOURCE);
+        if (u != NULL) {
+            uploads++;
+            if (uploads == 2) { /* mip 1 of layer 0: 4x2 texels right after mip 0 (8x4x4) */
+                CHECK_EQ(u->offset_bytes, 128);
+                CHECK_EQ(u->size_bytes, 32);
+            }
+        }
+    }
+    CHECK_EQ(uploads, 8);
+    cv = AEROCMD_VIEW(&pl.packet[pl.count - 1], aerogpu_cmd_create_texture_view,
+                      AEROGPU_CMD_CREATE_TEXTURE_VIEW);
+    if (CHECK(cv != NULL)) {
+        CHECK_EQ(cv->texture_handle, aerocmd_umd_resource_handle(tex));
+        CHECK_EQ(cv->base_mip_level, 1);
+        CHECK_EQ(cv->mip_level_count, 2);
+        CHECK_EQ(cv->base_array_layer, 1);
+        CHECK_EQ(cv->array_layer_count, 1);
+        CHECK_EQ(cv->format, 0);
+    }
+    CHECK_EQ(aerocmd_umd_destroy_view(view), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(tex), AEROCMD_OK);
+    harness_close(&h);
+}
+
+int main(void)
+{
+    test_triangle_packets();
+    test_frame_validates();
+    test_hazards();
+    test_mrt_gaps_and_gs();
+    test_views_and_uploads();
+    return check_finish();
+}

@@ -1,0 +1,204 @@
+/* umd_harness.h — a device + context over the in-memory fake, a counting allocator that can
+ * fail on demand, and helpers that read back what the fake recorded. */
+#ifndef AEROCMD_TEST_UMD_HARNESS_H
+#define AEROCMD_TEST_UMD_HARNESS_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "aerocmd/decode.h"
+#include "aerocmd/semantic.h"
+#include "aerocmd/submission.h"
+#include "aerocmd/umd_device.h"
+#include "aerocmd/umd_fake.h"
+#include "aerocmd/umd_objects.h"
+#include "aerocmd/umd_pipeline.h"
+#include "check.h"
+
+/* ---- counting allocator ---------------------------------------------------------------- */
+
+struct counting_alloc {
+    struct aerocmd_allocator iface;
+    long live_blocks;
+    size_t live_bytes;
+    unsigned long calls;   /* allocations (resize with ptr NULL or growing) so far */
+    unsigned long fail_at; /* 1-based call that fails; 0 never */
+};
+
+static void *counting_resize(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    struct counting_alloc *a = (struct counting_alloc *)user;
+    void *p;
+    a->calls++;
+    if (a->fail_at != 0 && a->calls == a->fail_at)
+        return NULL;
+    p = realloc(ptr, new_size);
+    if (p == NULL)
+        return NULL;
+    if (ptr == NULL)
+        a->live_blocks++;
+    a->live_bytes = a->live_bytes - old_size + new_size;
+    return p;
+}
+
+static void counting_release(void *user, void *ptr, size_t size)
+{
+    struct counting_alloc *a = (struct counting_alloc *)user;
+    if (ptr == NULL)
+        return;
+    a->live_blocks--;
+    a->live_bytes -= size;
+    free(ptr);
+}
+
+static void counting_init(struct counting_alloc *a)
+{
+    memset(a, 0, sizeof *a);
+    a->iface.resize = counting_resize;
+    a->iface.release = counting_release;
+    a->iface.user = a;
+}
+
+/* ---- device + context over the fake ---------------------------------------------------- */
+
+#define H_ABI ((AEROGPU_ABI_MAJOR << 16) | 4u)
+
+struct harness {
+    struct counting_alloc fake_alloc; /* the fake's records */
+    struct counting_alloc dev_alloc;  /* the device's allocator (DXBC copies) */
+    struct aerocmd_umd_fake fake;
+    struct aerocmd_umd_callbacks cb;
+    struct aerocmd_umd_id_space ids;
+    struct aerocmd_umd_device *dev;
+    struct aerocmd_umd_context *ctx;
+    uint64_t dev_mem[64];
+    uint64_t ctx_mem[4096];
+};
+
+static int harness_open(struct harness *h, uint32_t buffer_bytes, uint32_t alloc_entries)
+{
+    struct aerocmd_umd_device_desc desc;
+    memset(h, 0, sizeof *h);
+    counting_init(&h->fake_alloc);
+    counting_init(&h->dev_alloc);
+    if (aerocmd_umd_fake_init(&h->fake, &h->fake_alloc.iface, H_ABI, buffer_bytes, alloc_entries))
+        return 0;
+    aerocmd_umd_fake_callbacks(&h->fake, &h->cb);
+    aerocmd_umd_id_space_init(&h->ids, 0x1234);
+    memset(&desc, 0, sizeof desc);
+    desc.abi_version = H_ABI;
+    desc.features = AEROGPU_FEATURE_TRANSFER;
+    desc.callbacks = &h->cb;
+    desc.allocator = &h->dev_alloc.iface;
+    desc.ids.next = aerocmd_umd_id_space_next;
+    desc.ids.user = &h->ids;
+    if (sizeof h->dev_mem < aerocmd_umd_device_size() ||
+        sizeof h->ctx_mem < aerocmd_umd_context_size())
+        return 0;
+    if (aerocmd_umd_device_init(h->dev_mem, sizeof h->dev_mem, &desc, &h->dev) != AEROCMD_OK)
+        return 0;
+    return aerocmd_umd_context_init(h->ctx_mem, sizeof h->ctx_mem, h->dev, &h->ctx) == AEROCMD_OK;
+}
+
+static void harness_close(struct harness *h)
+{
+    aerocmd_umd_context_destroy(h->ctx);
+    aerocmd_umd_device_destroy(h->dev);
+    aerocmd_umd_fake_release(&h->fake);
+}
+
+/* ---- reading back submissions ------------------------------------------------------------ */
+
+#define H_MAX_PACKETS 512
+
+/* Every packet of every recorded submission, in order. */
+struct packet_list {
+    uint32_t count;
+    uint32_t opcode[H_MAX_PACKETS];
+    uint32_t submission[H_MAX_PACKETS];
+    struct aerocmd_packet packet[H_MAX_PACKETS];
+    struct aerocmd_stream stream[64];
+};
+
+/* Structural validation of every submission plus the semantic pass with the allocation
+ * table the KMD would build. Returns the number of faulty submissions. */
+static int validate_submissions(const struct aerocmd_umd_fake *fake, struct aerocmd_semantic *sem)
+{
+    static uint64_t table[1024];
+    int bad = 0;
+    uint32_t i;
+    for (i = 0; i < fake->submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *s = &fake->submissions[i];
+        struct aerocmd_diag diag;
+        struct aerocmd_stream st;
+        struct aerocmd_alloc_table_view view;
+        size_t size = 0;
+        memset(&diag, 0, sizeof diag);
+        if (aerocmd_validate_stream(s->cmd, s->cmd_bytes, &diag) != AEROCMD_OK ||
+            aerocmd_stream_open(&st, s->cmd, s->cmd_bytes, &diag) != AEROCMD_OK ||
+            aerocmd_umd_fake_alloc_table(fake, i, table, sizeof table, &size) != AEROCMD_OK ||
+            aerocmd_alloc_table_open(&view, table, size, &diag) != AEROCMD_OK) {
+            fprintf(stderr, "submission %u: structural fault %s at 0x%x opcode 0x%x\n", i,
+                    aerocmd_reason_name(diag.reason), diag.offset, diag.opcode);
+            bad++;
+            continue;
+        }
+        if (sem != NULL && aerocmd_semantic_check_stream(sem, &st, &view, &diag) != AEROCMD_OK) {
+            fprintf(stderr, "submission %u: semantic fault %s at 0x%x opcode 0x%x\n", i,
+                    aerocmd_reason_name(diag.reason), diag.offset, diag.opcode);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+static void collect_packets(const struct aerocmd_umd_fake *fake, struct packet_list *out)
+{
+    uint32_t i;
+    out->count = 0;
+    for (i = 0; i < fake->submission_count && i < 64; i++) {
+        const struct aerocmd_umd_fake_submission *s = &fake->submissions[i];
+        struct aerocmd_cursor cur;
+        struct aerocmd_packet p;
+        struct aerocmd_diag diag;
+        if (aerocmd_stream_open(&out->stream[i], s->cmd, s->cmd_bytes, &diag) != AEROCMD_OK)
+            continue;
+        aerocmd_cursor_init(&cur, &out->stream[i]);
+        while (aerocmd_cursor_next(&cur, &p, &diag) == 1 && out->count < H_MAX_PACKETS) {
+            out->opcode[out->count] = p.opcode;
+            out->submission[out->count] = i;
+            out->packet[out->count] = p;
+            out->count++;
+        }
+    }
+}
+
+/* Concatenated packet bytes (stream headers left out) of every submission. */
+static size_t concat_packets(const struct aerocmd_umd_fake *fake, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    uint32_t i;
+    for (i = 0; i < fake->submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *s = &fake->submissions[i];
+        size_t body = s->cmd_bytes - 24u;
+        if (n + body > cap)
+            return 0;
+        memcpy(out + n, s->cmd + 24, body);
+        n += body;
+    }
+    return n;
+}
+
+/* A minimal DXBC container: magic, zero checksum, version 1, total size, no chunks. */
+static void make_dxbc(uint8_t *buf, uint32_t size, uint8_t fill)
+{
+    uint32_t one = 1, zero = 0;
+    memset(buf, fill, size);
+    memcpy(buf, "DXBC", 4);
+    memset(buf + 4, 0, 16);
+    memcpy(buf + 20, &one, 4);
+    memcpy(buf + 24, &size, 4);
+    memcpy(buf + 28, &zero, 4);
+}
+
+#endif /* AEROCMD_TEST_UMD_HARNESS_H */
