@@ -20,7 +20,16 @@ run_suite() { # build-dir, extra meson options...
 
 run_suite build
 run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
 
-python3 scripts/test_summary.py build/meson-logs/testlog.json \
-    build-sanitize/meson-logs/testlog.json || status=1
+# libFuzzer smoke runs (clang, ASan+UBSan): only the fuzz suite, the rest ran above.
+if command -v clang >/dev/null; then
+    [ -f build-fuzz/build.ninja ] || CC=clang meson setup build-fuzz -Dfuzzers=true \
+        -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+    ninja -C build-fuzz
+    meson test -C build-fuzz --suite fuzz --print-errorlogs || status=1
+    logs+=(build-fuzz/meson-logs/testlog.json)
+fi
+
+python3 scripts/test_summary.py "${logs[@]}" || status=1
 exit $status

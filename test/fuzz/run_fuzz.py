@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Short libFuzzer run for the test suite: FUZZER SECONDS DICT SEED_DIR...
+
+New inputs go to a temporary corpus (the checked-in seeds stay untouched); any crash
+input is kept in the current directory under crash-* and the run fails. Prints the
+executions reached and ends with "N passed, N failed"."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def main(fuzzer, seconds, dictionary, *seeds):
+    with tempfile.TemporaryDirectory() as corpus:
+        cmd = [fuzzer, f"-max_total_time={seconds}", f"-dict={dictionary}",
+               "-print_final_stats=1", "-timeout=10", "-rss_limit_mb=2048",
+               "-artifact_prefix=./", corpus, *seeds]
+        run = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", run.stderr)
+    cov = re.findall(r"cov: (\d+)", run.stderr)
+    print(f"{os.path.basename(fuzzer)}: {execs.group(1) if execs else '?'} executions, "
+          f"coverage {cov[-1] if cov else '?'} edges, exit {run.returncode}")
+    if run.returncode != 0:
+        sys.stderr.write(run.stderr[-6000:])
+    ok = run.returncode == 0
+    print(f"{1 if ok else 0} passed, {0 if ok else 1} failed")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))
