@@ -15,18 +15,18 @@ static void read_fields(const uint8_t *b, uint32_t version, struct aerocmd_kmd_a
 {
     memset(info, 0, sizeof *info);
     info->version = version;
-    info->alloc_id = kmd_load_u32(b + PRIV_FIELD(alloc_id));
-    info->flags = kmd_load_u32(b + PRIV_FIELD(flags));
-    info->share_token = kmd_load_u64(b + PRIV_FIELD(share_token));
-    info->size_bytes = kmd_load_u64(b + PRIV_FIELD(size_bytes));
-    info->reserved0 = kmd_load_u64(b + PRIV_FIELD(reserved0));
+    info->alloc_id = aerocmd_load_u32(b + PRIV_FIELD(alloc_id));
+    info->flags = aerocmd_load_u32(b + PRIV_FIELD(flags));
+    info->share_token = aerocmd_load_u64(b + PRIV_FIELD(share_token));
+    info->size_bytes = aerocmd_load_u64(b + PRIV_FIELD(size_bytes));
+    info->reserved0 = aerocmd_load_u64(b + PRIV_FIELD(reserved0));
     if (version < AEROGPU_WDDM_ALLOC_PRIV_VERSION_2)
         return;
-    info->kind = kmd_load_u32(b + PRIV_FIELD(kind));
-    info->width = kmd_load_u32(b + PRIV_FIELD(width));
-    info->height = kmd_load_u32(b + PRIV_FIELD(height));
-    info->format = kmd_load_u32(b + PRIV_FIELD(format));
-    info->row_pitch_bytes = kmd_load_u32(b + PRIV_FIELD(row_pitch_bytes));
+    info->kind = aerocmd_load_u32(b + PRIV_FIELD(kind));
+    info->width = aerocmd_load_u32(b + PRIV_FIELD(width));
+    info->height = aerocmd_load_u32(b + PRIV_FIELD(height));
+    info->format = aerocmd_load_u32(b + PRIV_FIELD(format));
+    info->row_pitch_bytes = aerocmd_load_u32(b + PRIV_FIELD(row_pitch_bytes));
 }
 
 /* The blob's header rules; *version receives the version when they hold. */
@@ -35,10 +35,10 @@ static uint32_t header_fault(const uint8_t *b, size_t len, uint32_t *version, ui
     *offset = 0;
     if (len < 8u)
         return AEROCMD_KMD_R_PRIV_SIZE;
-    if (kmd_load_u32(b + PRIV_FIELD(magic)) != AEROGPU_WDDM_ALLOC_PRIV_MAGIC)
+    if (aerocmd_load_u32(b + PRIV_FIELD(magic)) != AEROGPU_WDDM_ALLOC_PRIV_MAGIC)
         return AEROCMD_KMD_R_PRIV_MAGIC;
     *offset = PRIV_FIELD(version);
-    *version = kmd_load_u32(b + PRIV_FIELD(version));
+    *version = aerocmd_load_u32(b + PRIV_FIELD(version));
     if (*version == AEROGPU_WDDM_ALLOC_PRIV_VERSION)
         return len < AEROCMD_KMD_ALLOC_PRIV_V1_BYTES ? AEROCMD_KMD_R_PRIV_SIZE : AEROCMD_R_NONE;
     if (*version == AEROGPU_WDDM_ALLOC_PRIV_VERSION_2)
@@ -64,7 +64,7 @@ static uint32_t field_fault(const uint8_t *b, const struct aerocmd_kmd_alloc_inf
     if (info->kind > AEROGPU_WDDM_ALLOC_KIND_TEXTURE2D)
         return AEROCMD_KMD_R_PRIV_KIND;
     *offset = PRIV_FIELD(reserved1);
-    if (kmd_load_u32(b + PRIV_FIELD(reserved1)) != 0)
+    if (aerocmd_load_u32(b + PRIV_FIELD(reserved1)) != 0)
         return AEROCMD_KMD_R_PRIV_RESERVED;
     return AEROCMD_R_NONE;
 }
@@ -110,19 +110,19 @@ aerocmd_result aerocmd_kmd_alloc_priv_fill(const struct aerocmd_kmd_alloc_info *
     if (len < need)
         return AEROCMD_E_INVALID_ARG;
     memset(b, 0, need);
-    kmd_store_u32(b + PRIV_FIELD(magic), AEROGPU_WDDM_ALLOC_PRIV_MAGIC);
-    kmd_store_u32(b + PRIV_FIELD(version), info->version);
-    kmd_store_u32(b + PRIV_FIELD(alloc_id), info->alloc_id);
-    kmd_store_u32(b + PRIV_FIELD(flags), info->flags);
-    kmd_store_u64(b + PRIV_FIELD(share_token), info->share_token);
-    kmd_store_u64(b + PRIV_FIELD(size_bytes), info->size_bytes);
-    kmd_store_u64(b + PRIV_FIELD(reserved0), info->reserved0);
+    aerocmd_store_u32(b + PRIV_FIELD(magic), AEROGPU_WDDM_ALLOC_PRIV_MAGIC);
+    aerocmd_store_u32(b + PRIV_FIELD(version), info->version);
+    aerocmd_store_u32(b + PRIV_FIELD(alloc_id), info->alloc_id);
+    aerocmd_store_u32(b + PRIV_FIELD(flags), info->flags);
+    aerocmd_store_u64(b + PRIV_FIELD(share_token), info->share_token);
+    aerocmd_store_u64(b + PRIV_FIELD(size_bytes), info->size_bytes);
+    aerocmd_store_u64(b + PRIV_FIELD(reserved0), info->reserved0);
     if (need == AEROCMD_KMD_ALLOC_PRIV_V2_BYTES) {
-        kmd_store_u32(b + PRIV_FIELD(kind), info->kind);
-        kmd_store_u32(b + PRIV_FIELD(width), info->width);
-        kmd_store_u32(b + PRIV_FIELD(height), info->height);
-        kmd_store_u32(b + PRIV_FIELD(format), info->format);
-        kmd_store_u32(b + PRIV_FIELD(row_pitch_bytes), info->row_pitch_bytes);
+        aerocmd_store_u32(b + PRIV_FIELD(kind), info->kind);
+        aerocmd_store_u32(b + PRIV_FIELD(width), info->width);
+        aerocmd_store_u32(b + PRIV_FIELD(height), info->height);
+        aerocmd_store_u32(b + PRIV_FIELD(format), info->format);
+        aerocmd_store_u32(b + PRIV_FIELD(row_pitch_bytes), info->row_pitch_bytes);
     }
     if (written != NULL)
         *written = need;
@@ -155,7 +155,7 @@ aerocmd_result aerocmd_kmd_alloc_create(void *blob, size_t len,
         kmd_set_fault(fault, AEROCMD_KMD_R_TOKEN_EXHAUSTED, PRIV_FIELD(share_token), 0);
         return AEROCMD_E_OUT_OF_MEMORY;
     }
-    kmd_store_u64((uint8_t *)blob + PRIV_FIELD(share_token), info->share_token);
+    aerocmd_store_u64((uint8_t *)blob + PRIV_FIELD(share_token), info->share_token);
     return AEROCMD_OK;
 }
 

@@ -117,15 +117,15 @@ static uint32_t collapse_staged(struct aerogpu_alloc_entry *e, uint32_t n, uint3
 static void write_header(uint8_t *mem, uint32_t entry_count, struct aerocmd_alloc_table_view *view)
 {
     uint32_t size = HEADER_BYTES + entry_count * ENTRY_BYTES;
-    kmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, magic),
+    aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, magic),
                   AEROGPU_ALLOC_TABLE_MAGIC);
-    kmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, abi_version),
+    aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, abi_version),
                   AEROGPU_ABI_VERSION_U32);
-    kmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, size_bytes), size);
-    kmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, entry_count), entry_count);
-    kmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, entry_stride_bytes),
+    aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, size_bytes), size);
+    aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, entry_count), entry_count);
+    aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, entry_stride_bytes),
                   ENTRY_BYTES);
-    kmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, reserved0), 0);
+    aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, reserved0), 0);
     view->bytes = mem;
     view->size_bytes = size;
     view->abi_version = AEROGPU_ABI_VERSION_U32;

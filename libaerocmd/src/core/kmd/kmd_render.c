@@ -72,7 +72,7 @@ static uint32_t token_policy(const struct aerocmd_kmd_render_args *args,
     else
         return AEROCMD_R_NONE;
     /* packet_check has already required the fixed struct, so the token lies inside */
-    token = kmd_load_u64(packet->bytes + token_offset);
+    token = aerocmd_load_u64(packet->bytes + token_offset);
     for (i = 0; token != 0 && i < args->alloc_count; i++) {
         if (args->allocs[i].identity != 0 && args->allocs[i].share_token == token)
             return AEROCMD_R_NONE;

@@ -102,10 +102,10 @@ static uint32_t copy_one_packet(const struct aerocmd_kmd_render_args *args,
     reason = copy_in(args, c->dma_used, c->user_next, KMD_PACKET_HEADER_BYTES, fault);
     if (reason != AEROCMD_R_NONE)
         return reason;
-    size = kmd_load_u32(hdr + offsetof(struct aerogpu_cmd_hdr, size_bytes));
+    size = aerocmd_load_u32(hdr + offsetof(struct aerogpu_cmd_hdr, size_bytes));
     reason = framing_reason(size, remaining);
     if (reason != AEROCMD_R_NONE) {
-        kmd_set_fault(fault, reason, c->dma_used, kmd_load_u32(hdr));
+        kmd_set_fault(fault, reason, c->dma_used, aerocmd_load_u32(hdr));
         return reason;
     }
     if (size > args->dma_capacity - c->dma_used)
@@ -140,7 +140,7 @@ static uint32_t copy_packets(const struct aerocmd_kmd_render_args *args, struct 
         /* the header of the packet that did not fit was copied only if there was room */
         kmd_set_fault(fault, AEROCMD_KMD_R_PACKET_EXCEEDS_DMA, c->dma_used,
                       args->dma_capacity - c->dma_used >= KMD_PACKET_HEADER_BYTES
-                          ? kmd_load_u32((const uint8_t *)args->dma + c->dma_used)
+                          ? aerocmd_load_u32((const uint8_t *)args->dma + c->dma_used)
                           : 0);
         return AEROCMD_KMD_R_PACKET_EXCEEDS_DMA;
     }

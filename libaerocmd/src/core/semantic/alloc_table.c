@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "bytes.h"
+#include "../common/le_bytes.h"
 
 #define HDR_MAGIC       0u
 #define HDR_ABI_VERSION 4u
@@ -28,11 +28,11 @@ static void read_entry(const struct aerocmd_alloc_table_view *view, uint32_t ind
                        struct aerogpu_alloc_entry *out)
 {
     const uint8_t *p = view->bytes + entry_offset(view, index);
-    out->alloc_id = aerocmd_sem_read_u32(p + 0);
-    out->flags = aerocmd_sem_read_u32(p + 4);
-    out->gpa = aerocmd_sem_read_u64(p + 8);
-    out->size_bytes = aerocmd_sem_read_u64(p + 16);
-    out->reserved0 = aerocmd_sem_read_u64(p + 24);
+    out->alloc_id = aerocmd_load_u32(p + 0);
+    out->flags = aerocmd_load_u32(p + 4);
+    out->gpa = aerocmd_load_u64(p + 8);
+    out->size_bytes = aerocmd_load_u64(p + 16);
+    out->reserved0 = aerocmd_load_u64(p + 24);
 }
 
 static aerocmd_result check_header(struct aerocmd_alloc_table_view *view, const uint8_t *bytes,
@@ -40,28 +40,28 @@ static aerocmd_result check_header(struct aerocmd_alloc_table_view *view, const 
 {
     uint64_t needed;
     if (len < AEROCMD_ALLOC_TABLE_HEADER_BYTES)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_TABLE_SHORT, 0, 0);
-    if (aerocmd_sem_read_u32(bytes + HDR_MAGIC) != AEROGPU_ALLOC_TABLE_MAGIC)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_TABLE_MAGIC, HDR_MAGIC, 0);
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_SHORT, 0, 0);
+    if (aerocmd_load_u32(bytes + HDR_MAGIC) != AEROGPU_ALLOC_TABLE_MAGIC)
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_MAGIC, HDR_MAGIC, 0);
     view->bytes = bytes;
-    view->abi_version = aerocmd_sem_read_u32(bytes + HDR_ABI_VERSION);
-    view->size_bytes = aerocmd_sem_read_u32(bytes + HDR_SIZE_BYTES);
-    view->entry_count = aerocmd_sem_read_u32(bytes + HDR_COUNT);
-    view->entry_stride_bytes = aerocmd_sem_read_u32(bytes + HDR_STRIDE);
+    view->abi_version = aerocmd_load_u32(bytes + HDR_ABI_VERSION);
+    view->size_bytes = aerocmd_load_u32(bytes + HDR_SIZE_BYTES);
+    view->entry_count = aerocmd_load_u32(bytes + HDR_COUNT);
+    view->entry_stride_bytes = aerocmd_load_u32(bytes + HDR_STRIDE);
     if ((view->abi_version >> 16) != AEROGPU_ABI_MAJOR)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_TABLE_ABI, HDR_ABI_VERSION, 0);
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_ABI, HDR_ABI_VERSION, 0);
     if (view->entry_stride_bytes < AEROCMD_ALLOC_ENTRY_MIN_STRIDE ||
         view->entry_stride_bytes % AEROCMD_ALLOC_ENTRY_STRIDE_ALIGN != 0)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_TABLE_STRIDE, HDR_STRIDE, 0);
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_STRIDE, HDR_STRIDE, 0);
     needed = AEROCMD_ALLOC_TABLE_HEADER_BYTES +
              (uint64_t)view->entry_count * (uint64_t)view->entry_stride_bytes;
     if ((uint64_t)view->size_bytes < needed)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_TABLE_SIZE, HDR_SIZE_BYTES, 0);
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_SIZE, HDR_SIZE_BYTES, 0);
     if ((size_t)view->size_bytes > len)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_TABLE_SHORT, HDR_SIZE_BYTES, 0);
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_SHORT, HDR_SIZE_BYTES, 0);
     if (reserved_must_be_zero(view->abi_version) &&
-        aerocmd_sem_read_u32(bytes + HDR_RESERVED0) != 0)
-        return aerocmd_sem_fail(diag, AEROCMD_R_RESERVED_NONZERO, HDR_RESERVED0, 0);
+        aerocmd_load_u32(bytes + HDR_RESERVED0) != 0)
+        return aerocmd_diag_fail(diag, AEROCMD_R_RESERVED_NONZERO, HDR_RESERVED0, 0);
     return AEROCMD_OK;
 }
 
@@ -76,22 +76,22 @@ static aerocmd_result check_entries(const struct aerocmd_alloc_table_view *view,
         uint32_t at = entry_offset(view, i);
         read_entry(view, i, &e);
         if (e.alloc_id == 0)
-            return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_ENTRY_ID_ZERO, at, 0);
+            return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_ID_ZERO, at, 0);
         if (e.size_bytes == 0)
-            return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_ENTRY_SIZE_ZERO, at, 0);
+            return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_SIZE_ZERO, at, 0);
         if (e.gpa > UINT64_MAX - e.size_bytes)
-            return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_ENTRY_OVERFLOW, at, 0);
+            return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_OVERFLOW, at, 0);
         if ((e.flags & ~known_flags) != 0)
-            return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_ENTRY_FLAGS, at, 0);
+            return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_FLAGS, at, 0);
         if (strict && e.reserved0 != 0)
-            return aerocmd_sem_fail(diag, AEROCMD_R_RESERVED_NONZERO, at, 0);
+            return aerocmd_diag_fail(diag, AEROCMD_R_RESERVED_NONZERO, at, 0);
     }
     return AEROCMD_OK;
 }
 
 static uint32_t entry_id(const struct aerocmd_alloc_table_view *view, uint32_t index)
 {
-    return aerocmd_sem_read_u32(view->bytes + entry_offset(view, index));
+    return aerocmd_load_u32(view->bytes + entry_offset(view, index));
 }
 
 /* Index of the first entry whose id already appeared earlier, or entry_count if none. */
@@ -166,7 +166,7 @@ aerocmd_result aerocmd_alloc_table_open_scratch(struct aerocmd_alloc_table_view 
     struct aerocmd_alloc_table_view v;
     aerocmd_result r;
     uint32_t dup;
-    aerocmd_sem_clear_diag(diag);
+    aerocmd_diag_clear(diag);
     if (!view || (!buf && len != 0))
         return AEROCMD_E_INVALID_ARG;
     memset(&v, 0, sizeof v);
@@ -181,7 +181,7 @@ aerocmd_result aerocmd_alloc_table_open_scratch(struct aerocmd_alloc_table_view 
     else
         dup = first_duplicate_quadratic(&v);
     if (dup < v.entry_count)
-        return aerocmd_sem_fail(diag, AEROCMD_R_ALLOC_ENTRY_DUPLICATE, entry_offset(&v, dup), 0);
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_DUPLICATE, entry_offset(&v, dup), 0);
     *view = v;
     return AEROCMD_OK;
 }

@@ -2,7 +2,7 @@
  * live and of a kind the slot takes. */
 #include "semantic_pass.h"
 
-#include "bytes.h"
+#include "../common/le_bytes.h"
 
 aerocmd_result aerocmd_sem_bind_single(const struct aerocmd_sem_pass *pass)
 {
@@ -78,7 +78,7 @@ aerocmd_result aerocmd_sem_bind_array(const struct aerocmd_sem_pass *pass)
     if (!payload || len / arr.elem_bytes < arr.count)
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_PAYLOAD_LENGTH);
     for (i = 0; i < arr.count; i++) {
-        uint32_t handle = aerocmd_sem_read_u32(payload + (size_t)i * arr.elem_bytes);
+        uint32_t handle = aerocmd_load_u32(payload + (size_t)i * arr.elem_bytes);
         r = aerocmd_sem_bind(pass, handle, arr.accept);
         if (r != AEROCMD_OK)
             return r;

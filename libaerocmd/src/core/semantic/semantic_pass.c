@@ -2,11 +2,11 @@
  * the packet handlers. */
 #include "semantic_pass.h"
 
-#include "bytes.h"
+#include "../common/le_bytes.h"
 
 aerocmd_result aerocmd_sem_packet_fail(const struct aerocmd_sem_pass *pass, aerocmd_reason reason)
 {
-    return aerocmd_sem_fail(pass->diag, reason, pass->packet->offset, pass->packet->opcode);
+    return aerocmd_diag_fail(pass->diag, reason, pass->packet->offset, pass->packet->opcode);
 }
 
 aerocmd_result aerocmd_sem_require(const struct aerocmd_sem_pass *pass, uint32_t handle,
@@ -148,7 +148,7 @@ aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
     struct aerocmd_cursor cursor;
     struct aerocmd_packet packet;
     int more;
-    aerocmd_sem_clear_diag(diag);
+    aerocmd_diag_clear(diag);
     if (!st || !st->records || !stream || !stream->bytes)
         return AEROCMD_E_INVALID_ARG;
     pass.st = st;

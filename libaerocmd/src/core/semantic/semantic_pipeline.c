@@ -1,7 +1,7 @@
 /* semantic_pipeline.c — shaders, input layouts and samplers: lifetimes and shader stages. */
 #include "semantic_pass.h"
 
-#include "bytes.h"
+#include "../common/le_bytes.h"
 
 /* Every CREATE_ and DESTROY_ packet of shaders, input layouts and samplers names its handle
  * first, right after the packet header. */
@@ -9,7 +9,7 @@
 
 static uint32_t first_handle(const void *fixed)
 {
-    return aerocmd_sem_read_u32((const uint8_t *)fixed + FIRST_HANDLE_OFFSET);
+    return aerocmd_load_u32((const uint8_t *)fixed + FIRST_HANDLE_OFFSET);
 }
 
 /* The stage a shader runs in, from its packet's stage and stage_ex. */
