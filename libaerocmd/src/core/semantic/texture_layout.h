@@ -1,6 +1,5 @@
-/* texture_layout.h — private, minimal texture size math for the semantic pass, following
- * RULES.md "Texture layout in guest memory". Only what bounds checks need; the library's
- * format module is the full story. */
+/* texture_layout.h — private: the texture facts the semantic pass's bounds checks need,
+ * computed by the format module's layout (layout.h). */
 #ifndef AEROCMD_SEMANTIC_TEXTURE_LAYOUT_H
 #define AEROCMD_SEMANTIC_TEXTURE_LAYOUT_H
 
@@ -17,8 +16,9 @@ enum aerocmd_sem_layout_status {
     AEROCMD_SEM_LAYOUT_PITCH_TOO_SMALL /* size computed with the tight pitch */
 };
 
-/* Bytes the texture spans in the canonical packing (all layers, all mips). Saturates at
- * UINT64_MAX instead of wrapping, which no allocation can hold. */
+/* Bytes the texture spans in the canonical packing (all layers, all mips). UINT64_MAX,
+ * which no allocation can hold, when the layout cannot be computed (unknown format, sizes
+ * beyond 32 bits). A pitch below tight is reported, with the size for the tight pitch. */
 enum aerocmd_sem_layout_status aerocmd_sem_texture_size(const struct aerocmd_sem_texture *tex,
                                                         uint64_t *size_bytes);
 
