@@ -96,6 +96,11 @@ struct aerocmd_umd_callbacks {
     aerocmd_result (*lock_memory)(void *user, const struct aerocmd_umd_memory *memory,
                                   uint32_t flags, void **cpu);
     void (*unlock_memory)(void *user, const struct aerocmd_umd_memory *memory);
+
+    /* Optional; when set it is used instead of wait_fence: the same wait, answered with the
+     * operating system's raw code (HRESULT, NTSTATUS or Win32 wait result), which the
+     * context normalises with aerocmd_umd_wait_result() (umd_data.h). */
+    uint32_t (*wait_fence_raw)(void *user, uint64_t fence, uint32_t flags);
 };
 
 #ifdef __cplusplus

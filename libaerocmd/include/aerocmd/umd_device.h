@@ -78,6 +78,9 @@ struct aerocmd_umd_device_desc {
     const struct aerocmd_umd_callbacks *callbacks; /* copied */
     const struct aerocmd_allocator *allocator;     /* kept: must outlive the device */
     struct aerocmd_umd_id_source ids;              /* copied */
+    /* Optional: the device's aerogpu_fence_page as mapped into this process (read-only),
+     * when the FENCE_PAGE feature is present; lets polls skip the wait callback. */
+    const volatile void *fence_page;
 };
 
 size_t aerocmd_umd_device_size(void);

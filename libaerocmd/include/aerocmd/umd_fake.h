@@ -4,7 +4,9 @@
  * records every submission (a copy of its stream bytes, its allocation list and the fence
  * it got), hands out guest allocations backed by allocator memory with made-up guest
  * physical addresses, and can fail its N-th fallible callback to test error paths.
- * Fences complete as soon as they are handed out unless `hold_fences` is set.
+ * Fences complete as soon as they are handed out unless `hold_fences` is set. It also
+ * plays the host: every submission is applied to a model of the host's resources and of
+ * guest memory, so tests can check bytes (aerocmd_umd_fake_resource).
  * Everything it keeps comes from the allocator it is given. */
 #ifndef AEROCMD_UMD_FAKE_H
 #define AEROCMD_UMD_FAKE_H
@@ -38,6 +40,17 @@ struct aerocmd_umd_fake_memory {
     uint8_t *bytes;
 };
 
+/* The host's copy of a resource, as the fake host model keeps it (umd_fake_host.c).
+ * Textures use the guest layout with the packet's row pitch (tight when 0). */
+struct aerocmd_umd_fake_resource {
+    uint32_t handle;
+    uint32_t is_texture;
+    uint32_t format, width, height, mip_levels, array_layers, row_pitch_bytes;
+    uint32_t backing_alloc_id, backing_offset_bytes;
+    uint32_t size_bytes;
+    uint8_t *bytes;
+};
+
 struct aerocmd_umd_fake {
     const struct aerocmd_allocator *alloc;
     uint32_t abi_version;
@@ -62,6 +75,14 @@ struct aerocmd_umd_fake {
     uint64_t fail_at;        /* 1-based call number that fails; 0 = never */
     aerocmd_result fail_with;
     uint32_t lock_count; /* locks not yet unlocked */
+
+    /* Playing the host (umd_fake_host.c): packets the model could not apply (unknown
+     * handle, out of bounds, model memory exhausted). Tests expect 0. */
+    uint32_t host_faults;
+    struct aerocmd_umd_fake_resource *resources;
+    uint32_t resource_count, resource_capacity;
+    uint32_t rt_count;
+    uint32_t rt_colors[8];
 };
 
 aerocmd_result aerocmd_umd_fake_init(struct aerocmd_umd_fake *fake,
@@ -81,6 +102,14 @@ void aerocmd_umd_fake_complete(struct aerocmd_umd_fake *fake, uint64_t fence);
 /* The allocation with this id, NULL when unknown. */
 const struct aerocmd_umd_fake_memory *
 aerocmd_umd_fake_find_memory(const struct aerocmd_umd_fake *fake, uint32_t alloc_id);
+
+/* The host model's copy of resource `handle`, NULL when the host has no such resource.
+ * Every submission is applied to the model as it is recorded: CREATE_* (backed ones read
+ * their guest memory), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE (re-read from guest memory),
+ * COPY_BUFFER / COPY_TEXTURE2D (with WRITEBACK_DST into guest memory), CLEAR of bound
+ * 32-bit colour targets, DESTROY_RESOURCE. */
+const struct aerocmd_umd_fake_resource *
+aerocmd_umd_fake_resource(const struct aerocmd_umd_fake *fake, uint32_t handle);
 
 /* Builds the aerogpu_alloc_table the KMD would build for submission `index`: one entry
  * per alloc_id (entries aliasing one allocation collapse, write intent wins), READONLY

@@ -52,11 +52,23 @@ struct aerocmd_umd_rasterizer_state;
 #define AEROCMD_UMD_MISC_SHARED      0x2u
 #define AEROCMD_UMD_MISC_TEXTURECUBE 0x4u
 
+/* D3D11_USAGE values and D3D11_CPU_ACCESS_* bits. DYNAMIC host-owned resources keep a CPU
+ * shadow for Map; STAGING resources are always guest-backed (the only storage the CPU can
+ * read back). A zeroed desc means DEFAULT usage without CPU access. */
+#define AEROCMD_UMD_USAGE_DEFAULT    0u
+#define AEROCMD_UMD_USAGE_IMMUTABLE  1u
+#define AEROCMD_UMD_USAGE_DYNAMIC    2u
+#define AEROCMD_UMD_USAGE_STAGING    3u
+#define AEROCMD_UMD_CPU_ACCESS_WRITE 0x10000u
+#define AEROCMD_UMD_CPU_ACCESS_READ  0x20000u
+
 struct aerocmd_umd_buffer_desc {
     uint32_t size_bytes;   /* > 0; the host buffer is rounded up to a multiple of 4 */
     uint32_t bind_flags;   /* AEROCMD_UMD_BIND_* */
     uint32_t misc_flags;   /* AEROCMD_UMD_MISC_* */
     uint32_t guest_backed; /* 1: storage in a guest allocation; 0: host-owned */
+    uint32_t usage;        /* AEROCMD_UMD_USAGE_* */
+    uint32_t cpu_access;   /* AEROCMD_UMD_CPU_ACCESS_* */
 };
 
 struct aerocmd_umd_texture2d_desc {
@@ -69,6 +81,8 @@ struct aerocmd_umd_texture2d_desc {
     uint32_t bind_flags;
     uint32_t misc_flags;
     uint32_t guest_backed;
+    uint32_t usage;      /* AEROCMD_UMD_USAGE_* */
+    uint32_t cpu_access; /* AEROCMD_UMD_CPU_ACCESS_* */
 };
 
 /* Initial contents of one subresource, as the runtime passes it (rows of blocks for BC). */

@@ -93,6 +93,7 @@ aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,
     dev->cb = *desc->callbacks;
     dev->alloc = desc->allocator;
     dev->ids = desc->ids;
+    dev->fence_page = desc->fence_page;
     *out = dev;
     return AEROCMD_OK;
 }
@@ -146,6 +147,8 @@ void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx)
         ctx->dev->cb.release_buffer(ctx->dev->cb.user, &ctx->buf);
         ctx->have_buffer = 0;
     }
+    /* The host's context, and every handle it held for us, ends with ours. */
+    umd_retire_all(ctx);
     ctx->dev->ctx = NULL;
     memset(ctx, 0, sizeof *ctx);
 }

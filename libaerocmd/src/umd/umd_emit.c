@@ -6,6 +6,7 @@
  * the next draw picks up where this one stopped. */
 #include <string.h>
 
+#include "aerocmd/umd_data.h"
 #include "umd_internal.h"
 
 /* Retry wrapper: `expr` appends into ctx->w; a full buffer is submitted and retried. */
@@ -39,16 +40,6 @@ aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
     return r;
 }
 
-static uint32_t lowest_bit(uint32_t bits)
-{
-    uint32_t i = 0;
-    while (!(bits & 1u)) {
-        bits >>= 1;
-        i++;
-    }
-    return i;
-}
-
 static uint32_t highest_bit(uint32_t bits)
 {
     uint32_t i = 0;
@@ -64,7 +55,7 @@ static aerocmd_result emit_constant_buffers(struct aerocmd_umd_context *ctx, uin
     aerocmd_result r;
     if (st->cb_dirty == 0)
         return AEROCMD_OK;
-    lo = lowest_bit(st->cb_dirty);
+    lo = umd_lowest_bit(st->cb_dirty);
     hi = highest_bit(st->cb_dirty);
     UMD_APPEND(ctx, r,
                aerocmd_append_set_constant_buffers(&ctx->w, (enum aerocmd_shader_kind)stage, lo,
@@ -81,7 +72,7 @@ static aerocmd_result emit_samplers(struct aerocmd_umd_context *ctx, uint32_t st
     aerocmd_result r;
     if (st->sampler_dirty == 0)
         return AEROCMD_OK;
-    lo = lowest_bit(st->sampler_dirty);
+    lo = umd_lowest_bit(st->sampler_dirty);
     hi = highest_bit(st->sampler_dirty);
     UMD_APPEND(ctx, r,
                aerocmd_append_set_samplers(&ctx->w, (enum aerocmd_shader_kind)stage, lo,
@@ -133,7 +124,7 @@ static aerocmd_result emit_shader_resources(struct aerocmd_umd_context *ctx, uin
     uint32_t word;
     for (word = 0; word < UMD_SRV_WORDS; word++) {
         while (st->srv_dirty[word] != 0) {
-            uint32_t bit = lowest_bit(st->srv_dirty[word]);
+            uint32_t bit = umd_lowest_bit(st->srv_dirty[word]);
             aerocmd_result r = emit_srv_slot(ctx, stage, word * 32u + bit);
             if (r != AEROCMD_OK)
                 return r;
@@ -169,89 +160,128 @@ static aerocmd_result emit_stage_tables(struct aerocmd_umd_context *ctx, uint32_
     return AEROCMD_OK;
 }
 
-static aerocmd_result emit_one(struct aerocmd_umd_context *ctx, uint32_t bit)
+static aerocmd_result emit_shaders(struct aerocmd_umd_context *ctx)
+{
+    const struct umd_stage_bindings *s = ctx->stages;
+    aerocmd_result r;
+    UMD_APPEND(ctx, r,
+               aerocmd_append_bind_shaders(&ctx->w, s[AEROCMD_SHADER_VS].shader,
+                                           s[AEROCMD_SHADER_PS].shader, s[AEROCMD_SHADER_CS].shader,
+                                           s[AEROCMD_SHADER_GS].shader, 0, 0));
+    return r;
+}
+
+static aerocmd_result emit_input_layout(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r, aerocmd_append_set_input_layout(&ctx->w, ctx->input_layout));
+    return r;
+}
+
+static aerocmd_result emit_topology(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r, aerocmd_append_set_primitive_topology(&ctx->w, ctx->topology));
+    return r;
+}
+
+static aerocmd_result emit_vertex_buffers(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r,
+               aerocmd_append_set_vertex_buffers(&ctx->w, ctx->vb_dirty_lo,
+                                                 ctx->vb_dirty_hi - ctx->vb_dirty_lo + 1u,
+                                                 &ctx->vb[ctx->vb_dirty_lo]));
+    if (r == AEROCMD_OK) {
+        ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
+        ctx->vb_dirty_hi = 0;
+    }
+    return r;
+}
+
+static aerocmd_result emit_index_buffer(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r,
+               aerocmd_append_set_index_buffer(&ctx->w,
+                                               ctx->index_res != NULL ? ctx->index_res->handle : 0u,
+                                               ctx->index_format, ctx->index_offset));
+    return r;
+}
+
+static aerocmd_result emit_targets(struct aerocmd_umd_context *ctx)
 {
     struct umd_render_targets rt;
-    aerocmd_result r;
-    const struct umd_stage_bindings *s = ctx->stages;
-    switch (bit) {
-    case UMD_DIRTY_SHADERS:
-        UMD_APPEND(ctx, r,
-                   aerocmd_append_bind_shaders(
-                       &ctx->w, s[AEROCMD_SHADER_VS].shader, s[AEROCMD_SHADER_PS].shader,
-                       s[AEROCMD_SHADER_CS].shader, s[AEROCMD_SHADER_GS].shader, 0, 0));
-        return r;
-    case UMD_DIRTY_INPUT_LAYOUT:
-        UMD_APPEND(ctx, r, aerocmd_append_set_input_layout(&ctx->w, ctx->input_layout));
-        return r;
-    case UMD_DIRTY_TOPOLOGY:
-        UMD_APPEND(ctx, r, aerocmd_append_set_primitive_topology(&ctx->w, ctx->topology));
-        return r;
-    case UMD_DIRTY_VERTEX_BUFFERS:
-        UMD_APPEND(ctx, r,
-                   aerocmd_append_set_vertex_buffers(&ctx->w, ctx->vb_dirty_lo,
-                                                     ctx->vb_dirty_hi - ctx->vb_dirty_lo + 1u,
-                                                     &ctx->vb[ctx->vb_dirty_lo]));
-        if (r == AEROCMD_OK) {
-            ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
-            ctx->vb_dirty_hi = 0;
-        }
-        return r;
-    case UMD_DIRTY_INDEX_BUFFER:
-        UMD_APPEND(ctx, r,
-                   aerocmd_append_set_index_buffer(
-                       &ctx->w, ctx->index_res != NULL ? ctx->index_res->handle : 0u,
-                       ctx->index_format, ctx->index_offset));
-        return r;
-    case UMD_DIRTY_RENDER_TARGETS:
-        desired_targets(ctx, &rt);
-        return umd_emit_render_targets(ctx, &rt);
-    case UMD_DIRTY_VIEWPORT: {
-        const struct aerocmd_umd_viewport *v = &ctx->viewport;
-        if (ctx->viewport_count == 0)
-            return AEROCMD_OK;
-        UMD_APPEND(ctx, r,
-                   aerocmd_append_set_viewport(&ctx->w, v->x_f32, v->y_f32, v->width_f32,
-                                               v->height_f32, v->min_depth_f32, v->max_depth_f32));
-        return r;
-    }
-    case UMD_DIRTY_SCISSOR: {
-        const struct aerocmd_umd_rect *rc = &ctx->scissor;
-        if (ctx->scissor_count == 0)
-            return AEROCMD_OK;
-        UMD_APPEND(ctx, r,
-                   aerocmd_append_set_scissor(&ctx->w, rc->left, rc->top,
-                                              (int32_t)((uint32_t)rc->right - (uint32_t)rc->left),
-                                              (int32_t)((uint32_t)rc->bottom - (uint32_t)rc->top)));
-        return r;
-    }
-    case UMD_DIRTY_BLEND:
-        UMD_APPEND(ctx, r, aerocmd_append_set_blend_state(&ctx->w, &ctx->blend));
-        return r;
-    case UMD_DIRTY_DEPTH_STENCIL:
-        UMD_APPEND(ctx, r, aerocmd_append_set_depth_stencil_state(&ctx->w, &ctx->depth_stencil));
-        return r;
-    case UMD_DIRTY_RASTERIZER:
-        UMD_APPEND(ctx, r, aerocmd_append_set_rasterizer_state(&ctx->w, &ctx->rasterizer));
-        return r;
-    default:
-        return AEROCMD_OK;
-    }
+    desired_targets(ctx, &rt);
+    return umd_emit_render_targets(ctx, &rt);
 }
+
+static aerocmd_result emit_viewport(struct aerocmd_umd_context *ctx)
+{
+    const struct aerocmd_umd_viewport *v = &ctx->viewport;
+    aerocmd_result r;
+    if (ctx->viewport_count == 0)
+        return AEROCMD_OK;
+    UMD_APPEND(ctx, r,
+               aerocmd_append_set_viewport(&ctx->w, v->x_f32, v->y_f32, v->width_f32, v->height_f32,
+                                           v->min_depth_f32, v->max_depth_f32));
+    return r;
+}
+
+static aerocmd_result emit_scissor(struct aerocmd_umd_context *ctx)
+{
+    const struct aerocmd_umd_rect *rc = &ctx->scissor;
+    aerocmd_result r;
+    if (ctx->scissor_count == 0)
+        return AEROCMD_OK;
+    UMD_APPEND(ctx, r,
+               aerocmd_append_set_scissor(&ctx->w, rc->left, rc->top,
+                                          (int32_t)((uint32_t)rc->right - (uint32_t)rc->left),
+                                          (int32_t)((uint32_t)rc->bottom - (uint32_t)rc->top)));
+    return r;
+}
+
+static aerocmd_result emit_blend(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r, aerocmd_append_set_blend_state(&ctx->w, &ctx->blend));
+    return r;
+}
+
+static aerocmd_result emit_depth_stencil(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r, aerocmd_append_set_depth_stencil_state(&ctx->w, &ctx->depth_stencil));
+    return r;
+}
+
+static aerocmd_result emit_rasterizer(struct aerocmd_umd_context *ctx)
+{
+    aerocmd_result r;
+    UMD_APPEND(ctx, r, aerocmd_append_set_rasterizer_state(&ctx->w, &ctx->rasterizer));
+    return r;
+}
+
+/* One emitter per dirty bit, in bit order (UMD_DIRTY_SHADERS .. UMD_DIRTY_RASTERIZER). */
+static aerocmd_result (*const emitters[])(struct aerocmd_umd_context *) = {
+    emit_shaders,      emit_input_layout,  emit_topology,  emit_vertex_buffers,
+    emit_index_buffer, emit_targets,       emit_viewport,  emit_scissor,
+    emit_blend,        emit_depth_stencil, emit_rasterizer};
 
 aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask)
 {
     uint32_t todo = ctx->dirty & mask;
-    uint32_t bit;
-    aerocmd_result r;
-    for (bit = UMD_DIRTY_SHADERS; bit <= UMD_DIRTY_RASTERIZER; bit <<= 1) {
-        if (!(todo & bit))
-            continue;
-        r = emit_one(ctx, bit);
+    uint32_t fixed = todo & UMD_DIRTY_FIXED_BITS;
+    while (fixed != 0) {
+        uint32_t i = umd_lowest_bit(fixed);
+        aerocmd_result r = emitters[i](ctx);
         if (r != AEROCMD_OK)
             return r;
-        ctx->dirty &= ~bit;
+        ctx->dirty &= ~(1u << i);
+        fixed &= fixed - 1u;
     }
+    if ((todo & ~UMD_DIRTY_FIXED_BITS) == 0)
+        return AEROCMD_OK;
     return emit_stage_tables(ctx, todo);
 }
 
@@ -365,6 +395,9 @@ static aerocmd_result clear_with_targets(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
+/* CLEAR(COLOR) clears every bound colour target, so the target must be alone among the
+ * colours; the depth view may stay. The bindings the next draw wants are used when they
+ * qualify, so the draw needs no SET_RENDER_TARGETS of its own. */
 aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
                                                struct aerocmd_umd_view *rtv,
                                                const uint32_t rgba_f32[4])
@@ -372,16 +405,19 @@ aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
     struct umd_render_targets rt;
     if (rtv == NULL || rtv->kind != AEROCMD_VIEW_RENDER_TARGET || rgba_f32 == NULL)
         return AEROCMD_E_INVALID_ARG;
-    if (ctx->host_rt.count == 1 && ctx->host_rt.colors[0] == rtv->handle)
+    desired_targets(ctx, &rt);
+    if (rt.count != 1 || rt.colors[0] != rtv->handle) {
         rt = ctx->host_rt;
-    else {
-        memset(&rt, 0, sizeof rt);
-        rt.count = 1;
-        rt.colors[0] = rtv->handle;
+        if (rt.count != 1 || rt.colors[0] != rtv->handle) {
+            memset(&rt, 0, sizeof rt);
+            rt.count = 1;
+            rt.colors[0] = rtv->handle;
+        }
     }
     return clear_with_targets(ctx, &rt, rtv->res, AEROGPU_CLEAR_COLOR, rgba_f32, 0, 0);
 }
 
+/* A depth/stencil clear leaves colour targets alone: any may stay bound. */
 aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
                                                struct aerocmd_umd_view *dsv, uint32_t flags,
                                                uint32_t depth_f32, uint32_t stencil)
@@ -390,23 +426,53 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
     if (dsv == NULL || dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL || flags == 0 ||
         (flags & ~(uint32_t)(AEROGPU_CLEAR_DEPTH | AEROGPU_CLEAR_STENCIL)) || stencil > 0xFFu)
         return AEROCMD_E_INVALID_ARG;
-    if (ctx->host_rt.depth == dsv->handle)
+    desired_targets(ctx, &rt);
+    if (rt.depth != dsv->handle) {
         rt = ctx->host_rt;
-    else {
-        memset(&rt, 0, sizeof rt);
         rt.depth = dsv->handle;
     }
     return clear_with_targets(ctx, &rt, dsv->res, flags, NULL, depth_f32, stencil);
 }
 
+/* Before a new present, the one UMD_PRESENT_LATENCY presents back must be done: that is
+ * the throttle DXGI applies by default; DO_NOT_WAIT turns the wait into STILL_DRAWING. */
+static aerocmd_result throttle_present(struct aerocmd_umd_context *ctx, uint32_t flags)
+{
+    uint64_t serial = ctx->present_serials[ctx->present_count % UMD_PRESENT_LATENCY];
+    uint32_t wait = (flags & AEROCMD_UMD_PRESENT_DO_NOT_WAIT) ? AEROCMD_UMD_MAP_DO_NOT_WAIT : 0u;
+    return umd_wait_serial(ctx, serial, wait);
+}
+
+aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t sync_interval,
+                                      uint32_t flags)
+{
+    uint32_t packet_flags = sync_interval > 0 ? (uint32_t)AEROGPU_PRESENT_FLAG_VSYNC : 0u;
+    aerocmd_result r;
+    if (ctx->lost)
+        return AEROCMD_E_DEVICE_REMOVED;
+    if (sync_interval > 4u ||
+        (flags & ~(uint32_t)(AEROCMD_UMD_PRESENT_TEST | AEROCMD_UMD_PRESENT_DO_NOT_WAIT)))
+        return AEROCMD_E_INVALID_ARG;
+    if (flags & AEROCMD_UMD_PRESENT_TEST)
+        return AEROCMD_OK; /* only asks whether presenting would work */
+    r = umd_submit(ctx, 0);
+    if (r == AEROCMD_OK)
+        r = throttle_present(ctx, flags);
+    if (r != AEROCMD_OK)
+        return r;
+    UMD_APPEND(ctx, r, aerocmd_append_present(&ctx->w, 0, packet_flags));
+    if (r != AEROCMD_OK)
+        return r;
+    ctx->present_serials[ctx->present_count++ % UMD_PRESENT_LATENCY] = ctx->serial;
+    r = umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
+    /* The PRESENT stays in its buffer; that buffer goes out as a present before anything
+     * else is written (umd_open_buffer). */
+    if (r != AEROCMD_OK && !ctx->lost)
+        ctx->present_pending = 1;
+    return r;
+}
+
 aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t sync_interval)
 {
-    uint32_t flags = sync_interval > 0 ? (uint32_t)AEROGPU_PRESENT_FLAG_VSYNC : 0u;
-    aerocmd_result r = umd_submit(ctx, 0);
-    if (r != AEROCMD_OK)
-        return r;
-    UMD_APPEND(ctx, r, aerocmd_append_present(&ctx->w, 0, flags));
-    if (r != AEROCMD_OK)
-        return r;
-    return umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
+    return aerocmd_umd_present_ex(ctx, sync_interval > 4u ? 4u : sync_interval, 0);
 }

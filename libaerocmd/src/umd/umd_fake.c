@@ -3,6 +3,7 @@
 
 #include "aerocmd/umd_fake.h"
 #include "aerogpu_ring.h"
+#include "umd_fake_host.h"
 
 #define FAKE_GPA_BASE  0x10000000ull
 #define FAKE_GPA_ALIGN 0x1000ull
@@ -65,6 +66,7 @@ void aerocmd_umd_fake_release(struct aerocmd_umd_fake *fake)
     if (fake == NULL || fake->alloc == NULL)
         return;
     aerocmd_umd_fake_clear_submissions(fake);
+    umd_fake_host_release(fake);
     fake_free(fake, fake->submissions,
               (size_t)fake->submission_capacity * sizeof *fake->submissions);
     for (i = 0; i < fake->memory_count; i++)
@@ -150,6 +152,7 @@ static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submissio
         f->completed_fence = rec.fence;
     f->submissions[f->submission_count++] = rec;
     f->buffer_lent = 0;
+    umd_fake_host_apply(f, rec.cmd, rec.cmd_bytes);
     *fence = rec.fence;
     return AEROCMD_OK;
 }

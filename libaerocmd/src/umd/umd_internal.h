@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aerocmd/layout.h"
 #include "aerocmd/umd_callbacks.h"
 #include "aerocmd/umd_device.h"
 #include "aerocmd/umd_objects.h"
@@ -20,11 +21,30 @@
 #define UMD_UNLIKELY(x) (x)
 #endif
 
+/* Index of the lowest set bit of a non-zero word. */
+static inline uint32_t umd_lowest_bit(uint32_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_ctz(bits);
+#else
+    uint32_t i = 0;
+    while (!(bits & 1u)) {
+        bits >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
 /* Stages the tracker keeps tables for: VS, PS, GS, CS (enum aerocmd_shader_kind 0..3). */
 #define UMD_STAGE_COUNT 4u
 #define UMD_SRV_WORDS   (AEROCMD_UMD_MAX_SHADER_RESOURCES / 32u)
 /* Submissions whose fences are remembered exactly; older ones answer with the oldest. */
 #define UMD_FENCE_HISTORY 64u
+/* Destroyed objects whose DESTROY packet has not been submitted yet (see umd_retire.c). */
+#define UMD_PENDING_DESTROYS 64u
+/* Presents that may be queued before the next one waits (DXGI's default frame latency). */
+#define UMD_PRESENT_LATENCY 3u
 
 /* Dirty bits: one per piece of host state, per-stage tables at UMD_DIRTY_STAGE_SHIFT. */
 enum {
@@ -40,6 +60,7 @@ enum {
     UMD_DIRTY_DEPTH_STENCIL = 1u << 9,
     UMD_DIRTY_RASTERIZER = 1u << 10
 };
+#define UMD_DIRTY_FIXED_BITS     ((1u << 11) - 1u) /* SHADERS .. RASTERIZER */
 #define UMD_DIRTY_CB(stage)      (1u << (11u + (uint32_t)(stage)))
 #define UMD_DIRTY_SRV(stage)     (1u << (15u + (uint32_t)(stage)))
 #define UMD_DIRTY_SAMPLER(stage) (1u << (19u + (uint32_t)(stage)))
@@ -60,6 +81,7 @@ struct aerocmd_umd_device {
     const struct aerocmd_allocator *alloc;
     struct aerocmd_umd_id_source ids;
     struct aerocmd_umd_context *ctx;
+    const volatile void *fence_page; /* optional aerogpu_fence_page */
 };
 
 struct aerocmd_umd_resource {
@@ -78,6 +100,13 @@ struct aerocmd_umd_resource {
     uint32_t srv_refs;     /* shader-resource slots (any stage) bound to it */
     uint32_t om_slots;     /* render-target slot bits and UMD_OM_DEPTH_BIT */
     uint64_t write_serial; /* command buffer of its last GPU write; 0 none */
+    uint32_t usage;        /* AEROCMD_UMD_USAGE_* */
+    uint32_t cpu_access;   /* AEROCMD_UMD_CPU_ACCESS_* */
+    uint8_t *shadow;       /* host-owned DYNAMIC: CPU copy of the whole layout */
+    uint32_t mapped;       /* 1 while a subresource is mapped */
+    uint32_t map_subresource;
+    uint32_t map_type;
+    uint8_t *map_base; /* locked allocation (guest-backed) or the shadow */
 };
 
 struct aerocmd_umd_view {
@@ -133,6 +162,17 @@ struct umd_stage_bindings {
     struct aerocmd_umd_view *srv[AEROCMD_UMD_MAX_SHADER_RESOURCES];
 };
 
+/* An object the runtime has destroyed but the host may still know: its DESTROY packet is
+ * not yet written (destroy_serial 0) or not yet submitted, so its handle, and its guest
+ * allocation when it has one, must stay alive. */
+struct umd_pending_destroy {
+    uint32_t opcode; /* DESTROY_RESOURCE, DESTROY_SHADER, ... */
+    uint32_t handle;
+    uint32_t has_memory;
+    struct aerocmd_umd_memory memory;
+    uint64_t destroy_serial; /* command buffer holding the DESTROY packet; 0 = not written */
+};
+
 struct umd_render_targets {
     uint32_t count;
     uint32_t depth;
@@ -149,6 +189,11 @@ struct aerocmd_umd_context {
     uint64_t last_fence;
     uint64_t fences[UMD_FENCE_HISTORY]; /* by serial modulo the history */
     int lost;
+    int present_pending; /* the open buffer holds a PRESENT whose submission failed */
+    uint32_t present_count;
+    uint64_t present_serials[UMD_PRESENT_LATENCY]; /* command buffers of recent presents */
+    uint32_t pending_count;
+    struct umd_pending_destroy pending[UMD_PENDING_DESTROYS];
 
     uint32_t dirty;
     uint64_t om_stamped_serial; /* targets stamped as written in this buffer */
@@ -190,13 +235,15 @@ struct aerocmd_umd_context *umd_ctx_of(struct aerocmd_umd_device *dev);
 
 /* ---- command buffers (umd_submit.c) -------------------------------------------------- */
 
-/* Acquires a command buffer (DEVICE_REMOVED once lost). */
+/* Makes a command buffer ready for packets: first submits a buffer holding a failed
+ * PRESENT (a present travels in a submission of its own), then acquires a buffer if none
+ * is open (DEVICE_REMOVED once lost). */
 aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx);
 
 /* Makes sure a command buffer is open. */
 static inline aerocmd_result umd_ready(struct aerocmd_umd_context *ctx)
 {
-    if (UMD_LIKELY(ctx->have_buffer))
+    if (UMD_LIKELY(ctx->have_buffer && !ctx->present_pending))
         return AEROCMD_OK;
     return umd_open_buffer(ctx);
 }
@@ -219,6 +266,53 @@ uint64_t umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t ser
 
 /* Appends a one-handle packet (DESTROY_*) with retries. */
 aerocmd_result umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle);
+/* The same into the open buffer only (BUFFER_FULL when it does not fit). */
+aerocmd_result umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                     uint32_t handle);
+
+/* The device answered DEVICE_REMOVED: drop the buffer, release everything pending. */
+void umd_mark_lost(struct aerocmd_umd_context *ctx);
+
+/* ---- retiring destroyed objects (umd_retire.c) ----------------------------------------- */
+
+/* Tells the host to forget `handle` and gives its id (and `memory`, NULL when host-owned)
+ * back only once that is certain: a guest allocation is freed after its DESTROY has been
+ * submitted. What cannot happen now is remembered and finished by later submissions. The
+ * result says whether the DESTROY could be sent (and, with memory, submitted) now. */
+aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle,
+                                 const struct aerocmd_umd_memory *memory);
+/* In a freshly opened buffer: writes the DESTROY packets that could not be written before. */
+void umd_retire_write_pending(struct aerocmd_umd_context *ctx);
+/* After a successful submission: frees what that submission's DESTROY packets released. */
+void umd_retire_submitted(struct aerocmd_umd_context *ctx);
+/* The host is gone (device lost, context destroyed): everything pending is released. */
+void umd_retire_all(struct aerocmd_umd_context *ctx);
+
+/* ---- CPU bytes to the host (umd_upload.c) ---------------------------------------------- */
+
+void umd_layout_desc_of(const struct aerocmd_umd_resource *res,
+                        struct aerocmd_texture_layout_desc *ld);
+/* Where subresource `subresource` lies (a buffer is one subresource of one row). */
+aerocmd_result umd_subresource_of(const struct aerocmd_umd_resource *res, uint32_t subresource,
+                                  struct aerocmd_subresource_layout *out);
+/* `rows` rows of `row_bytes`, read with `src_pitch`, uploaded tightly packed at `offset`;
+ * as many rows per UPLOAD_RESOURCE as the open buffer holds. */
+aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
+                               const uint8_t *src, uint32_t src_pitch, uint32_t row_bytes,
+                               uint32_t rows);
+/* `size` contiguous bytes at `offset` (packets in 4-byte units, the last one exact). */
+aerocmd_result umd_upload_span(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
+                               const uint8_t *src, uint32_t size);
+/* RESOURCE_DIRTY_RANGE of a guest-backed resource, its allocation listed read-only. */
+aerocmd_result umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
+                                    struct aerocmd_umd_resource *res, uint64_t offset,
+                                    uint64_t size);
+
+/* ---- waiting (umd_wait.c) ----------------------------------------------------------------- */
+
+/* Makes sure the work of command buffer `serial` is done: submits it if it is the open
+ * one, then waits for its fence (AEROCMD_UMD_MAP_DO_NOT_WAIT: STILL_DRAWING instead). */
+aerocmd_result umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial, uint32_t flags);
 
 /* ---- unbinding on destroy (umd_bind.c) ----------------------------------------------- */
 

@@ -94,19 +94,15 @@ aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *m
     return AEROCMD_OK;
 }
 
-/* Unbinds, sends DESTROY, and frees the id only once the host has been told. */
+/* Unbinds, then the host forgets the handle before its id is reused (umd_retire.c). */
 static aerocmd_result destroy_host_object(struct aerocmd_umd_device *dev, uint32_t opcode,
                                           uint32_t handle)
 {
     struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
-    aerocmd_result r;
     if (ctx == NULL)
         return AEROCMD_E_INVALID_ARG;
     umd_unbind_handle(ctx, handle);
-    r = umd_emit_destroy(ctx, opcode, handle);
-    if (r == AEROCMD_OK)
-        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, handle);
-    return r;
+    return umd_retire_object(ctx, opcode, handle, NULL);
 }
 
 aerocmd_result aerocmd_umd_destroy_shader(struct aerocmd_umd_shader *sh)

@@ -13,18 +13,16 @@
 /* A stream header and the smallest packet. */
 #define UMD_MIN_BUFFER_BYTES (AEROCMD_STREAM_HEADER_SIZE + 8u)
 
-aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx)
+static aerocmd_result acquire(struct aerocmd_umd_context *ctx)
 {
     struct aerocmd_umd_device *dev = ctx->dev;
     struct aerocmd_umd_cmd_buffer buf;
     aerocmd_result r;
-    if (ctx->lost)
-        return AEROCMD_E_DEVICE_REMOVED;
     memset(&buf, 0, sizeof buf);
     r = dev->cb.acquire_buffer(dev->cb.user, &buf);
     if (r != AEROCMD_OK) {
         if (r == AEROCMD_E_DEVICE_REMOVED)
-            ctx->lost = 1;
+            umd_mark_lost(ctx);
         return r;
     }
     if (buf.bytes == NULL || buf.capacity < UMD_MIN_BUFFER_BYTES ||
@@ -40,7 +38,23 @@ aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx)
     ctx->buf = buf;
     ctx->have_buffer = 1;
     ctx->alloc_count = 0;
+    if (ctx->pending_count > 0)
+        umd_retire_write_pending(ctx);
     return AEROCMD_OK;
+}
+
+aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx)
+{
+    if (ctx->lost)
+        return AEROCMD_E_DEVICE_REMOVED;
+    if (ctx->present_pending) {
+        aerocmd_result r = umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
+        if (r != AEROCMD_OK)
+            return r;
+    }
+    if (ctx->have_buffer)
+        return AEROCMD_OK;
+    return acquire(ctx);
 }
 
 int umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r)
@@ -63,12 +77,28 @@ static void record_fence(struct aerocmd_umd_context *ctx, uint64_t fence)
     ctx->serial++;
 }
 
+void umd_mark_lost(struct aerocmd_umd_context *ctx)
+{
+    struct aerocmd_umd_device *dev = ctx->dev;
+    ctx->lost = 1;
+    ctx->present_pending = 0;
+    if (ctx->have_buffer) {
+        aerocmd_writer_release(&ctx->w);
+        dev->cb.release_buffer(dev->cb.user, &ctx->buf);
+        ctx->have_buffer = 0;
+        ctx->alloc_count = 0;
+    }
+    umd_retire_all(ctx);
+}
+
 aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
 {
     struct aerocmd_umd_device *dev = ctx->dev;
     struct aerocmd_umd_submission sub;
     uint64_t fence = 0;
     aerocmd_result r;
+    if (ctx->present_pending)
+        flags |= AEROCMD_UMD_SUBMIT_PRESENT;
     if (!ctx->have_buffer ||
         (aerocmd_writer_is_empty(&ctx->w) && !(flags & AEROCMD_UMD_SUBMIT_PRESENT)))
         return AEROCMD_OK;
@@ -81,19 +111,17 @@ aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
     if (r != AEROCMD_OK) {
         /* The buffer stays ours with its packets and the next submission point retries,
          * unless the device is gone: then nothing more may be written. */
-        if (r == AEROCMD_E_DEVICE_REMOVED) {
-            ctx->lost = 1;
-            aerocmd_writer_release(&ctx->w);
-            dev->cb.release_buffer(dev->cb.user, &ctx->buf);
-            ctx->have_buffer = 0;
-            ctx->alloc_count = 0;
-        }
+        if (r == AEROCMD_E_DEVICE_REMOVED)
+            umd_mark_lost(ctx);
         return r;
     }
     aerocmd_writer_release(&ctx->w);
     ctx->have_buffer = 0;
     ctx->alloc_count = 0;
+    ctx->present_pending = 0;
     record_fence(ctx, fence);
+    if (ctx->pending_count > 0)
+        umd_retire_submitted(ctx);
     return AEROCMD_OK;
 }
 
@@ -133,33 +161,37 @@ uint64_t umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t ser
     return ctx->fences[serial % UMD_FENCE_HISTORY];
 }
 
+static aerocmd_result append_destroy(struct aerocmd_writer *w, uint32_t opcode, uint32_t handle)
+{
+    switch (opcode) {
+    case AEROGPU_CMD_DESTROY_RESOURCE:
+        return aerocmd_append_destroy_resource(w, handle);
+    case AEROGPU_CMD_DESTROY_TEXTURE_VIEW:
+        return aerocmd_append_destroy_texture_view(w, handle);
+    case AEROGPU_CMD_DESTROY_SHADER:
+        return aerocmd_append_destroy_shader(w, handle);
+    case AEROGPU_CMD_DESTROY_INPUT_LAYOUT:
+        return aerocmd_append_destroy_input_layout(w, handle);
+    case AEROGPU_CMD_DESTROY_SAMPLER:
+        return aerocmd_append_destroy_sampler(w, handle);
+    default:
+        return AEROCMD_E_INVALID_ARG;
+    }
+}
+
+aerocmd_result umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                     uint32_t handle)
+{
+    return append_destroy(&ctx->w, opcode, handle);
+}
+
 aerocmd_result umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle)
 {
     aerocmd_result r;
     do {
         r = umd_ready(ctx);
-        if (r != AEROCMD_OK)
-            break;
-        switch (opcode) {
-        case AEROGPU_CMD_DESTROY_RESOURCE:
-            r = aerocmd_append_destroy_resource(&ctx->w, handle);
-            break;
-        case AEROGPU_CMD_DESTROY_TEXTURE_VIEW:
-            r = aerocmd_append_destroy_texture_view(&ctx->w, handle);
-            break;
-        case AEROGPU_CMD_DESTROY_SHADER:
-            r = aerocmd_append_destroy_shader(&ctx->w, handle);
-            break;
-        case AEROGPU_CMD_DESTROY_INPUT_LAYOUT:
-            r = aerocmd_append_destroy_input_layout(&ctx->w, handle);
-            break;
-        case AEROGPU_CMD_DESTROY_SAMPLER:
-            r = aerocmd_append_destroy_sampler(&ctx->w, handle);
-            break;
-        default:
-            r = AEROCMD_E_INVALID_ARG;
-            break;
-        }
+        if (r == AEROCMD_OK)
+            r = append_destroy(&ctx->w, opcode, handle);
     } while (umd_again(ctx, &r));
     return r;
 }

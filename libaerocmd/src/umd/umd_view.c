@@ -153,11 +153,9 @@ aerocmd_result aerocmd_umd_destroy_view(struct aerocmd_umd_view *view)
     if (ctx != NULL)
         umd_unbind_view(ctx, view);
     if (view->owns_handle) {
-        r = ctx != NULL ? umd_emit_destroy(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, view->handle)
-                        : AEROCMD_E_INVALID_ARG;
-        /* A handle the host may still hold must never be handed out again. */
-        if (r == AEROCMD_OK)
-            umd_release_id(view->dev, AEROCMD_UMD_ID_HANDLE, view->handle);
+        r = ctx != NULL
+                ? umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, view->handle, NULL)
+                : AEROCMD_E_INVALID_ARG;
     }
     memset(view, 0, sizeof *view);
     return r;

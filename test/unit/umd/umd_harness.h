@@ -63,6 +63,13 @@ static void counting_init(struct counting_alloc *a)
 
 #define H_ABI ((AEROGPU_ABI_MAJOR << 16) | 4u)
 
+/* The process id the default id scheme is seeded with (its prefix shows in every handle;
+ * golden tests use 0 so handles read 1, 2, 3, ...). */
+static uint32_t harness_process_id = 0x1234;
+/* What the device reports (tests of feature gates change them before harness_open). */
+static uint32_t harness_abi = H_ABI;
+static uint64_t harness_features = AEROGPU_FEATURE_TRANSFER;
+
 struct harness {
     struct counting_alloc fake_alloc; /* the fake's records */
     struct counting_alloc dev_alloc;  /* the device's allocator (DXBC copies) */
@@ -81,13 +88,14 @@ static int harness_open(struct harness *h, uint32_t buffer_bytes, uint32_t alloc
     memset(h, 0, sizeof *h);
     counting_init(&h->fake_alloc);
     counting_init(&h->dev_alloc);
-    if (aerocmd_umd_fake_init(&h->fake, &h->fake_alloc.iface, H_ABI, buffer_bytes, alloc_entries))
+    if (aerocmd_umd_fake_init(&h->fake, &h->fake_alloc.iface, harness_abi, buffer_bytes,
+                              alloc_entries))
         return 0;
     aerocmd_umd_fake_callbacks(&h->fake, &h->cb);
-    aerocmd_umd_id_space_init(&h->ids, 0x1234);
+    aerocmd_umd_id_space_init(&h->ids, harness_process_id);
     memset(&desc, 0, sizeof desc);
-    desc.abi_version = H_ABI;
-    desc.features = AEROGPU_FEATURE_TRANSFER;
+    desc.abi_version = harness_abi;
+    desc.features = harness_features;
     desc.callbacks = &h->cb;
     desc.allocator = &h->dev_alloc.iface;
     desc.ids.next = aerocmd_umd_id_space_next;

@@ -1,0 +1,144 @@
+/* umd_map.c — Map/Unmap: CPU shadows of host-owned dynamic resources, locked guest memory
+ * of guest-backed ones, and the waits that make either safe (umd_data.h). */
+#include <string.h>
+
+#include "aerocmd/umd_data.h"
+#include "umd_internal.h"
+
+static int map_reads(uint32_t type)
+{
+    return type == AEROCMD_UMD_MAP_READ || type == AEROCMD_UMD_MAP_READ_WRITE;
+}
+
+static int map_writes(uint32_t type)
+{
+    return type != AEROCMD_UMD_MAP_READ;
+}
+
+/* Direct3D's rules: DISCARD / NO_OVERWRITE for DYNAMIC, READ / WRITE / READ_WRITE for
+ * STAGING, and the CPU access the resource was created with. */
+static aerocmd_result check_map_type(const struct aerocmd_umd_resource *res, uint32_t type)
+{
+    int dynamic_type =
+        type == AEROCMD_UMD_MAP_WRITE_DISCARD || type == AEROCMD_UMD_MAP_WRITE_NO_OVERWRITE;
+    if (type < AEROCMD_UMD_MAP_READ || type > AEROCMD_UMD_MAP_WRITE_NO_OVERWRITE)
+        return AEROCMD_E_INVALID_ARG;
+    if (dynamic_type != (res->usage == AEROCMD_UMD_USAGE_DYNAMIC))
+        return AEROCMD_E_INVALID_ARG;
+    if (!dynamic_type && res->usage != AEROCMD_UMD_USAGE_STAGING)
+        return AEROCMD_E_INVALID_ARG;
+    if ((map_reads(type) && !(res->cpu_access & AEROCMD_UMD_CPU_ACCESS_READ)) ||
+        (map_writes(type) && !(res->cpu_access & AEROCMD_UMD_CPU_ACCESS_WRITE)))
+        return AEROCMD_E_INVALID_ARG;
+    if (!res->guest_backed && map_reads(type))
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    if (!res->guest_backed && res->shadow == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    return AEROCMD_OK;
+}
+
+/* The command buffer whose work must be done before the CPU may touch the memory: a read
+ * needs the last GPU write; a write must not race the host reading the allocation for
+ * work already submitted (creates, dirty ranges, writebacks list it). */
+static uint64_t serial_to_wait_for(const struct aerocmd_umd_resource *res, uint32_t type)
+{
+    uint64_t serial = res->write_serial;
+    if (type == AEROCMD_UMD_MAP_WRITE_NO_OVERWRITE)
+        return 0;
+    if (map_writes(type) && res->listed_serial > serial)
+        serial = res->listed_serial;
+    return serial;
+}
+
+static aerocmd_result lock_guest(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                                 uint32_t type, uint32_t flags, uint8_t **base)
+{
+    struct aerocmd_umd_device *dev = ctx->dev;
+    void *cpu = NULL;
+    aerocmd_result r = umd_wait_serial(ctx, serial_to_wait_for(res, type), flags);
+    if (r != AEROCMD_OK)
+        return r;
+    r = dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu);
+    if (r == AEROCMD_E_DEVICE_REMOVED)
+        umd_mark_lost(ctx);
+    if (r == AEROCMD_OK && cpu == NULL)
+        r = AEROCMD_E_INVALID_ARG;
+    *base = (uint8_t *)cpu;
+    return r;
+}
+
+aerocmd_result aerocmd_umd_map(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                               uint32_t subresource, enum aerocmd_umd_map_type type, uint32_t flags,
+                               struct aerocmd_umd_mapped *out)
+{
+    struct aerocmd_subresource_layout sub;
+    uint8_t *base = NULL;
+    aerocmd_result r;
+    if (ctx == NULL || res == NULL || out == NULL || res->dev != ctx->dev || res->mapped)
+        return AEROCMD_E_INVALID_ARG;
+    r = check_map_type(res, (uint32_t)type);
+    if (r == AEROCMD_OK)
+        r = umd_subresource_of(res, subresource, &sub);
+    if (r != AEROCMD_OK)
+        return r;
+    if (res->guest_backed)
+        r = lock_guest(ctx, res, (uint32_t)type, flags, &base);
+    else
+        base = res->shadow;
+    if (r != AEROCMD_OK)
+        return r;
+    res->mapped = 1;
+    res->map_subresource = subresource;
+    res->map_type = (uint32_t)type;
+    res->map_base = base;
+    out->data = base + sub.offset_bytes;
+    out->row_pitch = sub.row_pitch_bytes;
+    out->depth_pitch = sub.size_bytes;
+    return AEROCMD_OK;
+}
+
+/* Host-owned: the written bytes of the shadow travel as UPLOAD_RESOURCE; buffer ranges
+ * widen to whole 4-byte units (the shadow holds the neighbours). */
+static aerocmd_result upload_shadow(struct aerocmd_umd_context *ctx,
+                                    struct aerocmd_umd_resource *res, uint32_t begin, uint32_t end)
+{
+    if (res->kind == UMD_RESOURCE_BUFFER) {
+        begin &= ~3u;
+        end = (end + 3u) & ~3u;
+        return umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
+                               (end - begin) / 4u);
+    }
+    return umd_upload_span(ctx, res->handle, begin, res->shadow + begin, end - begin);
+}
+
+aerocmd_result aerocmd_umd_unmap_range(struct aerocmd_umd_context *ctx,
+                                       struct aerocmd_umd_resource *res, uint32_t subresource,
+                                       uint32_t offset, uint32_t size)
+{
+    struct aerocmd_subresource_layout sub;
+    aerocmd_result r;
+    uint32_t begin;
+    if (ctx == NULL || res == NULL || !res->mapped || res->map_subresource != subresource)
+        return AEROCMD_E_INVALID_ARG;
+    r = umd_subresource_of(res, subresource, &sub);
+    if (r != AEROCMD_OK || offset > sub.size_bytes || size > sub.size_bytes - offset)
+        return AEROCMD_E_INVALID_ARG;
+    res->mapped = 0;
+    if (res->guest_backed)
+        ctx->dev->cb.unlock_memory(ctx->dev->cb.user, &res->memory);
+    if (!map_writes(res->map_type) || size == 0)
+        return AEROCMD_OK;
+    begin = sub.offset_bytes + offset;
+    if (res->guest_backed)
+        return umd_emit_dirty_range(ctx, res, begin, size);
+    return upload_shadow(ctx, res, begin, begin + size);
+}
+
+aerocmd_result aerocmd_umd_unmap(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                                 uint32_t subresource)
+{
+    struct aerocmd_subresource_layout sub;
+    if (res == NULL || umd_subresource_of(res, subresource, &sub) != AEROCMD_OK)
+        return AEROCMD_E_INVALID_ARG;
+    return aerocmd_umd_unmap_range(ctx, res, subresource, 0, sub.size_bytes);
+}

@@ -1,0 +1,160 @@
+/* umd_kit.h — one-line object creation for scenario tests: a bump arena for object memory
+ * and helpers that create a buffer, texture, view, shader or state with test defaults.
+ * Every helper reports failure through CHECK and returns NULL. */
+#ifndef AEROCMD_TEST_UMD_KIT_H
+#define AEROCMD_TEST_UMD_KIT_H
+
+#include "umd_scenes.h"
+
+#define KIT_ARENA_WORDS 16384u
+#define DXGI_R32_FLOAT  41u
+#define DXGI_R32_UINT   42u
+#define DXGI_D32_FLOAT  40u
+#define DXGI_BC1_UNORM  71u
+#define DXGI_B8G8R8X8   88u
+
+static uint64_t kit_arena[KIT_ARENA_WORDS];
+static size_t kit_used;
+
+static void kit_reset(void)
+{
+    kit_used = 0;
+}
+
+/* size bytes of object memory, 8-byte aligned; NULL when the arena is exhausted. */
+static void *kit_take(size_t size)
+{
+    size_t words = (size + 7u) / 8u;
+    void *p;
+    if (!CHECK(kit_used + words <= KIT_ARENA_WORDS))
+        return NULL;
+    p = &kit_arena[kit_used];
+    kit_used += words;
+    return p;
+}
+
+static struct aerocmd_umd_resource *
+kit_buffer(struct harness *h, const struct aerocmd_umd_buffer_desc *d, const void *data)
+{
+    struct aerocmd_umd_resource *res = NULL;
+    size_t size = aerocmd_umd_resource_size();
+    void *mem = kit_take(size);
+    if (mem == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, size, d, data, &res), AEROCMD_OK))
+        return NULL;
+    return res;
+}
+
+static struct aerocmd_umd_resource *kit_texture(struct harness *h,
+                                                const struct aerocmd_umd_texture2d_desc *d,
+                                                const struct aerocmd_umd_subresource_data *init)
+{
+    struct aerocmd_umd_resource *res = NULL;
+    size_t size = aerocmd_umd_resource_size();
+    void *mem = kit_take(size);
+    if (mem == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, size, d, init, &res), AEROCMD_OK))
+        return NULL;
+    return res;
+}
+
+/* A view over the whole resource in its own format. */
+static struct aerocmd_umd_view *kit_view(struct harness *h, enum aerocmd_view_kind kind,
+                                         struct aerocmd_umd_resource *res)
+{
+    struct aerocmd_umd_view *view = NULL;
+    struct aerocmd_umd_view_desc vd;
+    size_t size = aerocmd_umd_view_size();
+    void *mem = kit_take(size);
+    memset(&vd, 0, sizeof vd);
+    if (mem == NULL || res == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_view(h->dev, mem, size, kind, res, &vd, &view), AEROCMD_OK))
+        return NULL;
+    return view;
+}
+
+/* A render target texture of w x h B8G8R8A8 and its view. */
+static struct aerocmd_umd_view *kit_target(struct harness *h, uint32_t w, uint32_t hgt)
+{
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(w, hgt, DXGI_B8G8R8A8_UNORM,
+                     AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    return kit_view(h, AEROCMD_VIEW_RENDER_TARGET, kit_texture(h, &td, NULL));
+}
+
+/* A shader of `kind` whose 32-byte DXBC body is filled with `fill`. */
+static struct aerocmd_umd_shader *kit_shader(struct harness *h, enum aerocmd_shader_kind kind,
+                                             uint8_t fill)
+{
+    struct aerocmd_umd_shader *sh = NULL;
+    uint8_t dxbc[32];
+    size_t size = aerocmd_umd_shader_size();
+    void *mem = kit_take(size);
+    make_dxbc(dxbc, sizeof dxbc, fill);
+    if (mem == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, size, kind, dxbc, sizeof dxbc, &sh),
+                  AEROCMD_OK))
+        return NULL;
+    return sh;
+}
+
+static struct aerocmd_umd_input_layout *kit_position_layout(struct harness *h)
+{
+    struct aerocmd_umd_input_layout *il = NULL;
+    struct aerocmd_input_element el;
+    size_t size = aerocmd_umd_input_layout_size();
+    void *mem = kit_take(size);
+    memset(&el, 0, sizeof el);
+    el.semantic_name = "POSITION";
+    el.dxgi_format = DXGI_R32G32B32_FLOAT;
+    if (mem == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_input_layout(h->dev, mem, size, &el, 1, &il), AEROCMD_OK))
+        return NULL;
+    return il;
+}
+
+static struct aerocmd_umd_sampler *kit_linear_sampler(struct harness *h)
+{
+    struct aerocmd_umd_sampler *smp = NULL;
+    struct aerocmd_umd_sampler_desc sd;
+    size_t size = aerocmd_umd_sampler_size();
+    void *mem = kit_take(size);
+    memset(&sd, 0, sizeof sd);
+    sd.filter = AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR;
+    sd.address_u = sd.address_v = sd.address_w = AEROCMD_UMD_ADDRESS_CLAMP;
+    sd.max_lod_f32 = 0x7F7FFFFFu;
+    sd.min_lod_f32 = 0xFF7FFFFFu;
+    if (mem == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_sampler(h->dev, mem, size, &sd, &smp), AEROCMD_OK))
+        return NULL;
+    return smp;
+}
+
+/* Binds a triangle pipeline: input layout, one 12-byte-stride vertex buffer, triangle list,
+ * VS + PS, one render target (and optional depth view), a 64x64 viewport. */
+static void kit_bind_basic(struct harness *h, struct aerocmd_umd_resource *vb,
+                           struct aerocmd_umd_view *rtv, struct aerocmd_umd_view *dsv)
+{
+    struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
+    uint32_t stride = 12, offset = 0;
+    aerocmd_umd_set_input_layout(h->ctx, kit_position_layout(h));
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 0, 1, &vb, &stride, &offset), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_topology(h->ctx, D3D_TRIANGLELIST), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, kit_shader(h, AEROCMD_SHADER_VS, 1)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_PS, kit_shader(h, AEROCMD_SHADER_PS, 2)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_render_targets(h->ctx, 1, &rtv, dsv), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 1, &vp), AEROCMD_OK);
+}
+
+/* A host-owned vertex buffer holding one triangle. */
+static struct aerocmd_umd_resource *kit_triangle_vb(struct harness *h)
+{
+    static const float verts[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    struct aerocmd_umd_buffer_desc bd =
+        buffer_desc(sizeof verts, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    return kit_buffer(h, &bd, verts);
+}
+
+#endif /* AEROCMD_TEST_UMD_KIT_H */
