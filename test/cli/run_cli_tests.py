@@ -146,41 +146,152 @@ def group_golden(ctx):
         check_dump_against_bytes(ctx, name + ".acmd", out, [read(path)])
 
 
-def group_demo(ctx):
-    status, out, err = ctx.run("demo")
-    ctx.checks.check(status == 0, "demo exits 0", err)
-    ctx.compare_golden("demo.dump.txt", out)
-    raw_path = os.path.join(ctx.tmp, "demo.acmd")
-    status, out2, err = ctx.run("demo", "-o", raw_path)
-    ctx.checks.check(status == 0 and out2 == out, "demo -o prints the same dump", err)
-    if not ctx.checks.check(os.path.exists(raw_path), "demo -o writes the stream"):
-        return
-    raw = read(raw_path)
-    ctx.checks.check(raw[:4] == b"ACMD" and abi_check.u32(raw, 8) == len(raw),
-                     "demo stream header magic and size_bytes = file length")
-    check_dump_against_bytes(ctx, "demo", out, [raw])
-    names = [ctx.abi.opcode_name(op) for _, op, _, _ in abi_check.walk_packets(raw)]
+DEMO_SUBMISSION_LINE = re.compile(r"^# submission (\d+): (\d+) bytes, (\d+) allocations, "
+                                  r"fence (\d+)(, present)?$")
+DEMO_VERDICT_LINE = re.compile(r"^# (\d+) submissions, (\d+) bytes; aerocmd_validate_stream and "
+                               r"aerocmd_semantic_check_stream \(with each submission's "
+                               r"allocation table\): ok$")
+DEMO_READBACK_LINE = re.compile(r"^# readback: staging texel \(0,0\) = ([0-9a-f]{2}) "
+                                r"([0-9a-f]{2}) ([0-9a-f]{2}) ([0-9a-f]{2}) \(B G R A")
+
+
+def unorm8(bits):
+    value = struct.unpack("<f", struct.pack("<I", bits))[0]
+    return 0 if not value > 0 else 255 if value >= 1 else int(value * 255 + 0.5)
+
+
+def demo_packets(ctx, streams):
+    """[(submission index, opcode name, packet bytes)] over every stream."""
+    return [(index, ctx.abi.opcode_name(op), packet) for index, stream in enumerate(streams)
+            for _, op, _, packet in abi_check.walk_packets(stream)]
+
+
+def demo_submission_lines(ctx, out, streams):
+    """The '# submission' lines name every stream in order with its size, and the present
+    flag exactly on the stream holding PRESENT; fences count up from 1."""
+    subs = [DEMO_SUBMISSION_LINE.match(l) for l in out.splitlines()
+            if l.startswith("# submission ")]
+    ctx.checks.check(len(subs) == len(streams) and all(subs),
+                     "demo prints one submission line per stream (%d)" % len(streams))
+    for index, (match, stream) in enumerate(zip(subs, streams)):
+        if not match:
+            continue
+        names = [ctx.abi.opcode_name(op) for _, op, _, _ in abi_check.walk_packets(stream)]
+        ctx.checks.check(int(match.group(1)) == index and int(match.group(2)) == len(stream) and
+                         int(match.group(4)) == index + 1,
+                         "demo submission %d line: index, bytes, fence" % index, match.group(0))
+        ctx.checks.check((match.group(5) is not None) == ("PRESENT" in names),
+                         "demo submission %d present flag" % index, match.group(0))
+    allocs = [int(m.group(3)) for m in subs if m]
+    copy_at = [i for i, name, _ in demo_packets(ctx, streams) if name == "COPY_TEXTURE2D"]
+    ctx.checks.check(len(copy_at) == 1 and allocs[copy_at[0]] == 1 and sum(allocs) == 1,
+                     "demo lists the staging allocation only with the copy", repr(allocs))
+
+
+def demo_content(ctx, out, streams):
+    """The frame holds what the issue asks for, and the readback equals the clear colour
+    as the fake host converts it."""
+    packets = demo_packets(ctx, streams)
+    names = [name for _, name, _ in packets]
     for needed in ("CREATE_TEXTURE2D", "CREATE_BUFFER", "UPLOAD_RESOURCE", "CREATE_SHADER_DXBC",
                    "CREATE_INPUT_LAYOUT", "SET_BLEND_STATE", "SET_DEPTH_STENCIL_STATE",
                    "SET_RASTERIZER_STATE", "SET_RENDER_TARGETS", "SET_VIEWPORT", "CLEAR",
-                   "SET_VERTEX_BUFFERS", "SET_PRIMITIVE_TOPOLOGY", "BIND_SHADERS", "DRAW",
-                   "PRESENT"):
+                   "SET_VERTEX_BUFFERS", "SET_PRIMITIVE_TOPOLOGY", "BIND_SHADERS",
+                   "SET_CONSTANT_BUFFERS", "DRAW", "PRESENT", "COPY_TEXTURE2D"):
         ctx.checks.check(needed in names, "demo encodes %s" % needed)
     ctx.checks.check(names.count("CREATE_SHADER_DXBC") == 2, "demo creates VS and PS")
-    ilay = [p for _, op, _, p in abi_check.walk_packets(raw)
-            if ctx.abi.opcode_name(op) == "CREATE_INPUT_LAYOUT"]
+    ilay = [p for _, name, p in packets if name == "CREATE_INPUT_LAYOUT"]
     ctx.checks.check(len(ilay) == 1 and ilay[0][20:24] == b"ILAY" and
                      abi_check.u32(ilay[0], 28) == 2, "demo input layout is an ILAY blob "
                      "with 2 elements")
-    status, vout, err = ctx.run("validate", raw_path)
-    ctx.checks.check(status == 0 and "ok" in vout, "validate accepts the demo stream", err)
-    status, dout, err = ctx.run("dump", raw_path)
-    body = "".join(line + "\n" for line in out.splitlines() if not line.startswith("#"))
-    ctx.checks.check(status == 0 and dout == body, "dump of the written stream equals the "
-                     "demo dump", err)
+    present = [i for i, name, _ in packets if name == "PRESENT"]
+    ctx.checks.check(len(present) == 1 and len(abi_check.walk_packets(streams[present[0]])) == 1,
+                     "demo PRESENT travels alone")
+    cbs = [p for _, name, p in packets if name == "SET_CONSTANT_BUFFERS"]
+    cb_handle = abi_check.u32(cbs[0], 24) if cbs else None  # bindings[0].buffer
+    uploads = [k for k, (_, name, p) in enumerate(packets) if name == "UPLOAD_RESOURCE" and
+               abi_check.u32(p, 8) == cb_handle]
+    ctx.checks.check(len(uploads) == 1 and packets[uploads[0]][2][32:48] == struct.pack(
+        "<4f", 1.0, 0.5, 0.25, 1.0), "demo Unmap uploads the constant buffer's 16 bytes")
+    ctx.checks.check("DRAW" in names and len(uploads) == 1 and uploads[0] < names.index("DRAW"),
+                     "demo constant upload precedes the draw")
+    copies = [p for _, name, p in packets if name == "COPY_TEXTURE2D"]
+    ctx.checks.check(len(copies) == 1 and abi_check.u32(copies[0], 56) & 1,
+                     "demo copy to staging has WRITEBACK_DST")
+    clears = [p for _, name, p in packets if name == "CLEAR"]
+    readback = [DEMO_READBACK_LINE.match(l) for l in out.splitlines() if l.startswith("# readback")]
+    if ctx.checks.check(len(clears) == 1 and len(readback) == 1 and readback[0],
+                        "demo prints one readback line"):
+        rgba = [abi_check.u32(clears[0], 12 + 4 * i) for i in range(4)]
+        want = [unorm8(rgba[2]), unorm8(rgba[1]), unorm8(rgba[0]), unorm8(rgba[3])]
+        got = [int(readback[0].group(i), 16) for i in range(1, 5)]
+        ctx.checks.check(got == want, "demo readback equals the clear colour in BGRA",
+                         "got %r want %r" % (got, want))
+
+
+def demo_trace_output(ctx, out):
+    """-o writes a trace that validates and extracts back to the printed streams; returns
+    them."""
+    trace_path = os.path.join(ctx.tmp, "demo.aerogputrace")
+    status, out2, err = ctx.run("demo", "-o", trace_path)
+    ctx.checks.check(status == 0 and out2 == out, "demo -o prints the same output", err)
+    if not ctx.checks.check(os.path.exists(trace_path), "demo -o writes the trace"):
+        return []
+    data = read(trace_path)
+    ctx.checks.check(data[:8] == b"AEROGPUT" and abi_check.u32(data, 12) == 2,
+                     "demo -o writes a version 2 container")
+    subs = abi_check.read_trace(data)
+    streams = [s["stream"] for s in subs]
+    status, vout, err = ctx.run("validate", trace_path)
+    ctx.checks.check(status == 0 and vout == "%s: ok (%d streams)\n" % (trace_path, len(subs)),
+                     "validate accepts the demo trace", vout + err)
+    extract_dir = os.path.join(ctx.tmp, "demo-extract")
+    status, _, err = ctx.run("trace", "extract", trace_path, "-o", extract_dir)
+    extracted = sorted(os.listdir(extract_dir)) if os.path.isdir(extract_dir) else []
+    ctx.checks.check(status == 0 and extracted == ["%04d.acmd" % i for i in range(len(subs))],
+                     "trace extract of the demo trace", err + repr(extracted))
+    ctx.checks.check([read(os.path.join(extract_dir, f)) for f in extracted] == streams,
+                     "extracted streams equal the trace's streams")
+    for index, sub in enumerate(subs):
+        flags = abi_check.u32(data, sub["record_offset"] + 8 + 8)
+        presents = any(ctx.abi.opcode_name(op) == "PRESENT"
+                       for _, op, _, _ in abi_check.walk_packets(sub["stream"]))
+        ctx.checks.check(flags == (1 if presents else 0),
+                         "demo trace submission %d submit_flags" % index, "flags %d" % flags)
+    status, dout, err = ctx.run("dump", trace_path)
+    body = [line for line in out.splitlines() if not line.startswith("#")]
+    ctx.checks.check(status == 0 and [l for l in dout.splitlines() if not l.startswith("#")]
+                     == body, "dump of the demo trace equals the demo dump", err)
+    return streams
+
+
+def group_demo(ctx):
+    status, out, err = ctx.run("demo")
+    ctx.checks.check(status == 0 and err == "", "demo exits 0 quietly", err)
+    ctx.compare_golden("demo.dump.txt", out)
+    lines = out.splitlines()
+    verdict = DEMO_VERDICT_LINE.match(lines[-1]) if lines else None
+    streams = demo_trace_output(ctx, out)
+    if not ctx.checks.check(len(streams) >= 3, "demo submits at least 3 streams (%d)" %
+                            len(streams)):
+        return
+    ctx.checks.check(verdict is not None and int(verdict.group(1)) == len(streams) and
+                     int(verdict.group(2)) == sum(len(s) for s in streams),
+                     "demo validated every submission", lines[-1] if lines else "")
+    check_dump_against_bytes(ctx, "demo", out, streams)
+    demo_submission_lines(ctx, out, streams)
+    demo_content(ctx, out, streams)
+    raw_path = os.path.join(ctx.tmp, "demo.acmd")
+    status, out3, err = ctx.run("demo", "--raw", "-o", raw_path)
+    ctx.checks.check(status == 0 and out3 == out and os.path.exists(raw_path) and
+                     read(raw_path) == streams[0], "demo --raw -o writes the first stream", err)
+    status, _, err = ctx.run("demo", "--raw")
+    ctx.checks.check(status == 2 and "--raw" in err, "demo --raw without -o exits 2", err)
     status, jout, err = ctx.run("demo", "--json")
-    ctx.checks.check(status == 0 and all(json.loads(l) for l in jout.splitlines()),
-                     "demo --json prints JSON lines", err)
+    objects = [json.loads(l) for l in jout.splitlines()] if status == 0 else []
+    ctx.checks.check(status == 0 and objects and objects[-1].get("verdict") == "ok" and
+                     sum(1 for o in objects if "submission" in o) == len(streams),
+                     "demo --json prints JSON lines ending in an ok verdict", err)
 
 
 def corrupt_trace(data, sub, stream_offset, value_offset, value):

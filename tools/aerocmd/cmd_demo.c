@@ -1,230 +1,274 @@
-/* aerocmd demo: encodes one small frame (a coloured triangle on a cleared render target)
- * through the public writer API, validates it and prints its dump. Doubles as a worked
- * example of the writer. */
+/* aerocmd demo: renders one small frame through the libaerocmd state tracker against the
+ * in-memory fake of the submission callbacks (demo_scene.c), reads a texel back, then
+ * prints and validates every command buffer the fake recorded. */
 #include <stdio.h>
 #include <string.h>
 
 #include "aerocmd/decode.h"
 #include "aerocmd/dump.h"
 #include "aerocmd/semantic.h"
-#include "aerocmd/writer.h"
+#include "aerocmd/submission.h"
+#include "aerocmd/trace.h"
 #include "commands.h"
+#include "demo_scene.h"
 #include "io.h"
 
-enum demo_handle {
-    DEMO_RENDER_TARGET = 1,
-    DEMO_VERTEX_BUFFER = 2,
-    DEMO_VERTEX_SHADER = 3,
-    DEMO_PIXEL_SHADER = 4,
-    DEMO_INPUT_LAYOUT = 5
+#define EXIT_CHECK_FAILED        1
+#define EXIT_USAGE_OR_IO         2
+#define DEMO_EMULATOR_VERSION    "0.0.0-dev"
+#define DEMO_MAX_TRACKED_OBJECTS 64u
+#define DEMO_ALLOC_TABLE_WORDS   128u /* 1 KiB: the header and 16 entries fit */
+
+struct demo_args {
+    int json;
+    int raw;
+    const char *out_path;
 };
-
-#define DEMO_WIDTH  64u
-#define DEMO_HEIGHT 64u
-
-struct demo_vertex {
-    float x, y;       /* POSITION, R32G32_FLOAT at offset 0 */
-    float r, g, b, a; /* COLOR, R32G32B32A32_FLOAT at offset 8 */
-};
-
-/* DXGI_FORMAT numbers the input layout refers to. */
-#define DXGI_FORMAT_R32G32B32A32_FLOAT 2u
-#define DXGI_FORMAT_R32G32_FLOAT       16u
-
-/* Stand-in bytecode: a DXBC container header (magic, zero checksum, version 1, total size,
- * no chunks). Real shaders come from the D3D runtime; the stream treats them as opaque. */
-static const uint8_t fake_dxbc[32] = {
-    'D', 'X', 'B', 'C', 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0,
-    0,   0,   0,   0,   1, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0,
-};
-
-static uint32_t f32_bits(float value)
-{
-    uint32_t bits;
-    memcpy(&bits, &value, sizeof(bits));
-    return bits;
-}
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: aerocmd demo [--json] [-o FILE]\n\n"
-                 "Encodes a small frame with the libaerocmd writer (render target, vertex\n"
-                 "buffer upload, shaders, input layout, state, clear, draw, present), validates\n"
-                 "it and prints its dump.\n\n"
-                 "  --json     dump as JSON lines\n"
-                 "  -o FILE    also write the raw command stream to FILE\n");
+    fprintf(out,
+            "usage: aerocmd demo [--json] [-o FILE [--raw]]\n\n"
+            "Renders a small frame through the libaerocmd state tracker (umd layer) against\n"
+            "its in-memory fake of the driver callbacks, which records every submitted command\n"
+            "buffer and plays the host: a render target, a vertex buffer with initial data, a\n"
+            "dynamic constant buffer written with Map(WRITE_DISCARD), vertex and pixel\n"
+            "shaders, an input layout, blend / depth-stencil / rasterizer states, clear, draw\n"
+            "and present; then the render target is copied to a staging texture and read\n"
+            "with Map(READ), and every object is destroyed.\n\n"
+            "Prints the texel read back, then for each submission a line\n"
+            "\"# submission N: B bytes, A allocations, fence F[, present]\" and its dump, and\n"
+            "last the verdict of aerocmd_validate_stream + aerocmd_semantic_check_stream\n"
+            "(with the allocation table the kernel driver would build) over all of them.\n\n"
+            "  --json     dump as JSON lines (the # lines become JSON objects too)\n"
+            "  -o FILE    also write every submission as a version 2 .aerogputrace\n"
+            "  --raw      with -o: write the first submission's raw command stream instead\n\n"
+            "Exit status: 0 every step and check passed, 1 a step or a check failed,\n"
+            "2 usage or I/O error.\n");
 }
 
-static aerocmd_result encode_resources(struct aerocmd_writer *w)
-{
-    /* One red, one green, one blue corner. */
-    static const struct demo_vertex vertices[3] = {
-        {0.0f, 0.5f, 1.0f, 0.0f, 0.0f, 1.0f},
-        {0.5f, -0.5f, 0.0f, 1.0f, 0.0f, 1.0f},
-        {-0.5f, -0.5f, 0.0f, 0.0f, 1.0f, 1.0f},
-    };
-    static const struct aerocmd_input_element elements[2] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, 0, 0},
-        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, 0, 0},
-    };
-    struct aerocmd_texture2d_args rt;
-    aerocmd_result r;
-    memset(&rt, 0, sizeof(rt));
-    rt.texture_handle = DEMO_RENDER_TARGET;
-    rt.usage_flags = AEROGPU_RESOURCE_USAGE_RENDER_TARGET | AEROGPU_RESOURCE_USAGE_SCANOUT;
-    rt.format = AEROGPU_FORMAT_B8G8R8A8_UNORM;
-    rt.width = DEMO_WIDTH;
-    rt.height = DEMO_HEIGHT;
-    rt.mip_levels = 1;
-    rt.array_layers = 1;
-    if ((r = aerocmd_append_create_texture2d(w, &rt)) != AEROCMD_OK ||
-        (r = aerocmd_append_create_buffer(w, DEMO_VERTEX_BUFFER,
-                                          AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, sizeof(vertices), 0,
-                                          0)) != AEROCMD_OK ||
-        (r = aerocmd_append_upload_resource(w, DEMO_VERTEX_BUFFER, 0, vertices,
-                                            (uint32_t)sizeof(vertices))) != AEROCMD_OK ||
-        (r = aerocmd_append_create_shader_dxbc(w, DEMO_VERTEX_SHADER, AEROCMD_SHADER_VS, fake_dxbc,
-                                               sizeof(fake_dxbc))) != AEROCMD_OK ||
-        (r = aerocmd_append_create_shader_dxbc(w, DEMO_PIXEL_SHADER, AEROCMD_SHADER_PS, fake_dxbc,
-                                               sizeof(fake_dxbc))) != AEROCMD_OK)
-        return r;
-    return aerocmd_append_create_input_layout(w, DEMO_INPUT_LAYOUT, elements, 2);
-}
-
-static aerocmd_result encode_state(struct aerocmd_writer *w)
-{
-    struct aerogpu_blend_state blend;
-    struct aerogpu_depth_stencil_state depth;
-    struct aerogpu_rasterizer_state raster;
-    aerocmd_result r;
-    memset(&blend, 0, sizeof(blend));
-    blend.src_factor = AEROGPU_BLEND_ONE;
-    blend.dst_factor = AEROGPU_BLEND_ZERO;
-    blend.blend_op = AEROGPU_BLEND_OP_ADD;
-    blend.color_write_mask = 0xF;
-    blend.src_factor_alpha = AEROGPU_BLEND_ONE;
-    blend.dst_factor_alpha = AEROGPU_BLEND_ZERO;
-    blend.blend_op_alpha = AEROGPU_BLEND_OP_ADD;
-    blend.sample_mask = 0xFFFFFFFFu;
-    memset(&depth, 0, sizeof(depth));
-    depth.depth_func = AEROGPU_COMPARE_ALWAYS;
-    depth.stencil_read_mask = 0xFF;
-    depth.stencil_write_mask = 0xFF;
-    memset(&raster, 0, sizeof(raster));
-    raster.fill_mode = AEROGPU_FILL_SOLID;
-    raster.cull_mode = AEROGPU_CULL_BACK;
-    if ((r = aerocmd_append_set_blend_state(w, &blend)) != AEROCMD_OK ||
-        (r = aerocmd_append_set_depth_stencil_state(w, &depth)) != AEROCMD_OK)
-        return r;
-    return aerocmd_append_set_rasterizer_state(w, &raster);
-}
-
-static aerocmd_result encode_draw(struct aerocmd_writer *w)
-{
-    const aerogpu_handle_t colors[1] = {DEMO_RENDER_TARGET};
-    uint32_t clear_color[4];
-    struct aerogpu_vertex_buffer_binding vb;
-    aerocmd_result r;
-    clear_color[0] = f32_bits(0.1f);
-    clear_color[1] = f32_bits(0.2f);
-    clear_color[2] = f32_bits(0.3f);
-    clear_color[3] = f32_bits(1.0f);
-    memset(&vb, 0, sizeof(vb));
-    vb.buffer = DEMO_VERTEX_BUFFER;
-    vb.stride_bytes = (uint32_t)sizeof(struct demo_vertex);
-    if ((r = aerocmd_append_set_render_targets(w, 1, colors, 0)) != AEROCMD_OK ||
-        (r = aerocmd_append_set_viewport(w, f32_bits(0.0f), f32_bits(0.0f),
-                                         f32_bits((float)DEMO_WIDTH), f32_bits((float)DEMO_HEIGHT),
-                                         f32_bits(0.0f), f32_bits(1.0f))) != AEROCMD_OK ||
-        (r = aerocmd_append_clear(w, AEROGPU_CLEAR_COLOR, clear_color, f32_bits(1.0f), 0)) !=
-            AEROCMD_OK ||
-        (r = aerocmd_append_set_input_layout(w, DEMO_INPUT_LAYOUT)) != AEROCMD_OK ||
-        (r = aerocmd_append_set_vertex_buffers(w, 0, 1, &vb)) != AEROCMD_OK ||
-        (r = aerocmd_append_set_primitive_topology(w, AEROGPU_TOPOLOGY_TRIANGLELIST)) !=
-            AEROCMD_OK ||
-        (r = aerocmd_append_bind_shaders(w, DEMO_VERTEX_SHADER, DEMO_PIXEL_SHADER, 0, 0, 0, 0)) !=
-            AEROCMD_OK ||
-        (r = aerocmd_append_draw(w, 3, 1, 0, 0)) != AEROCMD_OK)
-        return r;
-    return aerocmd_append_present(w, 0, AEROGPU_PRESENT_FLAG_VSYNC);
-}
-
-static int parse_args(int argc, char **argv, int *json, const char **out_path)
+/* -1 parsed; otherwise the exit status (help or usage error). */
+static int parse_args(int argc, char **argv, struct demo_args *args)
 {
     int i;
-    *json = 0;
-    *out_path = NULL;
+    memset(args, 0, sizeof(*args));
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;
         }
         if (strcmp(argv[i], "--json") == 0) {
-            *json = 1;
+            args->json = 1;
+        } else if (strcmp(argv[i], "--raw") == 0) {
+            args->raw = 1;
         } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-            *out_path = argv[++i];
+            args->out_path = argv[++i];
         } else {
             fprintf(stderr, "aerocmd demo: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
-            return 2;
+            return EXIT_USAGE_OR_IO;
         }
+    }
+    if (args->raw && args->out_path == NULL) {
+        fprintf(stderr, "aerocmd demo: --raw needs -o FILE\n");
+        return EXIT_USAGE_OR_IO;
     }
     return -1;
 }
 
-/* Object lifetimes and bounds of the frame, from an empty tracker (no allocation table:
- * every resource of the demo is host-owned). */
-static int check_semantics(const uint8_t *data, uint32_t size, struct aerocmd_diag *diag)
+static void print_readback(const struct demo_args *args, const uint8_t px[4])
 {
-    uint8_t tracker_mem[4096];
-    struct aerocmd_semantic tracker;
-    struct aerocmd_stream stream;
-    if (aerocmd_semantic_bytes_for(16) > sizeof(tracker_mem) ||
-        aerocmd_semantic_init(&tracker, tracker_mem, sizeof(tracker_mem)) != AEROCMD_OK ||
-        aerocmd_stream_open(&stream, data, size, diag) != AEROCMD_OK)
-        return 0;
-    return aerocmd_semantic_check_stream(&tracker, &stream, NULL, diag) == AEROCMD_OK;
+    if (args->json)
+        printf("{\"readback\":{\"x\":0,\"y\":0,\"format\":\"B8G8R8A8_UNORM\","
+               "\"bytes\":[%u,%u,%u,%u]}}\n",
+               px[0], px[1], px[2], px[3]);
+    else
+        printf("# readback: staging texel (0,0) = %02x %02x %02x %02x (B G R A, as the fake "
+               "host cleared and copied it)\n",
+               px[0], px[1], px[2], px[3]);
 }
 
-static int report_and_write(const struct aerocmd_writer *w, int json, const char *out_path)
+static void print_submission_line(const struct demo_args *args, uint32_t index,
+                                  const struct aerocmd_umd_fake_submission *sub)
 {
+    int present = (sub->flags & AEROCMD_UMD_SUBMIT_PRESENT) != 0;
+    if (args->json)
+        printf("{\"submission\":%u,\"bytes\":%u,\"allocations\":%u,\"fence\":%llu,"
+               "\"present\":%s}\n",
+               (unsigned)index, (unsigned)sub->cmd_bytes, (unsigned)sub->alloc_count,
+               (unsigned long long)sub->fence, present ? "true" : "false");
+    else
+        printf("# submission %u: %u bytes, %u allocations, fence %llu%s\n", (unsigned)index,
+               (unsigned)sub->cmd_bytes, (unsigned)sub->alloc_count, (unsigned long long)sub->fence,
+               present ? ", present" : "");
+}
+
+static void report_fault(uint32_t index, const char *what, const struct aerocmd_diag *diag)
+{
+    fprintf(stderr, "aerocmd demo: submission %u: %s fault at offset %u (0x%x): %s\n",
+            (unsigned)index, what, (unsigned)diag->offset, (unsigned)diag->offset,
+            aerocmd_reason_name(diag->reason));
+}
+
+/* Structure first, then lifetimes and guest backing against the allocation table the KMD
+ * would build for this submission; the tracker carries objects across submissions. */
+static int submission_valid(const struct aerocmd_umd_fake *fake, uint32_t index,
+                            struct aerocmd_semantic *tracker)
+{
+    const struct aerocmd_umd_fake_submission *sub = &fake->submissions[index];
+    uint64_t table[DEMO_ALLOC_TABLE_WORDS];
+    struct aerocmd_alloc_table_view view;
+    struct aerocmd_stream stream;
     struct aerocmd_diag diag;
-    const uint8_t *data = aerocmd_writer_data(w);
-    uint32_t size = aerocmd_writer_size(w);
+    size_t table_size = 0;
+    aerocmd_result r;
     memset(&diag, 0, sizeof(diag));
-    if (aerocmd_validate_stream(data, size, &diag) != AEROCMD_OK ||
-        !check_semantics(data, size, &diag)) {
-        fprintf(stderr, "aerocmd demo: encoded stream invalid at offset %u: %s\n",
-                (unsigned)diag.offset, aerocmd_reason_name(diag.reason));
-        return 1;
+    if (aerocmd_validate_stream(sub->cmd, sub->cmd_bytes, &diag) != AEROCMD_OK ||
+        aerocmd_stream_open(&stream, sub->cmd, sub->cmd_bytes, &diag) != AEROCMD_OK) {
+        report_fault(index, "structural", &diag);
+        return 0;
     }
-    aerocmd_dump_stream(stdout, json ? AEROCMD_DUMP_JSON : AEROCMD_DUMP_TEXT, data, size, NULL);
-    if (!json)
-        printf("# %u bytes; aerocmd_validate_stream and aerocmd_semantic_check_stream: ok\n",
-               (unsigned)size);
-    if (out_path != NULL && aerocmd_write_file(out_path, data, size) != 0)
-        return 2;
-    return fflush(stdout) == 0 ? 0 : 2;
+    r = aerocmd_umd_fake_alloc_table(fake, index, table, sizeof(table), &table_size);
+    if (r != AEROCMD_OK) {
+        fprintf(stderr, "aerocmd demo: submission %u: no allocation table: %s\n", (unsigned)index,
+                aerocmd_result_name(r));
+        return 0;
+    }
+    if (aerocmd_alloc_table_open(&view, table, table_size, &diag) != AEROCMD_OK) {
+        report_fault(index, "allocation table", &diag);
+        return 0;
+    }
+    if (aerocmd_semantic_check_stream(tracker, &stream, &view, &diag) != AEROCMD_OK) {
+        report_fault(index, "semantic", &diag);
+        return 0;
+    }
+    return 1;
+}
+
+static void print_verdict(const struct demo_args *args, uint32_t count, uint32_t bad,
+                          uint64_t total_bytes)
+{
+    if (args->json) {
+        printf("{\"verdict\":\"%s\",\"submissions\":%u,\"failed\":%u,\"bytes\":%llu}\n",
+               bad == 0 ? "ok" : "failed", (unsigned)count, (unsigned)bad,
+               (unsigned long long)total_bytes);
+        return;
+    }
+    printf("# %u submissions, %llu bytes; aerocmd_validate_stream and "
+           "aerocmd_semantic_check_stream (with each submission's allocation table): ",
+           (unsigned)count, (unsigned long long)total_bytes);
+    if (bad == 0)
+        printf("ok\n");
+    else
+        printf("%u of %u FAILED\n", (unsigned)bad, (unsigned)count);
+}
+
+/* Dumps and checks every recorded submission; returns how many failed a check. */
+static uint32_t print_and_check(const struct demo_args *args, const struct aerocmd_umd_fake *fake,
+                                const struct aerocmd_allocator *alloc)
+{
+    size_t tracker_bytes = aerocmd_semantic_bytes_for(DEMO_MAX_TRACKED_OBJECTS);
+    void *tracker_mem = alloc->resize(alloc->user, NULL, 0, tracker_bytes);
+    enum aerocmd_dump_format format = args->json ? AEROCMD_DUMP_JSON : AEROCMD_DUMP_TEXT;
+    struct aerocmd_semantic tracker;
+    uint64_t total_bytes = 0;
+    uint32_t i, bad = 0;
+    if (tracker_mem == NULL ||
+        aerocmd_semantic_init(&tracker, tracker_mem, tracker_bytes) != AEROCMD_OK) {
+        fprintf(stderr, "aerocmd demo: no memory for the semantic tracker\n");
+        bad = fake->submission_count > 0 ? fake->submission_count : 1u;
+    }
+    for (i = 0; i < fake->submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *sub = &fake->submissions[i];
+        print_submission_line(args, i, sub);
+        aerocmd_dump_stream(stdout, format, sub->cmd, sub->cmd_bytes, NULL);
+        total_bytes += sub->cmd_bytes;
+        if (tracker_mem != NULL && !submission_valid(fake, i, &tracker))
+            bad++;
+    }
+    print_verdict(args, fake->submission_count, bad, total_bytes);
+    if (tracker_mem != NULL)
+        alloc->release(alloc->user, tracker_mem, tracker_bytes);
+    return bad;
+}
+
+/* -o: every submission as a trace, or with --raw the first one's stream as it is. */
+static int write_output(const struct demo_args *args, const struct aerocmd_umd_fake *fake,
+                        const struct aerocmd_allocator *alloc)
+{
+    size_t streams_bytes = fake->submission_count * sizeof(struct aerocmd_trace_stream_in);
+    struct aerocmd_trace_stream_in *streams;
+    uint8_t *trace = NULL;
+    size_t trace_len = 0;
+    uint32_t i;
+    aerocmd_result r;
+    int status;
+    if (fake->submission_count == 0) {
+        fprintf(stderr, "aerocmd demo: nothing was submitted; %s not written\n", args->out_path);
+        return EXIT_CHECK_FAILED;
+    }
+    if (args->raw)
+        return aerocmd_write_file(args->out_path, fake->submissions[0].cmd,
+                                  fake->submissions[0].cmd_bytes) == 0
+                   ? 0
+                   : EXIT_USAGE_OR_IO;
+    streams = (struct aerocmd_trace_stream_in *)alloc->resize(alloc->user, NULL, 0, streams_bytes);
+    if (streams == NULL) {
+        fprintf(stderr, "aerocmd demo: out of memory\n");
+        return EXIT_USAGE_OR_IO;
+    }
+    for (i = 0; i < fake->submission_count; i++) {
+        streams[i].bytes = fake->submissions[i].cmd;
+        streams[i].len = fake->submissions[i].cmd_bytes;
+    }
+    r = aerocmd_trace_write(alloc, streams, fake->submission_count, DEMO_EMULATOR_VERSION, &trace,
+                            &trace_len);
+    alloc->release(alloc->user, streams, streams_bytes);
+    if (r != AEROCMD_OK) {
+        fprintf(stderr, "aerocmd demo: cannot build the trace: %s\n", aerocmd_result_name(r));
+        return EXIT_CHECK_FAILED;
+    }
+    status = aerocmd_write_file(args->out_path, trace, trace_len) == 0 ? 0 : EXIT_USAGE_OR_IO;
+    alloc->release(alloc->user, trace, trace_len);
+    return status;
+}
+
+static int worst(int a, int b)
+{
+    return a > b ? a : b;
 }
 
 int aerocmd_cmd_demo(int argc, char **argv)
 {
-    struct aerocmd_writer w;
-    const char *out_path;
-    int json, status = parse_args(argc, argv, &json, &out_path);
+    const struct aerocmd_allocator *alloc = aerocmd_allocator_libc();
+    struct demo_scene scene;
+    struct demo_args args;
+    int status = parse_args(argc, argv, &args);
     aerocmd_result r;
     if (status >= 0)
         return status;
-    r = aerocmd_writer_init_growable(&w, aerocmd_allocator_libc(), 0, AEROGPU_ABI_VERSION_U32);
-    if (r == AEROCMD_OK && (r = encode_resources(&w)) == AEROCMD_OK &&
-        (r = encode_state(&w)) == AEROCMD_OK)
-        r = encode_draw(&w);
+    r = demo_scene_run(&scene, alloc);
     if (r != AEROCMD_OK) {
-        fprintf(stderr, "aerocmd demo: encoding failed: %s\n", aerocmd_result_name(r));
-        aerocmd_writer_release(&w);
-        return 1;
+        fprintf(stderr, "aerocmd demo: %s failed: %s\n",
+                scene.failed_step != NULL ? scene.failed_step : "setup", aerocmd_result_name(r));
+        status = EXIT_CHECK_FAILED;
+    } else {
+        status = 0;
+        print_readback(&args, scene.first_pixel);
     }
-    status = report_and_write(&w, json, out_path);
-    aerocmd_writer_release(&w);
+    if (scene.fake_ready) {
+        if (scene.fake.host_faults != 0) {
+            fprintf(stderr, "aerocmd demo: the fake host could not apply %u packet(s)\n",
+                    (unsigned)scene.fake.host_faults);
+            status = EXIT_CHECK_FAILED;
+        }
+        if (print_and_check(&args, &scene.fake, alloc) != 0)
+            status = EXIT_CHECK_FAILED;
+        if (args.out_path != NULL)
+            status = worst(status, write_output(&args, &scene.fake, alloc));
+    }
+    demo_scene_release(&scene);
+    if (fflush(stdout) != 0)
+        status = EXIT_USAGE_OR_IO;
     return status;
 }
