@@ -1,8 +1,10 @@
 /* enum_tables.c — every enum of the AeroGPU ABI as a name/value table. Names are produced
  * from the protocol constants themselves, so a table can only hold names the headers
  * define, with their real values. Each table lists its values in ascending order so
- * membership is a binary search. */
+ * membership is a binary search. The enums packet fields are checked against come from
+ * the lists in enum_lists.h, which the fast path reads too. */
 #include "decode_internal.h"
+#include "enum_lists.h"
 
 #include "aerogpu_ring.h"
 #include "aerogpu_wddm_alloc.h"
@@ -11,7 +13,8 @@
     {                                                                                              \
         name, (uint32_t)(value)                                                                    \
     }
-#define VALUE(constant) ENUM_VALUE(#constant, constant)
+#define VALUE(constant)  ENUM_VALUE(#constant, constant)
+#define LISTED(constant) VALUE(constant),
 #define TABLE(var, enum_name, values)                                                              \
     const struct aerocmd_enum_info var = {enum_name, values,                                       \
                                           (uint32_t)(sizeof(values) / sizeof(values[0]))}
@@ -22,29 +25,7 @@ static const struct aerocmd_enum_value error_code_values[] = {
 };
 TABLE(aerocmd_enum_error_code, "aerogpu_error_code", error_code_values);
 
-static const struct aerocmd_enum_value format_values[] = {
-    VALUE(AEROGPU_FORMAT_INVALID),
-    VALUE(AEROGPU_FORMAT_B8G8R8A8_UNORM),
-    VALUE(AEROGPU_FORMAT_B8G8R8X8_UNORM),
-    VALUE(AEROGPU_FORMAT_R8G8B8A8_UNORM),
-    VALUE(AEROGPU_FORMAT_R8G8B8X8_UNORM),
-    VALUE(AEROGPU_FORMAT_B5G6R5_UNORM),
-    VALUE(AEROGPU_FORMAT_B5G5R5A1_UNORM),
-    VALUE(AEROGPU_FORMAT_B8G8R8A8_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_B8G8R8X8_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_R8G8B8A8_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_R8G8B8X8_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_D24_UNORM_S8_UINT),
-    VALUE(AEROGPU_FORMAT_D32_FLOAT),
-    VALUE(AEROGPU_FORMAT_BC1_RGBA_UNORM),
-    VALUE(AEROGPU_FORMAT_BC1_RGBA_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_BC2_RGBA_UNORM),
-    VALUE(AEROGPU_FORMAT_BC2_RGBA_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_BC3_RGBA_UNORM),
-    VALUE(AEROGPU_FORMAT_BC3_RGBA_UNORM_SRGB),
-    VALUE(AEROGPU_FORMAT_BC7_RGBA_UNORM),
-    VALUE(AEROGPU_FORMAT_BC7_RGBA_UNORM_SRGB),
-};
+static const struct aerocmd_enum_value format_values[] = {AEROCMD_VALUES_FORMAT(LISTED)};
 TABLE(aerocmd_enum_format, "aerogpu_format", format_values);
 
 static const struct aerocmd_enum_value stream_flags_values[] = {
@@ -105,133 +86,62 @@ static const struct aerocmd_enum_value opcode_values[] = {
 TABLE(aerocmd_enum_opcode, "aerogpu_cmd_opcode", opcode_values);
 
 static const struct aerocmd_enum_value shader_stage_values[] = {
-    VALUE(AEROGPU_SHADER_STAGE_VERTEX),
-    VALUE(AEROGPU_SHADER_STAGE_PIXEL),
-    VALUE(AEROGPU_SHADER_STAGE_COMPUTE),
-    VALUE(AEROGPU_SHADER_STAGE_GEOMETRY),
-};
+    AEROCMD_VALUES_SHADER_STAGE(LISTED)};
 TABLE(aerocmd_enum_shader_stage, "aerogpu_shader_stage", shader_stage_values);
 
 static const struct aerocmd_enum_value shader_stage_ex_values[] = {
-    VALUE(AEROGPU_SHADER_STAGE_EX_NONE),    VALUE(AEROGPU_SHADER_STAGE_EX_GEOMETRY),
-    VALUE(AEROGPU_SHADER_STAGE_EX_HULL),    VALUE(AEROGPU_SHADER_STAGE_EX_DOMAIN),
-    VALUE(AEROGPU_SHADER_STAGE_EX_COMPUTE),
-};
+    AEROCMD_VALUES_SHADER_STAGE_EX(LISTED)};
 TABLE(aerocmd_enum_shader_stage_ex, "aerogpu_shader_stage_ex", shader_stage_ex_values);
 
 static const struct aerocmd_enum_value index_format_values[] = {
-    VALUE(AEROGPU_INDEX_FORMAT_UINT16),
-    VALUE(AEROGPU_INDEX_FORMAT_UINT32),
-};
+    AEROCMD_VALUES_INDEX_FORMAT(LISTED)};
 TABLE(aerocmd_enum_index_format, "aerogpu_index_format", index_format_values);
 
 static const struct aerocmd_enum_value sampler_filter_values[] = {
-    VALUE(AEROGPU_SAMPLER_FILTER_NEAREST),
-    VALUE(AEROGPU_SAMPLER_FILTER_LINEAR),
-};
+    AEROCMD_VALUES_SAMPLER_FILTER(LISTED)};
 TABLE(aerocmd_enum_sampler_filter, "aerogpu_sampler_filter", sampler_filter_values);
 
 static const struct aerocmd_enum_value sampler_address_mode_values[] = {
-    VALUE(AEROGPU_SAMPLER_ADDRESS_CLAMP_TO_EDGE),
-    VALUE(AEROGPU_SAMPLER_ADDRESS_REPEAT),
-    VALUE(AEROGPU_SAMPLER_ADDRESS_MIRROR_REPEAT),
-};
+    AEROCMD_VALUES_SAMPLER_ADDRESS_MODE(LISTED)};
 TABLE(aerocmd_enum_sampler_address_mode, "aerogpu_sampler_address_mode",
       sampler_address_mode_values);
 
-static const struct aerocmd_enum_value topology_values[] = {
-    VALUE(AEROGPU_TOPOLOGY_POINTLIST),        VALUE(AEROGPU_TOPOLOGY_LINELIST),
-    VALUE(AEROGPU_TOPOLOGY_LINESTRIP),        VALUE(AEROGPU_TOPOLOGY_TRIANGLELIST),
-    VALUE(AEROGPU_TOPOLOGY_TRIANGLESTRIP),    VALUE(AEROGPU_TOPOLOGY_TRIANGLEFAN),
-    VALUE(AEROGPU_TOPOLOGY_LINELIST_ADJ),     VALUE(AEROGPU_TOPOLOGY_LINESTRIP_ADJ),
-    VALUE(AEROGPU_TOPOLOGY_TRIANGLELIST_ADJ), VALUE(AEROGPU_TOPOLOGY_TRIANGLESTRIP_ADJ),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_1),      VALUE(AEROGPU_TOPOLOGY_PATCHLIST_2),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_3),      VALUE(AEROGPU_TOPOLOGY_PATCHLIST_4),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_5),      VALUE(AEROGPU_TOPOLOGY_PATCHLIST_6),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_7),      VALUE(AEROGPU_TOPOLOGY_PATCHLIST_8),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_9),      VALUE(AEROGPU_TOPOLOGY_PATCHLIST_10),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_11),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_12),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_13),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_14),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_15),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_16),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_17),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_18),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_19),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_20),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_21),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_22),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_23),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_24),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_25),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_26),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_27),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_28),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_29),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_30),
-    VALUE(AEROGPU_TOPOLOGY_PATCHLIST_31),     VALUE(AEROGPU_TOPOLOGY_PATCHLIST_32),
-};
+static const struct aerocmd_enum_value topology_values[] = {AEROCMD_VALUES_TOPOLOGY(LISTED)};
 TABLE(aerocmd_enum_topology, "aerogpu_primitive_topology", topology_values);
 
 static const struct aerocmd_enum_value resource_usage_values[] = {
-    VALUE(AEROGPU_RESOURCE_USAGE_NONE),          VALUE(AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER),
-    VALUE(AEROGPU_RESOURCE_USAGE_INDEX_BUFFER),  VALUE(AEROGPU_RESOURCE_USAGE_CONSTANT_BUFFER),
-    VALUE(AEROGPU_RESOURCE_USAGE_TEXTURE),       VALUE(AEROGPU_RESOURCE_USAGE_RENDER_TARGET),
-    VALUE(AEROGPU_RESOURCE_USAGE_DEPTH_STENCIL), VALUE(AEROGPU_RESOURCE_USAGE_SCANOUT),
-    VALUE(AEROGPU_RESOURCE_USAGE_STORAGE),
-};
+    AEROCMD_VALUES_RESOURCE_USAGE_FLAGS(LISTED)};
 TABLE(aerocmd_enum_resource_usage_flags, "aerogpu_resource_usage_flags", resource_usage_values);
 
-static const struct aerocmd_enum_value copy_flags_values[] = {
-    VALUE(AEROGPU_COPY_FLAG_NONE),
-    VALUE(AEROGPU_COPY_FLAG_WRITEBACK_DST),
-};
+static const struct aerocmd_enum_value copy_flags_values[] = {AEROCMD_VALUES_COPY_FLAGS(LISTED)};
 TABLE(aerocmd_enum_copy_flags, "aerogpu_copy_flags", copy_flags_values);
 
 static const struct aerocmd_enum_value blend_factor_values[] = {
-    VALUE(AEROGPU_BLEND_ZERO),       VALUE(AEROGPU_BLEND_ONE),
-    VALUE(AEROGPU_BLEND_SRC_ALPHA),  VALUE(AEROGPU_BLEND_INV_SRC_ALPHA),
-    VALUE(AEROGPU_BLEND_DEST_ALPHA), VALUE(AEROGPU_BLEND_INV_DEST_ALPHA),
-    VALUE(AEROGPU_BLEND_CONSTANT),   VALUE(AEROGPU_BLEND_INV_CONSTANT),
-};
+    AEROCMD_VALUES_BLEND_FACTOR(LISTED)};
 TABLE(aerocmd_enum_blend_factor, "aerogpu_blend_factor", blend_factor_values);
 
-static const struct aerocmd_enum_value blend_op_values[] = {
-    VALUE(AEROGPU_BLEND_OP_ADD),          VALUE(AEROGPU_BLEND_OP_SUBTRACT),
-    VALUE(AEROGPU_BLEND_OP_REV_SUBTRACT), VALUE(AEROGPU_BLEND_OP_MIN),
-    VALUE(AEROGPU_BLEND_OP_MAX),
-};
+static const struct aerocmd_enum_value blend_op_values[] = {AEROCMD_VALUES_BLEND_OP(LISTED)};
 TABLE(aerocmd_enum_blend_op, "aerogpu_blend_op", blend_op_values);
 
 static const struct aerocmd_enum_value compare_func_values[] = {
-    VALUE(AEROGPU_COMPARE_NEVER),         VALUE(AEROGPU_COMPARE_LESS),
-    VALUE(AEROGPU_COMPARE_EQUAL),         VALUE(AEROGPU_COMPARE_LESS_EQUAL),
-    VALUE(AEROGPU_COMPARE_GREATER),       VALUE(AEROGPU_COMPARE_NOT_EQUAL),
-    VALUE(AEROGPU_COMPARE_GREATER_EQUAL), VALUE(AEROGPU_COMPARE_ALWAYS),
-};
+    AEROCMD_VALUES_COMPARE_FUNC(LISTED)};
 TABLE(aerocmd_enum_compare_func, "aerogpu_compare_func", compare_func_values);
 
-static const struct aerocmd_enum_value fill_mode_values[] = {
-    VALUE(AEROGPU_FILL_SOLID),
-    VALUE(AEROGPU_FILL_WIREFRAME),
-};
+static const struct aerocmd_enum_value fill_mode_values[] = {AEROCMD_VALUES_FILL_MODE(LISTED)};
 TABLE(aerocmd_enum_fill_mode, "aerogpu_fill_mode", fill_mode_values);
 
-static const struct aerocmd_enum_value cull_mode_values[] = {
-    VALUE(AEROGPU_CULL_NONE),
-    VALUE(AEROGPU_CULL_FRONT),
-    VALUE(AEROGPU_CULL_BACK),
-};
+static const struct aerocmd_enum_value cull_mode_values[] = {AEROCMD_VALUES_CULL_MODE(LISTED)};
 TABLE(aerocmd_enum_cull_mode, "aerogpu_cull_mode", cull_mode_values);
 
 static const struct aerocmd_enum_value rasterizer_flags_values[] = {
-    VALUE(AEROGPU_RASTERIZER_FLAG_NONE),
-    VALUE(AEROGPU_RASTERIZER_FLAG_DEPTH_CLIP_DISABLE),
-};
+    AEROCMD_VALUES_RASTERIZER_FLAGS(LISTED)};
 TABLE(aerocmd_enum_rasterizer_flags, "aerogpu_rasterizer_flags", rasterizer_flags_values);
 
-static const struct aerocmd_enum_value clear_flags_values[] = {
-    VALUE(AEROGPU_CLEAR_COLOR),
-    VALUE(AEROGPU_CLEAR_DEPTH),
-    VALUE(AEROGPU_CLEAR_STENCIL),
-};
+static const struct aerocmd_enum_value clear_flags_values[] = {AEROCMD_VALUES_CLEAR_FLAGS(LISTED)};
 TABLE(aerocmd_enum_clear_flags, "aerogpu_clear_flags", clear_flags_values);
 
 static const struct aerocmd_enum_value present_flags_values[] = {
-    VALUE(AEROGPU_PRESENT_FLAG_NONE),
-    VALUE(AEROGPU_PRESENT_FLAG_VSYNC),
-};
+    AEROCMD_VALUES_PRESENT_FLAGS(LISTED)};
 TABLE(aerocmd_enum_present_flags, "aerogpu_present_flags", present_flags_values);
 
 static const struct aerocmd_enum_value submit_flags_values[] = {

@@ -1,6 +1,8 @@
 /* packet_check.c — the structural check of one packet, driven by its opcode's table
  * entry: size, ABI minor, payload length, then every field by kind (enum, flags, reserved,
- * stage_ex) in the fixed struct and in each payload element, then the packet's own rules. */
+ * stage_ex) in the fixed struct and in each payload element, then the packet's own rules.
+ * This generic check names every fault; the public entry points first ask the fast path
+ * (packet_fast.c), which vouches for good packets at a fraction of the cost. */
 #include "decode_internal.h"
 
 /* What a field check needs to know beyond the field itself. */
@@ -117,9 +119,9 @@ static uint32_t packet_stage_field(const struct aerocmd_opcode_info *info, const
     return AEROGPU_SHADER_STAGE_COMPUTE;
 }
 
-static aerocmd_reason packet_fault(const struct aerocmd_stream *stream,
-                                   const struct aerocmd_packet *packet,
-                                   const struct aerocmd_opcode_info *info)
+aerocmd_reason aerocmd_decode_packet_fault(const struct aerocmd_stream *stream,
+                                           const struct aerocmd_packet *packet,
+                                           const struct aerocmd_opcode_info *info)
 {
     struct check_context ctx;
     uint32_t count;
@@ -143,18 +145,28 @@ static aerocmd_reason packet_fault(const struct aerocmd_stream *stream,
     return aerocmd_decode_packet_rules(stream, packet);
 }
 
+/* The fast path vouches for most packets; the generic check decides the rest and names
+ * the fault. */
+static aerocmd_reason packet_reason(const struct aerocmd_stream *stream,
+                                    const struct aerocmd_packet *packet)
+{
+    const struct aerocmd_opcode_info *info;
+    if (aerocmd_decode_fast_accept(stream, packet))
+        return AEROCMD_R_NONE;
+    info = aerocmd_opcode_info(packet->opcode);
+    if (info == NULL)
+        return AEROCMD_R_NONE; /* unknown opcodes are skipped by size */
+    return aerocmd_decode_packet_fault(stream, packet, info);
+}
+
 aerocmd_result aerocmd_packet_check(const struct aerocmd_stream *stream,
                                     const struct aerocmd_packet *packet, struct aerocmd_diag *diag)
 {
-    const struct aerocmd_opcode_info *info;
     aerocmd_reason reason;
 
     if (stream == NULL || packet == NULL)
         return AEROCMD_E_INVALID_ARG;
-    info = aerocmd_opcode_info(packet->opcode);
-    if (info == NULL)
-        return AEROCMD_OK; /* unknown opcodes are skipped by size */
-    reason = packet_fault(stream, packet, info);
+    reason = packet_reason(stream, packet);
     if (reason == AEROCMD_R_NONE)
         return AEROCMD_OK;
     if (diag != NULL) {
@@ -165,6 +177,8 @@ aerocmd_result aerocmd_packet_check(const struct aerocmd_stream *stream,
     return AEROCMD_E_MALFORMED;
 }
 
+/* The fast walk takes every packet it can vouch for; the cursor and the generic check take
+ * the one it stops at, then the fast walk goes on. */
 aerocmd_result aerocmd_validate_stream(const void *buf, size_t buf_len, struct aerocmd_diag *diag)
 {
     struct aerocmd_stream stream;
@@ -177,7 +191,11 @@ aerocmd_result aerocmd_validate_stream(const void *buf, size_t buf_len, struct a
     if (result != AEROCMD_OK)
         return result;
     aerocmd_cursor_init(&cursor, &stream);
-    while ((more = aerocmd_cursor_next(&cursor, &packet, diag)) > 0) {
+    for (;;) {
+        cursor.offset = aerocmd_decode_fast_walk(&stream, cursor.offset);
+        more = aerocmd_cursor_next(&cursor, &packet, diag);
+        if (more <= 0)
+            break;
         result = aerocmd_packet_check(&stream, &packet, diag);
         if (result != AEROCMD_OK)
             return result;

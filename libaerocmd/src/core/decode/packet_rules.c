@@ -2,13 +2,16 @@
  * (counts that must be at least 1, ranges that must not wrap, fields that must agree).
  * Rules that need other packets (handles, allocations, bounds against a resource) belong
  * to the semantic pass, not here. */
-#include "decode_internal.h"
+#include "opcode_list.h"
 
 #define FIELD_INVALID AEROCMD_R_FIELD_INVALID
 #define NONE          AEROCMD_R_NONE
 
-#define U32(type, member) AEROCMD_FIELD_U32(bytes, type, member)
-#define U64(type, member) AEROCMD_FIELD_U64(bytes, type, member)
+#define U32(type, member) AEROCMD_FIELD_U32(packet->bytes, type, member)
+#define U64(type, member) AEROCMD_FIELD_U64(packet->bytes, type, member)
+
+/* Every rule has the same shape so opcode_list.h can name it; most ignore the minor. */
+#define RULE(name) static aerocmd_reason name(const struct aerocmd_packet *packet, uint32_t minor)
 
 /* sRGB and block-compressed formats exist from ABI 1.2 on. */
 #define SRGB_BC_MIN_ABI_MINOR 2u
@@ -42,12 +45,13 @@ static int adds_without_wrap_u32(uint32_t a, uint32_t b)
     return a <= 0xFFFFFFFFu - b;
 }
 
-static aerocmd_reason create_buffer_rules(const uint8_t *bytes)
+RULE(create_buffer_rules)
 {
+    (void)minor;
     return U64(aerogpu_cmd_create_buffer, size_bytes) % 4u == 0 ? NONE : FIELD_INVALID;
 }
 
-static aerocmd_reason create_texture2d_rules(const uint8_t *bytes, uint32_t minor)
+RULE(create_texture2d_rules)
 {
     uint32_t format = U32(aerogpu_cmd_create_texture2d, format);
     if (U32(aerogpu_cmd_create_texture2d, width) == 0 ||
@@ -61,7 +65,7 @@ static aerocmd_reason create_texture2d_rules(const uint8_t *bytes, uint32_t mino
 }
 
 /* format 0 asks for the texture's own format, so only the minor gate applies to it. */
-static aerocmd_reason create_texture_view_rules(const uint8_t *bytes, uint32_t minor)
+RULE(create_texture_view_rules)
 {
     uint32_t mips = U32(aerogpu_cmd_create_texture_view, mip_level_count);
     uint32_t layers = U32(aerogpu_cmd_create_texture_view, array_layer_count);
@@ -83,15 +87,17 @@ AEROGPU_STATIC_ASSERT(offsetof(struct aerogpu_cmd_resource_dirty_range, offset_b
 
 /* UPLOAD_RESOURCE and RESOURCE_DIRTY_RANGE share their layout. A zero size is a no-op and
  * allowed: D3D accepts empty updates and refusing them would protect nothing. */
-static aerocmd_reason byte_range_rules(const uint8_t *bytes)
+RULE(byte_range_rules)
 {
+    (void)minor;
     uint64_t offset = U64(aerogpu_cmd_upload_resource, offset_bytes);
     uint64_t size = U64(aerogpu_cmd_upload_resource, size_bytes);
     return adds_without_wrap_u64(offset, size) ? NONE : FIELD_INVALID;
 }
 
-static aerocmd_reason copy_buffer_rules(const uint8_t *bytes)
+RULE(copy_buffer_rules)
 {
+    (void)minor;
     uint64_t dst = U64(aerogpu_cmd_copy_buffer, dst_offset_bytes);
     uint64_t src = U64(aerogpu_cmd_copy_buffer, src_offset_bytes);
     uint64_t size = U64(aerogpu_cmd_copy_buffer, size_bytes);
@@ -102,8 +108,9 @@ static aerocmd_reason copy_buffer_rules(const uint8_t *bytes)
     return NONE;
 }
 
-static aerocmd_reason copy_texture2d_rules(const uint8_t *bytes)
+RULE(copy_texture2d_rules)
 {
+    (void)minor;
     uint32_t width = U32(aerogpu_cmd_copy_texture2d, width);
     uint32_t height = U32(aerogpu_cmd_copy_texture2d, height);
     if (!adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, dst_x), width) ||
@@ -116,7 +123,7 @@ static aerocmd_reason copy_texture2d_rules(const uint8_t *bytes)
 
 /* Only a blob that says it is an ILAY blob is held to that format; anything else (a D3D9
  * vertex declaration, say) is opaque to the protocol. */
-static aerocmd_reason input_layout_rules(const struct aerocmd_packet *packet, uint32_t minor)
+RULE(input_layout_rules)
 {
     uint32_t blob_len = 0, elements;
     const uint8_t *blob = aerocmd_packet_payload(packet, &blob_len, NULL);
@@ -140,20 +147,22 @@ static aerocmd_reason input_layout_rules(const struct aerocmd_packet *packet, ui
 }
 
 /* An encoder may mirror gs into reserved0 for old hosts; if it does, the two must agree. */
-static aerocmd_reason bind_shaders_rules(const struct aerocmd_packet *packet)
+RULE(bind_shaders_rules)
 {
     struct aerocmd_bound_shaders shaders;
     uint32_t legacy_gs;
+    (void)minor;
     if (!aerocmd_packet_bind_shaders(packet, &shaders) || !shaders.extended)
         return NONE;
     legacy_gs = AEROCMD_FIELD_U32(packet->bytes, aerogpu_cmd_bind_shaders, reserved0);
     return legacy_gs == 0 || legacy_gs == shaders.gs ? NONE : FIELD_INVALID;
 }
 
-static aerocmd_reason render_targets_rules(const uint8_t *bytes)
+RULE(render_targets_rules)
 {
     uint32_t count = U32(aerogpu_cmd_set_render_targets, color_count), i;
-    const uint8_t *colors = bytes + offsetof(struct aerogpu_cmd_set_render_targets, colors);
+    const uint8_t *colors = packet->bytes + offsetof(struct aerogpu_cmd_set_render_targets, colors);
+    (void)minor;
     if (count > AEROGPU_MAX_RENDER_TARGETS)
         return FIELD_INVALID;
     for (i = count; i < AEROGPU_MAX_RENDER_TARGETS; i++)
@@ -162,40 +171,46 @@ static aerocmd_reason render_targets_rules(const uint8_t *bytes)
     return NONE;
 }
 
+RULE(present_rules)
+{
+    (void)minor;
+    return U32(aerogpu_cmd_present, scanout_id) == 0 ? NONE : FIELD_INVALID;
+}
+
+RULE(present_ex_rules)
+{
+    (void)minor;
+    return U32(aerogpu_cmd_present_ex, scanout_id) == 0 ? NONE : FIELD_INVALID;
+}
+
+RULE(export_shared_surface_rules)
+{
+    (void)minor;
+    return U64(aerogpu_cmd_export_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
+}
+
+RULE(import_shared_surface_rules)
+{
+    (void)minor;
+    return U64(aerogpu_cmd_import_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
+}
+
+/* The dispatch comes from opcode_list.h, which the fast path reads too: an opcode it says
+ * has no rules really has none. */
+#define APPLY_NO_RULES    NONE
+#define APPLY_RULES(rule) rule(packet, minor)
+#define RULE_CASE_HEADER(op, payload)
+#define RULE_CASE_OP(op, type, payload, min_minor, rules)                                          \
+    case AEROGPU_CMD_##op:                                                                         \
+        return APPLY_##rules;
+
 aerocmd_reason aerocmd_decode_packet_rules(const struct aerocmd_stream *stream,
                                            const struct aerocmd_packet *packet)
 {
-    const uint8_t *bytes = packet->bytes;
     uint32_t minor = aerocmd_stream_abi_minor(stream);
 
     switch (packet->opcode) {
-    case AEROGPU_CMD_CREATE_BUFFER:
-        return create_buffer_rules(bytes);
-    case AEROGPU_CMD_CREATE_TEXTURE2D:
-        return create_texture2d_rules(bytes, minor);
-    case AEROGPU_CMD_CREATE_TEXTURE_VIEW:
-        return create_texture_view_rules(bytes, minor);
-    case AEROGPU_CMD_RESOURCE_DIRTY_RANGE:
-    case AEROGPU_CMD_UPLOAD_RESOURCE:
-        return byte_range_rules(bytes);
-    case AEROGPU_CMD_COPY_BUFFER:
-        return copy_buffer_rules(bytes);
-    case AEROGPU_CMD_COPY_TEXTURE2D:
-        return copy_texture2d_rules(bytes);
-    case AEROGPU_CMD_CREATE_INPUT_LAYOUT:
-        return input_layout_rules(packet, minor);
-    case AEROGPU_CMD_BIND_SHADERS:
-        return bind_shaders_rules(packet);
-    case AEROGPU_CMD_SET_RENDER_TARGETS:
-        return render_targets_rules(bytes);
-    case AEROGPU_CMD_PRESENT:
-        return U32(aerogpu_cmd_present, scanout_id) == 0 ? NONE : FIELD_INVALID;
-    case AEROGPU_CMD_PRESENT_EX:
-        return U32(aerogpu_cmd_present_ex, scanout_id) == 0 ? NONE : FIELD_INVALID;
-    case AEROGPU_CMD_EXPORT_SHARED_SURFACE:
-        return U64(aerogpu_cmd_export_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
-    case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
-        return U64(aerogpu_cmd_import_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
+        AEROCMD_OPCODE_LIST(RULE_CASE_HEADER, RULE_CASE_OP)
     default:
         return NONE;
     }
