@@ -5,32 +5,23 @@
 
 #include "aerocmd/decode.h"
 
-/* Byte-wise reads: the buffer has no alignment and the host's byte order does not matter. */
-static inline uint32_t aerocmd_decode_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-static inline uint64_t aerocmd_decode_u64(const uint8_t *p)
-{
-    return (uint64_t)aerocmd_decode_u32(p) | ((uint64_t)aerocmd_decode_u32(p + 4) << 32);
-}
+#include "../common/le_bytes.h"
 
 /* A field element of 1, 4 or 8 bytes, widened. */
 static inline uint64_t aerocmd_decode_uint(const uint8_t *p, uint32_t size)
 {
     if (size == 8)
-        return aerocmd_decode_u64(p);
+        return aerocmd_load_u64(p);
     if (size == 4)
-        return aerocmd_decode_u32(p);
+        return aerocmd_load_u32(p);
     return p[0];
 }
 
 /* A field of a protocol struct at `bytes`, by name. */
 #define AEROCMD_FIELD_U32(bytes, type, member)                                                     \
-    aerocmd_decode_u32((bytes) + offsetof(struct type, member))
+    aerocmd_load_u32((bytes) + offsetof(struct type, member))
 #define AEROCMD_FIELD_U64(bytes, type, member)                                                     \
-    aerocmd_decode_u64((bytes) + offsetof(struct type, member))
+    aerocmd_load_u64((bytes) + offsetof(struct type, member))
 
 extern const struct aerocmd_enum_info aerocmd_enum_error_code;
 extern const struct aerocmd_enum_info aerocmd_enum_stream_flags;

@@ -115,7 +115,7 @@ static uint32_t packet_stage_field(const struct aerocmd_opcode_info *info, const
     for (i = 0; i < info->field_count; i++)
         if (info->fields[i].kind == AEROCMD_FIELD_ENUM &&
             info->fields[i].enum_info == &aerocmd_enum_shader_stage)
-            return aerocmd_decode_u32(bytes + info->fields[i].offset);
+            return aerocmd_load_u32(bytes + info->fields[i].offset);
     return AEROGPU_SHADER_STAGE_COMPUTE;
 }
 

@@ -37,9 +37,9 @@ HOT_INLINE int minor_at_least(uint32_t minor, uint32_t min_minor)
 HOT_INLINE uint64_t load(const uint8_t *at, uint32_t size)
 {
     if (size == 8)
-        return aerocmd_decode_u64(at);
+        return aerocmd_load_u64(at);
     if (size == 4)
-        return aerocmd_decode_u32(at);
+        return aerocmd_load_u32(at);
     return at[0];
 }
 
@@ -136,7 +136,7 @@ HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32
 #define FIELD_OK_HANDLE(at, size, count, tag)   1
 #define FIELD_OK_BOOL(at, size, count, tag)     1
 #define FIELD_OK_RESERVED(at, size, count, tag) all_zero(at, size, count)
-#define FIELD_OK_STAGE_EX(at, size, count, tag) stage_ex_ok(aerocmd_decode_u32(at), stage, minor)
+#define FIELD_OK_STAGE_EX(at, size, count, tag) stage_ex_ok(aerocmd_load_u32(at), stage, minor)
 #define FIELD_OK_ENUM(at, size, count, tag)                                                        \
     all_members(at, size, count, AEROCMD_ENUM_MEMBERS_LO(tag), AEROCMD_ENUM_MEMBERS_HI(tag),       \
                 AEROCMD_ENUM_COUNT(tag), AEROCMD_ENUM_FIRST(tag))
@@ -153,7 +153,7 @@ HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32
 #define STAGE_FROM_FIELD_(name, offset, size, count, kind, tag)                                    \
     if (AEROCMD_FIELD_##kind == AEROCMD_FIELD_ENUM &&                                              \
         AEROCMD_ENUM_INFO_##tag == &aerocmd_enum_shader_stage)                                     \
-        stage = aerocmd_decode_u32(bytes + (offset));
+        stage = aerocmd_load_u32(bytes + (offset));
 
 /* ---- payloads ---- */
 
@@ -288,8 +288,8 @@ uint32_t aerocmd_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t 
     bytes = stream->bytes + offset;
     left = (int32_t)((stream->size_bytes - offset - header) / 4u);
     for (;;) {
-        uint32_t opcode = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_hdr, opcode));
-        uint32_t size = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_hdr, size_bytes));
+        uint32_t opcode = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_hdr, opcode));
+        uint32_t size = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_hdr, size_bytes));
         uint32_t quarter = framing_quarter(size);
         if (quarter > (uint32_t)left || !fast_packet(stream, bytes, opcode, size, minor))
             break;

@@ -166,7 +166,7 @@ RULE(render_targets_rules)
     if (count > AEROGPU_MAX_RENDER_TARGETS)
         return FIELD_INVALID;
     for (i = count; i < AEROGPU_MAX_RENDER_TARGETS; i++)
-        if (aerocmd_decode_u32(colors + i * sizeof(aerogpu_handle_t)) != 0)
+        if (aerocmd_load_u32(colors + i * sizeof(aerogpu_handle_t)) != 0)
             return FIELD_INVALID;
     return NONE;
 }

@@ -74,10 +74,10 @@ static int find_stage(const struct aerocmd_opcode_info *info, const uint8_t *byt
     for (i = 0; i < info->field_count; i++) {
         const struct aerocmd_field_info *field = &info->fields[i];
         if (field->kind == AEROCMD_FIELD_ENUM && field->enum_info == &aerocmd_enum_shader_stage) {
-            *stage = aerocmd_decode_u32(bytes + field->offset);
+            *stage = aerocmd_load_u32(bytes + field->offset);
             has_stage = 1;
         } else if (field->kind == AEROCMD_FIELD_STAGE_EX) {
-            *stage_ex_word = aerocmd_decode_u32(bytes + field->offset);
+            *stage_ex_word = aerocmd_load_u32(bytes + field->offset);
             has_stage_ex = 1;
         }
     }
@@ -113,17 +113,17 @@ int aerocmd_packet_bind_shaders(const struct aerocmd_packet *packet,
     if (out == NULL || aerocmd_packet_fixed(packet, AEROGPU_CMD_BIND_SHADERS) == NULL)
         return 0;
     bytes = packet->bytes;
-    out->vs = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, vs));
-    out->ps = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, ps));
-    out->cs = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, cs));
+    out->vs = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, vs));
+    out->ps = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, ps));
+    out->cs = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, cs));
     out->extended = packet->size_bytes >= AEROCMD_BIND_SHADERS_EXT_SIZE;
     if (out->extended) {
         const uint8_t *ext = bytes + sizeof(struct aerogpu_cmd_bind_shaders);
-        out->gs = aerocmd_decode_u32(ext);
-        out->hs = aerocmd_decode_u32(ext + 4);
-        out->ds = aerocmd_decode_u32(ext + 8);
+        out->gs = aerocmd_load_u32(ext);
+        out->hs = aerocmd_load_u32(ext + 4);
+        out->ds = aerocmd_load_u32(ext + 8);
     } else {
-        out->gs = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, reserved0));
+        out->gs = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_bind_shaders, reserved0));
         out->hs = 0;
         out->ds = 0;
     }

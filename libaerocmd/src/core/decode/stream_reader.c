@@ -20,14 +20,14 @@ static void set_diag(struct aerocmd_diag *diag, aerocmd_reason reason, uint32_t 
 static aerocmd_reason header_fault(const uint8_t *bytes, size_t buf_len)
 {
     uint32_t abi_version, size_bytes, minor;
-    if (aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, magic)) !=
+    if (aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, magic)) !=
         AEROGPU_CMD_STREAM_MAGIC)
         return AEROCMD_R_BAD_MAGIC;
     abi_version =
-        aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version));
+        aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version));
     if ((abi_version >> 16) != AEROGPU_ABI_MAJOR)
         return AEROCMD_R_ABI_MAJOR;
-    size_bytes = aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, size_bytes));
+    size_bytes = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, size_bytes));
     if (size_bytes % 4u != 0)
         return AEROCMD_R_STREAM_SIZE_UNALIGNED;
     if (size_bytes < STREAM_HEADER_SIZE)
@@ -37,9 +37,9 @@ static aerocmd_reason header_fault(const uint8_t *bytes, size_t buf_len)
     /* A newer minor may define header flags; only our own minors promise zeros. */
     minor = abi_version & 0xFFFFu;
     if (minor <= AEROGPU_ABI_MINOR &&
-        (aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, flags)) != 0 ||
-         aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, reserved0)) != 0 ||
-         aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, reserved1)) != 0))
+        (aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, flags)) != 0 ||
+         aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, reserved0)) != 0 ||
+         aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, reserved1)) != 0))
         return AEROCMD_R_RESERVED_NONZERO;
     return AEROCMD_R_NONE;
 }
@@ -64,9 +64,9 @@ aerocmd_result aerocmd_stream_open(struct aerocmd_stream *stream, const void *bu
     }
     stream->bytes = bytes;
     stream->size_bytes =
-        aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, size_bytes));
+        aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, size_bytes));
     stream->abi_version =
-        aerocmd_decode_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version));
+        aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version));
     return AEROCMD_OK;
 }
 
@@ -101,11 +101,11 @@ int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *pa
     remaining = stream->size_bytes - offset;
     if (remaining < PACKET_HEADER_SIZE) {
         set_diag(diag, AEROCMD_R_PACKET_HEADER_TRUNCATED, offset,
-                 remaining >= 4u ? aerocmd_decode_u32(at) : 0);
+                 remaining >= 4u ? aerocmd_load_u32(at) : 0);
         return -1;
     }
-    opcode = aerocmd_decode_u32(at + offsetof(struct aerogpu_cmd_hdr, opcode));
-    size_bytes = aerocmd_decode_u32(at + offsetof(struct aerogpu_cmd_hdr, size_bytes));
+    opcode = aerocmd_load_u32(at + offsetof(struct aerogpu_cmd_hdr, opcode));
+    size_bytes = aerocmd_load_u32(at + offsetof(struct aerogpu_cmd_hdr, size_bytes));
     reason = framing_fault(remaining, size_bytes);
     if (reason != AEROCMD_R_NONE) {
         set_diag(diag, reason, offset, opcode);
