@@ -22,6 +22,21 @@ run_suite build
 run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
 
+# Shim DLLs, cross-built with mingw-w64 (only the shim suite: -Dtests=false). x86_64 runs the
+# Wine scenarios and compares their streams with the host golden files through the native
+# aerocmd built above; i686 is built (warning-free) and its exports are checked.
+if command -v x86_64-w64-mingw32-gcc >/dev/null && command -v i686-w64-mingw32-gcc >/dev/null; then
+    [ -f build-win64/build.ninja ] || meson setup build-win64 --cross-file cross/x86_64-w64-mingw32.ini \
+        -Dtests=false -Dshim_aerocmd="$PWD/build/tools/aerocmd/aerocmd" >/dev/null
+    ninja -C build-win64
+    meson test -C build-win64 --suite shims --print-errorlogs || status=1
+    [ -f build-win32/build.ninja ] || meson setup build-win32 --cross-file cross/i686-w64-mingw32.ini \
+        -Dtests=false >/dev/null
+    ninja -C build-win32
+    meson test -C build-win32 --suite shims --print-errorlogs || status=1
+    logs+=(build-win64/meson-logs/testlog.json build-win32/meson-logs/testlog.json)
+fi
+
 # libFuzzer smoke runs (clang, ASan+UBSan): only the fuzz suite, the rest ran above.
 if command -v clang >/dev/null; then
     [ -f build-fuzz/build.ninja ] || CC=clang meson setup build-fuzz -Dfuzzers=true \

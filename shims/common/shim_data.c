@@ -1,0 +1,87 @@
+/* shim_data.c — Map/Unmap, UpdateSubresourceUP, copies and format questions. */
+#include <string.h>
+
+#include "aerocmd/format.h"
+#include "shim_entry.h"
+
+static struct aerocmd_umd_resource *res_of(D3D10DDI_HRESOURCE r)
+{
+    return (struct aerocmd_umd_resource *)shim_obj(r.pDrvPrivate);
+}
+
+void APIENTRY shim_map(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub, D3D10_DDI_MAP type,
+                       UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out)
+{
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_umd_mapped m;
+    aerocmd_result res = aerocmd_umd_map(dev->ctx, res_of(r), sub, (enum aerocmd_umd_map_type)type,
+                                         flags & D3D10_DDI_MAP_FLAG_DONOTWAIT, &m);
+    if (res == AEROCMD_OK) {
+        out->pData = m.data;
+        out->RowPitch = m.row_pitch;
+        out->DepthPitch = m.depth_pitch;
+    }
+    shim_report_result(dev, res);
+}
+
+void APIENTRY shim_unmap(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub)
+{
+    struct shim_device *dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_unmap(dev->ctx, res_of(r), sub));
+}
+
+/* A DDI box with front/back; libaerocmd's box is the same six numbers. */
+static const struct aerocmd_box *box_of(const D3D10_DDI_BOX *in, struct aerocmd_box *out)
+{
+    if (in == NULL)
+        return NULL;
+    out->left = (uint32_t)in->left;
+    out->top = (uint32_t)in->top;
+    out->front = (uint32_t)in->front;
+    out->right = (uint32_t)in->right;
+    out->bottom = (uint32_t)in->bottom;
+    out->back = (uint32_t)in->back;
+    return out;
+}
+
+void APIENTRY shim_update_subresource_up(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub,
+                                         CONST D3D10_DDI_BOX *box, CONST VOID *data, UINT row_pitch,
+                                         UINT depth_pitch)
+{
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_box b;
+    shim_report_result(dev,
+                       aerocmd_umd_update_subresource(dev->ctx, res_of(r), sub, box_of(box, &b),
+                                                      data, row_pitch, depth_pitch));
+}
+
+void APIENTRY shim_copy_region(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT dst_sub, UINT x,
+                               UINT y, UINT z, D3D10DDI_HRESOURCE src, UINT src_sub,
+                               CONST D3D10_DDI_BOX *box)
+{
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_box b;
+    shim_report_result(dev,
+                       aerocmd_umd_copy_subresource_region(dev->ctx, res_of(dst), dst_sub, x, y, z,
+                                                           res_of(src), src_sub, box_of(box, &b)));
+}
+
+void APIENTRY shim_copy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src)
+{
+    struct shim_device *dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_copy_resource(dev->ctx, res_of(dst), res_of(src)));
+}
+
+void APIENTRY shim_check_format_support(D3D10DDI_HDEVICE h, DXGI_FORMAT format, UINT *out)
+{
+    uint32_t bits = aerocmd_dxgi_format_support((uint32_t)format, shim_dev(h)->abi_version);
+    *out = bits != 0 ? bits : D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED;
+}
+
+/* Single-sampled only: one quality level at count 1, none above. */
+void APIENTRY shim_check_multisample_quality_levels(D3D10DDI_HDEVICE h, DXGI_FORMAT format,
+                                                    UINT count, UINT *levels)
+{
+    uint32_t bits = aerocmd_dxgi_format_support((uint32_t)format, shim_dev(h)->abi_version);
+    *levels = (count == 1u && bits != 0) ? 1u : 0u;
+}

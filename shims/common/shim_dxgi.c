@@ -1,0 +1,94 @@
+/* shim_dxgi.c — the DXGI base functions: Present and its neighbours. */
+#include <string.h>
+
+#include "shim_adapter.h"
+#include "shim_result.h"
+
+/* DXGI hands the device back as the runtime's hDrvDevice pointer. */
+static struct shim_device *dxgi_dev(DXGI_DDI_HDEVICE h)
+{
+    return shim_device_from((void *)h);
+}
+
+/* The flip interval is the sync interval (IMMEDIATE 0 .. FOUR 4). */
+static HRESULT __stdcall dxgi_present(DXGI_DDI_ARG_PRESENT *args)
+{
+    struct shim_device *dev = dxgi_dev(args->hDevice);
+    DXGIDDICB_PRESENT cb;
+    aerocmd_result r;
+    if (dev == NULL)
+        return E_INVALIDARG;
+    r = aerocmd_umd_present_ex(dev->ctx, (uint32_t)args->FlipInterval, 0);
+    if (r != AEROCMD_OK)
+        return shim_hresult(r);
+    if (dev->dxgi_callbacks == NULL || dev->dxgi_callbacks->pfnPresentCb == NULL)
+        return S_OK;
+    memset(&cb, 0, sizeof cb);
+    cb.pDXGIContext = args->pDXGIContext;
+    cb.hContext = dev->rt.context;
+    return dev->dxgi_callbacks->pfnPresentCb(dev->rt_device, &cb);
+}
+
+/* Rotating identities needs libaerocmd to swap what two resource objects stand for (see
+ * the report); one resource, or none, has nothing to rotate. */
+static HRESULT __stdcall dxgi_rotate(DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *args)
+{
+    return args->Resources <= 1u ? S_OK : E_NOTIMPL;
+}
+
+static HRESULT __stdcall dxgi_get_gamma_caps(DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS *args)
+{
+    memset(args->pGammaCapabilities, 0, sizeof *args->pGammaCapabilities);
+    return S_OK;
+}
+
+static HRESULT __stdcall dxgi_set_display_mode(DXGI_DDI_ARG_SETDISPLAYMODE *args)
+{
+    (void)args;
+    return E_NOTIMPL;
+}
+
+/* Priorities are hints; ignoring them is allowed. */
+static HRESULT __stdcall dxgi_set_priority(DXGI_DDI_ARG_SETRESOURCEPRIORITY *args)
+{
+    (void)args;
+    return S_OK;
+}
+
+static HRESULT __stdcall dxgi_query_residency(DXGI_DDI_ARG_QUERYRESOURCERESIDENCY *args)
+{
+    SIZE_T i;
+    for (i = 0; i < args->Resources; i++)
+        args->pStatus[i] = DXGI_DDI_RESIDENCY_FULLY_RESIDENT;
+    return S_OK;
+}
+
+static HRESULT __stdcall dxgi_blt(DXGI_DDI_ARG_BLT *args)
+{
+    (void)args;
+    return E_NOTIMPL;
+}
+
+static HRESULT __stdcall dxgi_resolve_shared(DXGI_DDI_ARG_RESOLVESHAREDRESOURCE *args)
+{
+    (void)args;
+    return S_OK;
+}
+
+/* The runtime points either union member at a table of its size: the 1.1 table begins
+ * with the 7 base slots, so filling it through pDXGIDDIBaseFunctions2 would write 8. Win7
+ * gives the 1.1 table (8 slots); the base slots are written through the 1.1 layout. */
+void shim_fill_dxgi(D3D10DDIARG_CREATEDEVICE *args)
+{
+    DXGI1_1_DDI_BASE_FUNCTIONS *t = args->DXGIBaseDDI.pDXGIDDIBaseFunctions2;
+    if (t == NULL)
+        return;
+    t->pfnPresent = dxgi_present;
+    t->pfnGetGammaCaps = dxgi_get_gamma_caps;
+    t->pfnSetDisplayMode = dxgi_set_display_mode;
+    t->pfnSetResourcePriority = dxgi_set_priority;
+    t->pfnQueryResourceResidency = dxgi_query_residency;
+    t->pfnRotateResourceIdentities = dxgi_rotate;
+    t->pfnBlt = dxgi_blt;
+    t->pfnResolveSharedResource = dxgi_resolve_shared;
+}

@@ -1,0 +1,350 @@
+/* shim_objects.c — resources, views, shaders, input layouts, samplers and state objects:
+ * DDI descriptions into libaerocmd descriptions. */
+#include <string.h>
+
+#include "shim_entry.h"
+#include "shim_result.h"
+
+#define DXBC_MAGIC 0x43425844u /* "DXBC" */
+
+static uint32_t f32_bits(FLOAT f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* DDI bind flags number UNORDERED_ACCESS 0x100 and PRESENT 0x80; the API (and libaerocmd)
+ * number UNORDERED_ACCESS 0x80 and have no PRESENT. */
+static uint32_t bind_flags_from_ddi(uint32_t ddi)
+{
+    uint32_t flags = ddi & D3D10_DDI_BIND_PIPELINE_MASK;
+    if (ddi & D3D11_DDI_BIND_UNORDERED_ACCESS)
+        flags |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
+    return flags;
+}
+
+/* DDI map flags are D3D10_DDI_CPU_ACCESS_WRITE 1 / READ 2. */
+static uint32_t cpu_access_from_ddi(uint32_t ddi)
+{
+    return ((ddi & D3D10_DDI_CPU_ACCESS_WRITE) ? AEROCMD_UMD_CPU_ACCESS_WRITE : 0u) |
+           ((ddi & D3D10_DDI_CPU_ACCESS_READ) ? AEROCMD_UMD_CPU_ACCESS_READ : 0u);
+}
+
+/* ---- resources ------------------------------------------------------------------------ */
+
+SIZE_T shim_resource_private_size(void)
+{
+    return SHIM_OBJECT_BYTES(aerocmd_umd_resource_size());
+}
+
+static aerocmd_result create_buffer(struct shim_device *dev, const struct shim_resource_args *a,
+                                    void *mem, size_t size, struct aerocmd_umd_resource **out)
+{
+    struct aerocmd_umd_buffer_desc d;
+    memset(&d, 0, sizeof d);
+    d.size_bytes = a->width;
+    d.bind_flags = bind_flags_from_ddi(a->ddi_bind_flags);
+    d.misc_flags = a->ddi_misc_flags & AEROCMD_UMD_MISC_SHARED;
+    d.usage = a->usage;
+    d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
+    d.guest_backed = a->usage == AEROCMD_UMD_USAGE_STAGING;
+    return aerocmd_umd_create_buffer(dev->dev, mem, size, &d,
+                                     a->initial != NULL ? a->initial[0].pSysMem : NULL, out);
+}
+
+static aerocmd_result create_texture(struct shim_device *dev, const struct shim_resource_args *a,
+                                     void *mem, size_t size, struct aerocmd_umd_resource **out)
+{
+    struct aerocmd_umd_texture2d_desc d;
+    struct aerocmd_umd_subresource_data *init = NULL;
+    uint32_t count = a->mip_levels * a->array_size, i;
+    aerocmd_result r;
+    memset(&d, 0, sizeof d);
+    d.width = a->width;
+    d.height = a->height;
+    d.mip_levels = a->mip_levels;
+    d.array_size = a->array_size;
+    d.dxgi_format = a->dxgi_format;
+    d.sample_count = a->sample_count;
+    d.bind_flags = bind_flags_from_ddi(a->ddi_bind_flags);
+    d.misc_flags = a->ddi_misc_flags & AEROCMD_UMD_MISC_SHARED;
+    d.usage = a->usage;
+    d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
+    d.guest_backed = a->usage == AEROCMD_UMD_USAGE_STAGING;
+    if (a->initial != NULL && count != 0) {
+        init = (struct aerocmd_umd_subresource_data *)HeapAlloc(GetProcessHeap(), 0,
+                                                                count * sizeof *init);
+        if (init == NULL)
+            return AEROCMD_E_OUT_OF_MEMORY;
+        for (i = 0; i < count; i++) {
+            init[i].data = a->initial[i].pSysMem;
+            init[i].row_pitch = a->initial[i].SysMemPitch;
+        }
+    }
+    r = aerocmd_umd_create_texture2d(dev->dev, mem, size, &d, init, out);
+    if (init != NULL)
+        HeapFree(GetProcessHeap(), 0, init);
+    return r;
+}
+
+void shim_create_resource(struct shim_device *dev, const struct shim_resource_args *args,
+                          void *drv_private)
+{
+    size_t size;
+    void *mem = shim_object_place(drv_private, aerocmd_umd_resource_size(), &size);
+    struct aerocmd_umd_resource *res = NULL;
+    aerocmd_result r;
+    if (args->dimension == D3D10DDIRESOURCE_BUFFER)
+        r = create_buffer(dev, args, mem, size, &res);
+    else if (args->dimension == D3D10DDIRESOURCE_TEXTURE2D)
+        r = create_texture(dev, args, mem, size, &res);
+    else
+        r = AEROCMD_E_NOT_IMPLEMENTED; /* 1D, 3D and cube textures: see the report */
+    if (r == AEROCMD_OK)
+        ((struct shim_object *)drv_private)->obj = res;
+    shim_report_result(dev, r);
+}
+
+void APIENTRY shim_destroy_resource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE res)
+{
+    struct aerocmd_umd_resource *r = (struct aerocmd_umd_resource *)shim_obj(res.pDrvPrivate);
+    if (r != NULL) {
+        aerocmd_umd_destroy_resource(r);
+        ((struct shim_object *)res.pDrvPrivate)->obj = NULL;
+    }
+    (void)h;
+}
+
+/* ---- views ---------------------------------------------------------------------------- */
+
+SIZE_T shim_view_private_size(void)
+{
+    return SHIM_OBJECT_BYTES(aerocmd_umd_view_size());
+}
+
+void shim_create_view(struct shim_device *dev, enum aerocmd_view_kind kind, void *res_private,
+                      uint32_t dimension, const struct aerocmd_umd_view_desc *desc,
+                      void *drv_private)
+{
+    size_t size;
+    void *mem = shim_object_place(drv_private, aerocmd_umd_view_size(), &size);
+    struct aerocmd_umd_resource *res = (struct aerocmd_umd_resource *)shim_obj(res_private);
+    struct aerocmd_umd_view *view = NULL;
+    aerocmd_result r;
+    if (res == NULL)
+        r = AEROCMD_E_INVALID_ARG;
+    else if (dimension != D3D10DDIRESOURCE_TEXTURE2D && dimension != D3D10DDIRESOURCE_BUFFER)
+        r = AEROCMD_E_NOT_IMPLEMENTED;
+    else
+        r = aerocmd_umd_create_view(dev->dev, mem, size, kind, res, desc, &view);
+    if (r == AEROCMD_OK)
+        ((struct shim_object *)drv_private)->obj = view;
+    shim_report_result(dev, r);
+}
+
+static void destroy_view(void *drv_private)
+{
+    struct aerocmd_umd_view *v = (struct aerocmd_umd_view *)shim_obj(drv_private);
+    if (v != NULL) {
+        aerocmd_umd_destroy_view(v);
+        ((struct shim_object *)drv_private)->obj = NULL;
+    }
+}
+
+void APIENTRY shim_destroy_srv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v)
+{
+    (void)h;
+    destroy_view(v.pDrvPrivate);
+}
+
+void APIENTRY shim_destroy_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v)
+{
+    (void)h;
+    destroy_view(v.pDrvPrivate);
+}
+
+void APIENTRY shim_destroy_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v)
+{
+    (void)h;
+    destroy_view(v.pDrvPrivate);
+}
+
+SIZE_T APIENTRY shim_calc_rtv_size(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERENDERTARGETVIEW *a)
+{
+    (void)h;
+    (void)a;
+    return shim_view_private_size();
+}
+
+void APIENTRY shim_create_rtv(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERENDERTARGETVIEW *a,
+                              D3D10DDI_HRENDERTARGETVIEW view, D3D10DDI_HRTRENDERTARGETVIEW rt)
+{
+    struct aerocmd_umd_view_desc d;
+    (void)rt;
+    memset(&d, 0, sizeof d);
+    d.dxgi_format = (uint32_t)a->Format;
+    if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D) {
+        d.first_mip = a->Tex2D.MipSlice;
+        d.first_layer = a->Tex2D.FirstArraySlice;
+        d.layer_count = a->Tex2D.ArraySize;
+    }
+    shim_create_view(shim_dev(h), AEROCMD_VIEW_RENDER_TARGET, a->hDrvResource.pDrvPrivate,
+                     (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
+}
+
+/* ---- shaders -------------------------------------------------------------------------- */
+
+SIZE_T shim_shader_private_size(void)
+{
+    return SHIM_OBJECT_BYTES(aerocmd_umd_shader_size());
+}
+
+/* The code must be a DXBC container (its size is at byte 24). A bare token stream, which
+ * is what the Windows runtime passes, needs libaerocmd to wrap it: see the report. */
+void shim_create_shader(struct shim_device *dev, enum aerocmd_shader_kind kind, const UINT *code,
+                        void *drv_private)
+{
+    size_t size;
+    void *mem = shim_object_place(drv_private, aerocmd_umd_shader_size(), &size);
+    struct aerocmd_umd_shader *shader = NULL;
+    aerocmd_result r;
+    if (code == NULL)
+        r = AEROCMD_E_INVALID_ARG;
+    else if (code[0] != DXBC_MAGIC)
+        r = AEROCMD_E_NOT_IMPLEMENTED;
+    else
+        r = aerocmd_umd_create_shader(dev->dev, mem, size, kind, code, code[6], &shader);
+    if (r == AEROCMD_OK)
+        ((struct shim_object *)drv_private)->obj = shader;
+    shim_report_result(dev, r);
+}
+
+SIZE_T APIENTRY shim_calc_shader_size(D3D10DDI_HDEVICE h, CONST UINT *code,
+                                      CONST D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+{
+    (void)h;
+    (void)code;
+    (void)sig;
+    return shim_shader_private_size();
+}
+
+#define SHIM_CREATE_SHADER_ENTRY(name, kind)                                                       \
+    void APIENTRY name(D3D10DDI_HDEVICE h, CONST UINT *code, D3D10DDI_HSHADER s,                   \
+                       D3D10DDI_HRTSHADER rt, CONST D3D10DDIARG_STAGE_IO_SIGNATURES *sig)          \
+    {                                                                                              \
+        (void)rt;                                                                                  \
+        (void)sig;                                                                                 \
+        shim_create_shader(shim_dev(h), kind, code, s.pDrvPrivate);                                \
+    }
+SHIM_CREATE_SHADER_ENTRY(shim_create_vs, AEROCMD_SHADER_VS)
+SHIM_CREATE_SHADER_ENTRY(shim_create_gs, AEROCMD_SHADER_GS)
+SHIM_CREATE_SHADER_ENTRY(shim_create_ps, AEROCMD_SHADER_PS)
+
+void APIENTRY shim_destroy_shader(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s)
+{
+    struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)shim_obj(s.pDrvPrivate);
+    (void)h;
+    if (sh != NULL) {
+        aerocmd_umd_destroy_shader(sh);
+        ((struct shim_object *)s.pDrvPrivate)->obj = NULL;
+    }
+}
+
+/* ---- input layouts -------------------------------------------------------------------- */
+
+SIZE_T APIENTRY shim_calc_layout_size(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEELEMENTLAYOUT *a)
+{
+    (void)h;
+    (void)a;
+    return SHIM_OBJECT_BYTES(aerocmd_umd_input_layout_size());
+}
+
+/* The DDI names inputs by register, not by semantic: until libaerocmd takes registers
+ * (see the report) each element is sent as TEXCOORD<register>. */
+void APIENTRY shim_create_layout(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEELEMENTLAYOUT *a,
+                                 D3D10DDI_HELEMENTLAYOUT layout, D3D10DDI_HRTELEMENTLAYOUT rt)
+{
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_input_element els[32]; /* D3D10.1 and D3D11 allow 32 */
+    struct aerocmd_umd_input_layout *il = NULL;
+    size_t size;
+    void *mem = shim_object_place(layout.pDrvPrivate, aerocmd_umd_input_layout_size(), &size);
+    aerocmd_result r = AEROCMD_E_INVALID_ARG;
+    UINT i;
+    (void)rt;
+    if (a->NumElements <= sizeof els / sizeof els[0]) {
+        for (i = 0; i < a->NumElements; i++) {
+            const D3D10DDIARG_INPUT_ELEMENT_DESC *e = &a->pVertexElements[i];
+            els[i].semantic_name = "TEXCOORD";
+            els[i].semantic_index = e->InputRegister;
+            els[i].dxgi_format = (uint32_t)e->Format;
+            els[i].input_slot = e->InputSlot;
+            els[i].aligned_byte_offset = e->AlignedByteOffset;
+            els[i].input_slot_class = (uint32_t)e->InputSlotClass;
+            els[i].instance_data_step_rate = e->InstanceDataStepRate;
+        }
+        r = aerocmd_umd_create_input_layout(dev->dev, mem, size, els, a->NumElements, &il);
+    }
+    if (r == AEROCMD_OK)
+        ((struct shim_object *)layout.pDrvPrivate)->obj = il;
+    shim_report_result(dev, r);
+}
+
+void APIENTRY shim_destroy_layout(D3D10DDI_HDEVICE h, D3D10DDI_HELEMENTLAYOUT layout)
+{
+    struct aerocmd_umd_input_layout *il =
+        (struct aerocmd_umd_input_layout *)shim_obj(layout.pDrvPrivate);
+    (void)h;
+    if (il != NULL) {
+        aerocmd_umd_destroy_input_layout(il);
+        ((struct shim_object *)layout.pDrvPrivate)->obj = NULL;
+    }
+}
+
+/* ---- samplers ------------------------------------------------------------------------- */
+
+SIZE_T APIENTRY shim_calc_sampler_size(D3D10DDI_HDEVICE h, CONST D3D10_DDI_SAMPLER_DESC *d)
+{
+    (void)h;
+    (void)d;
+    return SHIM_OBJECT_BYTES(aerocmd_umd_sampler_size());
+}
+
+void APIENTRY shim_create_sampler(D3D10DDI_HDEVICE h, CONST D3D10_DDI_SAMPLER_DESC *a,
+                                  D3D10DDI_HSAMPLER s, D3D10DDI_HRTSAMPLER rt)
+{
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_umd_sampler_desc d;
+    struct aerocmd_umd_sampler *smp = NULL;
+    size_t size;
+    void *mem = shim_object_place(s.pDrvPrivate, aerocmd_umd_sampler_size(), &size);
+    aerocmd_result r;
+    int i;
+    (void)rt;
+    d.filter = (uint32_t)a->Filter;
+    d.address_u = (uint32_t)a->AddressU;
+    d.address_v = (uint32_t)a->AddressV;
+    d.address_w = (uint32_t)a->AddressW;
+    d.mip_lod_bias_f32 = f32_bits(a->MipLODBias);
+    d.max_anisotropy = a->MaxAnisotropy;
+    d.comparison_func = (uint32_t)a->ComparisonFunc;
+    for (i = 0; i < 4; i++)
+        d.border_color_f32[i] = f32_bits(a->BorderColor[i]);
+    d.min_lod_f32 = f32_bits(a->MinLOD);
+    d.max_lod_f32 = f32_bits(a->MaxLOD);
+    r = aerocmd_umd_create_sampler(dev->dev, mem, size, &d, &smp);
+    if (r == AEROCMD_OK)
+        ((struct shim_object *)s.pDrvPrivate)->obj = smp;
+    shim_report_result(dev, r);
+}
+
+void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE h, D3D10DDI_HSAMPLER s)
+{
+    struct aerocmd_umd_sampler *smp = (struct aerocmd_umd_sampler *)shim_obj(s.pDrvPrivate);
+    (void)h;
+    if (smp != NULL) {
+        aerocmd_umd_destroy_sampler(smp);
+        ((struct shim_object *)s.pDrvPrivate)->obj = NULL;
+    }
+}

@@ -1,0 +1,236 @@
+/* shim_runtime.c — the state tracker's callbacks as Windows 7 runtime calls. */
+#include "shim_runtime.h"
+
+#include <string.h>
+
+#include "aerocmd/umd_data.h"
+#include "aerogpu_wddm_alloc.h"
+#include "shim_result.h"
+
+HRESULT shim_runtime_open(struct shim_runtime *rt, HANDLE rt_device,
+                          const D3DDDI_DEVICECALLBACKS *kt)
+{
+    D3DDDICB_CREATECONTEXT cc;
+    D3DDDICB_CREATESYNCHRONIZATIONOBJECT so;
+    HRESULT hr;
+    memset(rt, 0, sizeof *rt);
+    rt->rt_device = rt_device;
+    rt->kt = *kt;
+    if (kt->pfnCreateContextCb == NULL || kt->pfnRenderCb == NULL || kt->pfnAllocateCb == NULL ||
+        kt->pfnLockCb == NULL || kt->pfnUnlockCb == NULL)
+        return E_INVALIDARG;
+    memset(&cc, 0, sizeof cc);
+    hr = kt->pfnCreateContextCb(rt_device, &cc);
+    if (FAILED(hr))
+        return hr;
+    rt->context = cc.hContext;
+    rt->cmd = cc.pCommandBuffer;
+    rt->cmd_size = cc.CommandBufferSize;
+    rt->alloc_list = cc.pAllocationList;
+    rt->alloc_list_size = cc.AllocationListSize;
+    rt->patch_list = cc.pPatchLocationList;
+    rt->patch_list_size = cc.PatchLocationListSize;
+    /* The kernel driver signals this object as submissions retire; waits go through it. */
+    if (kt->pfnCreateSynchronizationObjectCb != NULL) {
+        memset(&so, 0, sizeof so);
+        so.Info.Type = D3DDDI_FENCE;
+        if (SUCCEEDED(kt->pfnCreateSynchronizationObjectCb(rt_device, &so)))
+            rt->fence_object = so.hSyncObject;
+    }
+    return S_OK;
+}
+
+void shim_runtime_close(struct shim_runtime *rt)
+{
+    D3DDDICB_DESTROYCONTEXT dc;
+    if (rt->context != NULL && rt->kt.pfnDestroyContextCb != NULL) {
+        dc.hContext = rt->context;
+        rt->kt.pfnDestroyContextCb(rt->rt_device, &dc);
+    }
+    rt->context = NULL;
+}
+
+static aerocmd_result rt_acquire(void *user, struct aerocmd_umd_cmd_buffer *out)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    if (rt->lent || rt->cmd == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    out->bytes = rt->cmd;
+    out->capacity = rt->cmd_size;
+    out->allocs = rt->refs;
+    out->alloc_capacity =
+        rt->alloc_list_size < SHIM_MAX_ALLOC_REFS ? rt->alloc_list_size : SHIM_MAX_ALLOC_REFS;
+    out->shim_private = NULL;
+    rt->lent = 1;
+    return AEROCMD_OK;
+}
+
+static void rt_release(void *user, struct aerocmd_umd_cmd_buffer *buffer)
+{
+    (void)buffer;
+    ((struct shim_runtime *)user)->lent = 0;
+}
+
+/* One list entry per allocation; a write by any reference makes the entry a write. */
+static UINT rt_fill_alloc_list(struct shim_runtime *rt, const struct aerocmd_umd_alloc_ref *refs,
+                               uint32_t count)
+{
+    UINT used = 0, i, j;
+    for (i = 0; i < count; i++) {
+        D3DKMT_HANDLE h = (D3DKMT_HANDLE)refs[i].os_handle;
+        UINT write = (refs[i].flags & AEROCMD_UMD_ALLOC_REF_WRITE) ? 1u : 0u;
+        for (j = 0; j < used && rt->alloc_list[j].hAllocation != h; j++)
+            ;
+        if (j == used) {
+            rt->alloc_list[used].Value = 0;
+            rt->alloc_list[used].hAllocation = h;
+            used++;
+        }
+        rt->alloc_list[j].WriteOperation |= write;
+    }
+    return used;
+}
+
+static void rt_take_new_buffers(struct shim_runtime *rt, const D3DDDICB_RENDER *r)
+{
+    rt->cmd = r->pNewCommandBuffer;
+    rt->cmd_size = r->NewCommandBufferSize;
+    rt->alloc_list = r->pNewAllocationList;
+    rt->alloc_list_size = r->NewAllocationListSize;
+    rt->patch_list = r->pNewPatchLocationList;
+    rt->patch_list_size = r->NewPatchLocationListSize;
+}
+
+static aerocmd_result rt_submit(void *user, const struct aerocmd_umd_submission *s, uint64_t *fence)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    D3DDDICB_RENDER r;
+    HRESULT hr;
+    memset(&r, 0, sizeof r);
+    r.CommandLength = s->cmd_bytes;
+    r.NumAllocations = rt_fill_alloc_list(rt, s->buffer.allocs, s->alloc_count);
+    r.hContext = rt->context;
+    memset(&rt->dma_private, 0, sizeof rt->dma_private);
+    rt->dma_private.magic = SHIM_DMA_PRIVATE_MAGIC;
+    rt->dma_private.version = SHIM_DMA_PRIVATE_VERSION;
+    rt->dma_private.size_bytes = sizeof rt->dma_private;
+    rt->dma_private.flags = (s->flags & AEROCMD_UMD_SUBMIT_PRESENT) ? SHIM_DMA_PRIVATE_PRESENT : 0;
+    rt->dma_private.fence = rt->next_fence + 1u;
+    r.pPrivateDriverData = &rt->dma_private;
+    r.PrivateDriverDataSize = sizeof rt->dma_private;
+    hr = rt->kt.pfnRenderCb(rt->rt_device, &r);
+    if (FAILED(hr))
+        return aerocmd_umd_wait_result((uint32_t)hr);
+    rt_take_new_buffers(rt, &r);
+    rt->lent = 0;
+    rt->next_fence++;
+    *fence = rt->next_fence;
+    return AEROCMD_OK;
+}
+
+static uint32_t rt_wait_raw(void *user, uint64_t fence, uint32_t flags)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    D3DDDICB_WAITFORSYNCHRONIZATIONOBJECT w;
+    HRESULT hr;
+    if (fence <= rt->completed_fence)
+        return (uint32_t)S_OK;
+    if ((flags & AEROCMD_UMD_WAIT_DO_NOT_WAIT) || rt->kt.pfnWaitForSynchronizationObjectCb == NULL)
+        return (uint32_t)DXGI_ERROR_WAS_STILL_DRAWING;
+    memset(&w, 0, sizeof w);
+    w.hContext = rt->context;
+    w.ObjectCount = 1;
+    w.ObjectHandleArray[0] = rt->fence_object;
+    hr = rt->kt.pfnWaitForSynchronizationObjectCb(rt->rt_device, &w);
+    if (SUCCEEDED(hr))
+        rt->completed_fence = rt->next_fence;
+    return (uint32_t)hr;
+}
+
+static aerocmd_result rt_wait(void *user, uint64_t fence, uint32_t flags)
+{
+    return aerocmd_umd_wait_result(rt_wait_raw(user, fence, flags));
+}
+
+static aerocmd_result rt_allocate(void *user, struct aerocmd_umd_memory *memory)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    struct aerogpu_wddm_alloc_priv priv;
+    D3DDDI_ALLOCATIONINFO info;
+    D3DDDICB_ALLOCATE a;
+    HRESULT hr;
+    memset(&priv, 0, sizeof priv);
+    priv.magic = AEROGPU_WDDM_ALLOC_PRIV_MAGIC;
+    priv.version = AEROGPU_WDDM_ALLOC_PRIV_VERSION;
+    priv.alloc_id = memory->alloc_id;
+    if (memory->flags & AEROCMD_UMD_MEMORY_CPU_VISIBLE)
+        priv.flags |= AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE;
+    if (memory->flags & AEROCMD_UMD_MEMORY_STAGING)
+        priv.flags |= AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING;
+    priv.size_bytes = memory->size_bytes;
+    memset(&info, 0, sizeof info);
+    info.pPrivateDriverData = &priv;
+    info.PrivateDriverDataSize = sizeof priv;
+    memset(&a, 0, sizeof a);
+    a.NumAllocations = 1;
+    a.pAllocationInfo = &info;
+    hr = rt->kt.pfnAllocateCb(rt->rt_device, &a);
+    if (FAILED(hr))
+        return aerocmd_umd_wait_result((uint32_t)hr);
+    memory->os_handle = info.hAllocation;
+    return AEROCMD_OK;
+}
+
+static void rt_free(void *user, const struct aerocmd_umd_memory *memory)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    D3DKMT_HANDLE h = (D3DKMT_HANDLE)memory->os_handle;
+    D3DDDICB_DEALLOCATE d;
+    if (rt->kt.pfnDeallocateCb == NULL)
+        return;
+    memset(&d, 0, sizeof d);
+    d.NumAllocations = 1;
+    d.HandleList = &h;
+    rt->kt.pfnDeallocateCb(rt->rt_device, &d);
+}
+
+static aerocmd_result rt_lock(void *user, const struct aerocmd_umd_memory *memory, uint32_t flags,
+                              void **cpu)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    D3DDDICB_LOCK l;
+    HRESULT hr;
+    (void)flags;
+    memset(&l, 0, sizeof l);
+    l.hAllocation = (D3DKMT_HANDLE)memory->os_handle;
+    hr = rt->kt.pfnLockCb(rt->rt_device, &l);
+    if (FAILED(hr))
+        return aerocmd_umd_wait_result((uint32_t)hr);
+    *cpu = l.pData;
+    return AEROCMD_OK;
+}
+
+static void rt_unlock(void *user, const struct aerocmd_umd_memory *memory)
+{
+    struct shim_runtime *rt = (struct shim_runtime *)user;
+    D3DKMT_HANDLE h = (D3DKMT_HANDLE)memory->os_handle;
+    D3DDDICB_UNLOCK u;
+    u.NumAllocations = 1;
+    u.phAllocations = &h;
+    rt->kt.pfnUnlockCb(rt->rt_device, &u);
+}
+
+void shim_runtime_callbacks(struct shim_runtime *rt, struct aerocmd_umd_callbacks *out)
+{
+    memset(out, 0, sizeof *out);
+    out->user = rt;
+    out->acquire_buffer = rt_acquire;
+    out->release_buffer = rt_release;
+    out->submit = rt_submit;
+    out->wait_fence = rt_wait;
+    out->wait_fence_raw = rt_wait_raw;
+    out->allocate_memory = rt_allocate;
+    out->free_memory = rt_free;
+    out->lock_memory = rt_lock;
+    out->unlock_memory = rt_unlock;
+}

@@ -1,0 +1,9 @@
+/* d3d11_device.h — the D3D11 (Windows 7, 11.0) device table. */
+#ifndef SHIM_D3D11_DEVICE_H
+#define SHIM_D3D11_DEVICE_H
+
+#include "shim_adapter.h"
+
+void shim_d3d11_fill_device(struct shim_device *dev, D3D10DDIARG_CREATEDEVICE *args);
+
+#endif
