@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Instructions per operation, measured with valgrind --tool=callgrind.
 
-Each bench program takes an iteration count as its only argument, runs its loop that many
-times and prints "bytes=N" (bytes emitted or consumed per iteration). The runner executes
-it under callgrind with two counts, N1 and N2, and reports
-(Ir(N2) - Ir(N1)) / (N2 - N1): setup and teardown cancel out, leaving the cost of one
-iteration. Wall-clock ns/iter comes from a plain run and is only a secondary figure.
+usage: run_bench.py BUILD_DIR [--check] [NAME...]
 
-usage: run_bench.py BUILD_DIR [--check] [NAME...]"""
+Each bench program takes an iteration count as its first argument, runs its loop that many
+times and prints "bytes=N" (bytes emitted or consumed per iteration) and optionally
+"packets=K" (operations per iteration). The runner executes it under callgrind with two
+counts, N1 and N2, and reports (Ir(N2) - Ir(N1)) / (N2 - N1) / K: setup and teardown cancel
+out, leaving the cost of one operation. Instruction counts are deterministic, so the
+figures do not depend on the machine's load. Wall-clock ns per iteration comes from a
+plain run and is only a secondary figure.
+
+Targets are requirements: with --check the script prints "N passed, M failed" and exits 1
+when any row misses its target (meson test --suite bench runs it that way). NAME...
+restricts the run to those rows (a ratio row also measures the row it is compared with)."""
 import os
 import re
 import subprocess
@@ -15,59 +21,128 @@ import sys
 import tempfile
 import time
 
+UMD = "test/bench/bench_umd"
+DECODE = "test/bench/bench_decode"
+
+# name, program (relative to the build dir), extra args, what it measures, target, N1, N2.
+# Targets: ("max", X): at most X instructions per operation; ("per_byte", X): at most X
+# instructions per byte of the stream; ("ratio", ROW, X): at most X times ROW's figure.
 BENCHES = [
-    # name, program (relative to the build dir), extra args, description,
-    # target instructions per operation, N1, N2. A program that prints "packets=K" runs K
-    # operations per iteration; instructions per operation = per iteration / K.
-    ("W", "test/bench/bench_writer_draw", [], "writer: DRAW append into a span", 15, 10000, 20000),
-    ("D", "test/bench/bench_decode", [], "decode + structural validation, per small packet",
-     30, 100, 200),
-    ("D-upload", "test/bench/bench_decode", ["upload"],
-     "decode + validation, upload-heavy stream: instructions per byte", 1, 100, 200),
+    ("L1", UMD, ["l1"], "umd: Draw(3), no state change", ("max", 60), 20000, 40000),
+    ("L2", UMD, ["l2"], "umd: bind 1 of 2 VBs + 1 of 2 VS CBs, Draw(3)", ("max", 250), 20000,
+     40000),
+    ("L3", UMD, ["l3"], "umd: Map(DISCARD) 256-byte CB, write, Unmap, Draw(3)", ("max", 400),
+     20000, 40000),
+    ("L4", UMD, ["l4"], "umd: L1 with 1,000 buffers + 100 textures live", ("ratio", "L1", 1.05),
+     20000, 40000),
+    ("W", "test/bench/bench_writer_draw", [], "writer: DRAW append into a span", ("max", 15),
+     10000, 20000),
+    ("D", DECODE, [], "decode + structural validation, per small packet", ("max", 30), 100, 200),
+    ("D-upload", DECODE, ["upload"], "decode + validation, upload-heavy stream, per byte",
+     ("per_byte", 1), 100, 200),
 ]
 
 
+def bench_env():
+    """The environment without glibc's malloc debugging (meson test sets MALLOC_PERTURB_,
+    which fills every allocation: work proportional to the iteration count that is not the
+    code under test)."""
+    env = dict(os.environ)
+    for name in ("MALLOC_PERTURB_", "MALLOC_CHECK_"):
+        env.pop(name, None)
+    return env
+
+
+def without_debug_info(program, tmp):
+    """A copy of program without debug sections: the instructions are the same, and
+    valgrind need not read debug info it may not understand (older valgrind releases give
+    up on clang's DWARF 5). The program itself when objcopy is not there."""
+    copy = os.path.join(tmp, os.path.basename(program))
+    try:
+        subprocess.run(["objcopy", "--strip-debug", program, copy], check=True,
+                       capture_output=True)
+        return copy
+    except (OSError, subprocess.CalledProcessError):
+        return program
+
+
 def instructions(program, count, extra_args):
+    """Instructions of one run under callgrind, and what the program printed."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                              program, str(count), *extra_args], capture_output=True, text=True, check=True)
+                              without_debug_info(program, tmp), str(count), *extra_args],
+                             capture_output=True, text=True, check=False, env=bench_env())
+        if run.returncode != 0:
+            raise RuntimeError(f"{program} {count} {' '.join(extra_args)} exited with "
+                               f"{run.returncode}: {run.stderr.strip()[-400:]}")
         with open(out, encoding="utf-8") as f:
             summary = re.search(r"^summary:\s+(\d+)", f.read(), re.M)
-        extra = dict(re.findall(r"(\w+)=([\d.]+)", run.stdout))
-        return int(summary.group(1)), extra
+        printed = dict(re.findall(r"(\w+)=([\d.]+)", run.stdout))
+        return int(summary.group(1)), printed
 
 
 def wall_ns(program, count, extra_args):
     start = time.perf_counter_ns()
-    subprocess.run([program, str(count), *extra_args], capture_output=True, check=True)
+    subprocess.run([program, str(count), *extra_args], capture_output=True, check=True,
+                   env=bench_env())
     return (time.perf_counter_ns() - start) / count
 
 
+def measure(build, row):
+    """Instructions per operation (per byte for per_byte rows), bytes/iter, ns/iter."""
+    _, rel, args, _, target, n1, n2 = row
+    program = os.path.join(build, rel)
+    i1, _ = instructions(program, n1, args)
+    i2, printed = instructions(program, n2, args)
+    per_iter = (i2 - i1) / (n2 - n1)
+    if target[0] == "per_byte":
+        per = per_iter / float(printed["bytes"])
+    else:
+        per = per_iter / float(printed.get("packets", 1))
+    return per, printed.get("bytes", "-"), wall_ns(program, n2 * 10, args)
+
+
+def judge(row, per, results):
+    """(target text, passed, note) for a measured row."""
+    target = row[4]
+    if target[0] == "ratio":
+        base = results[target[1]][0]
+        ratio = per / base
+        return (f"<={target[2]}x{target[1]}", ratio <= target[2],
+                f"{row[0]}/{target[1]} = {ratio:.3f}")
+    unit = "/B" if target[0] == "per_byte" else ""
+    return f"<={target[1]}{unit}", per <= target[1], ""
+
+
 def main(argv):
+    if not argv or argv[0].startswith("--"):
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
     build = argv[0]
-    check = "--check" in argv
+    check = "--check" in argv[1:]
     names = [a for a in argv[1:] if not a.startswith("--")]
-    failed = 0
-    print(f"{'bench':9} {'instr/op':>9} {'target':>7} {'bytes/iter':>10} {'ns/iter':>9}  what")
-    for name, rel, args, what, target, n1, n2 in BENCHES:
-        if names and name not in names:
-            continue
-        program = os.path.join(build, rel)
-        i1, _ = instructions(program, n1, args)
-        i2, extra = instructions(program, n2, args)
-        per_iter = (i2 - i1) / (n2 - n1)
-        if name == "D-upload":
-            per = per_iter / float(extra["bytes"])
-        else:
-            per = per_iter / float(extra.get("packets", 1))
-        ns = wall_ns(program, n2 * 10, args)
-        ok = per <= target
-        failed += 0 if ok else 1
-        print(f"{name:9} {per:9.2f} {target:7} {extra.get('bytes', '-'):>10} {ns:9.1f}  {what}"
-              + ("" if ok else "  (over target)"))
+    by_name = {row[0]: row for row in BENCHES}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        print(f"unknown bench: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    wanted = [row for row in BENCHES if not names or row[0] in names]
+    needed = {row[4][1] for row in wanted if row[4][0] == "ratio"}
+    results = {}
+    for row in BENCHES:
+        if row in wanted or row[0] in needed:
+            results[row[0]] = measure(build, row)
+    passed = failed = 0
+    print(f"{'bench':9} {'instr/op':>9} {'target':>10} {'bytes/iter':>10} {'ns/iter':>9}  what")
+    for row in wanted:
+        per, nbytes, ns = results[row[0]]
+        text, ok, note = judge(row, per, results)
+        passed, failed = passed + ok, failed + (not ok)
+        extra = (f"  ({note})" if note else "") + ("" if ok else "  ** over target **")
+        print(f"{row[0]:9} {per:9.2f} {text:>10} {nbytes:>10} {ns:9.1f}  {row[3]}{extra}")
     if check:
-        print(f"{len(BENCHES) - failed} passed, {failed} failed")
+        print(f"{passed} passed, {failed} failed")
         return 1 if failed else 0
     return 0
 

@@ -83,6 +83,14 @@ struct aerocmd_umd_fake {
     uint32_t resource_count, resource_capacity;
     uint32_t rt_count;
     uint32_t rt_colors[8];
+
+    /* Benchmarks: 1 makes a submission cost what a runtime's costs the driver. The buffer
+     * comes back at once and is lent again as it is (not refilled with a pattern); nothing
+     * is recorded, copied or applied to the host model; only the two counters advance.
+     * Fault injection and fences behave as usual. */
+    int recycle;
+    uint64_t recycled_submissions;
+    uint64_t recycled_bytes; /* packet bytes, stream headers left out */
 };
 
 aerocmd_result aerocmd_umd_fake_init(struct aerocmd_umd_fake *fake,

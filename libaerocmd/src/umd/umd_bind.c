@@ -8,13 +8,14 @@
 #define D3D_TOPOLOGY_LAST   13u
 #define D3D_PATCHLIST_FIRST 33u
 #define D3D_PATCHLIST_LAST  64u
-#define CB_MAX_BYTES        65536u /* 4096 constants of 16 bytes */
 
-static aerocmd_result check_stage(enum aerocmd_shader_kind stage)
+static inline aerocmd_result check_stage(enum aerocmd_shader_kind stage)
 {
+    if (UMD_LIKELY((uint32_t)stage < UMD_STAGE_COUNT))
+        return AEROCMD_OK;
     if (stage == AEROCMD_SHADER_HS || stage == AEROCMD_SHADER_DS)
         return AEROCMD_E_NOT_IMPLEMENTED;
-    return (uint32_t)stage < UMD_STAGE_COUNT ? AEROCMD_OK : AEROCMD_E_INVALID_ARG;
+    return AEROCMD_E_INVALID_ARG;
 }
 
 static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
@@ -34,8 +35,25 @@ void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
     }
 }
 
-static void mark_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slot)
+/* One slot, compared field by field; only a change marks it (the dirty range grows to
+ * cover it). */
+static inline void set_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slot,
+                                   struct aerocmd_umd_resource *res, uint32_t stride,
+                                   uint32_t offset)
 {
+    struct aerogpu_vertex_buffer_binding *b = &ctx->vb[slot].b;
+    uint32_t handle = 0;
+    if (res != NULL)
+        handle = res->handle;
+    else
+        stride = offset = 0;
+    /* Live resources have distinct handles, so an equal binding names the same resource. */
+    if (b->buffer == handle && b->stride_bytes == stride && b->offset_bytes == offset)
+        return;
+    ctx->vb[slot].res = res;
+    b->buffer = handle;
+    b->stride_bytes = stride;
+    b->offset_bytes = offset;
     if (slot < ctx->vb_dirty_lo)
         ctx->vb_dirty_lo = slot;
     if (slot > ctx->vb_dirty_hi)
@@ -43,30 +61,32 @@ static void mark_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slot)
     ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS;
 }
 
+/* Out of line so that the one-slot call keeps no loop state. */
+static UMD_NOINLINE void set_vertex_range(struct aerocmd_umd_context *ctx, uint32_t start,
+                                          uint32_t count,
+                                          struct aerocmd_umd_resource *const *buffers,
+                                          const uint32_t *strides, const uint32_t *offsets)
+{
+    uint32_t i;
+    for (i = 0; i < count; i++)
+        set_vertex_slot(ctx, start + i, buffers != NULL ? buffers[i] : NULL,
+                        strides != NULL ? strides[i] : 0u, offsets != NULL ? offsets[i] : 0u);
+}
+
 aerocmd_result aerocmd_umd_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
                                               uint32_t count,
                                               struct aerocmd_umd_resource *const *buffers,
                                               const uint32_t *strides, const uint32_t *offsets)
 {
-    uint32_t i;
+    /* One slot with every array given: the usual call. */
+    if (UMD_LIKELY(count == 1 && start < AEROCMD_UMD_MAX_VERTEX_BUFFERS && buffers != NULL &&
+                   strides != NULL && offsets != NULL)) {
+        set_vertex_slot(ctx, start, buffers[0], strides[0], offsets[0]);
+        return AEROCMD_OK;
+    }
     if (!slots_ok(start, count, AEROCMD_UMD_MAX_VERTEX_BUFFERS))
         return AEROCMD_E_INVALID_ARG;
-    for (i = 0; i < count; i++) {
-        struct aerocmd_umd_resource *res = buffers != NULL ? buffers[i] : NULL;
-        struct aerogpu_vertex_buffer_binding b;
-        uint32_t slot = start + i;
-        memset(&b, 0, sizeof b);
-        if (res != NULL) {
-            b.buffer = res->handle;
-            b.stride_bytes = strides != NULL ? strides[i] : 0u;
-            b.offset_bytes = offsets != NULL ? offsets[i] : 0u;
-        }
-        ctx->vb_res[slot] = res;
-        if (memcmp(&b, &ctx->vb[slot], sizeof b) != 0) {
-            ctx->vb[slot] = b;
-            mark_vertex_slot(ctx, slot);
-        }
-    }
+    set_vertex_range(ctx, start, count, buffers, strides, offsets);
     return AEROCMD_OK;
 }
 
@@ -128,24 +148,56 @@ aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
-static aerocmd_result constant_binding(const struct aerocmd_umd_resource *res,
-                                       const uint32_t *first, const uint32_t *num, uint32_t i,
-                                       struct aerogpu_constant_buffer_binding *b)
+/* One slot: the binding is worked out (and the buffer checked) first, then compared field
+ * by field with what the slot holds; only a change marks the slot. */
+static inline aerocmd_result set_constant_slot(struct aerocmd_umd_context *ctx, uint32_t stage,
+                                               uint32_t slot, struct aerocmd_umd_resource *res,
+                                               const uint32_t *first, const uint32_t *num)
 {
-    memset(b, 0, sizeof *b);
-    if (res == NULL)
-        return AEROCMD_OK;
-    if (res->kind != UMD_RESOURCE_BUFFER || !(res->bind_flags & AEROCMD_UMD_BIND_CONSTANT_BUFFER))
-        return AEROCMD_E_INVALID_ARG;
-    b->buffer = res->handle;
-    if (first != NULL && num != NULL) {
-        if (first[i] > CB_MAX_BYTES / 16u * 64u || num[i] > CB_MAX_BYTES / 16u)
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    struct umd_constant_slot *cs = &st->cb[slot];
+    struct aerogpu_constant_buffer_binding *b = &cs->b;
+    uint32_t handle = 0, offset = 0, size = 0;
+    if (res != NULL) {
+        /* Non-zero exactly for buffers created with the constant-buffer bind flag. */
+        size = res->cb_bytes;
+        if (size == 0)
             return AEROCMD_E_INVALID_ARG;
-        b->offset_bytes = first[i] * 16u;
-        b->size_bytes = num[i] * 16u;
-    } else {
-        uint32_t size = (res->size_bytes + 3u) & ~3u;
-        b->size_bytes = size < CB_MAX_BYTES ? size : CB_MAX_BYTES;
+        handle = res->handle;
+        if (first != NULL && num != NULL) {
+            if (*first > UMD_CB_MAX_BYTES / 16u * 64u || *num > UMD_CB_MAX_BYTES / 16u)
+                return AEROCMD_E_INVALID_ARG;
+            offset = *first * 16u;
+            size = *num * 16u;
+        }
+    }
+    /* Live resources have distinct handles, so an equal binding names the same resource. */
+    if (b->buffer == handle && b->offset_bytes == offset && b->size_bytes == size)
+        return AEROCMD_OK;
+    cs->res = res;
+    b->buffer = handle;
+    b->offset_bytes = offset;
+    b->size_bytes = size;
+    st->cb_dirty |= 1u << slot;
+    ctx->dirty |= UMD_DIRTY_CB(stage);
+    return AEROCMD_OK;
+}
+
+/* Slots in order; the first refused one ends the call (earlier slots stay set). */
+static UMD_NOINLINE aerocmd_result set_constant_range(struct aerocmd_umd_context *ctx,
+                                                      uint32_t stage, uint32_t start,
+                                                      uint32_t count,
+                                                      struct aerocmd_umd_resource *const *buffers,
+                                                      const uint32_t *first, const uint32_t *num)
+{
+    int ranged = first != NULL && num != NULL;
+    uint32_t i;
+    for (i = 0; i < count; i++) {
+        aerocmd_result r =
+            set_constant_slot(ctx, stage, start + i, buffers != NULL ? buffers[i] : NULL,
+                              ranged ? &first[i] : NULL, ranged ? &num[i] : NULL);
+        if (r != AEROCMD_OK)
+            return r;
     }
     return AEROCMD_OK;
 }
@@ -157,28 +209,19 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
                                                 const uint32_t *first_constant,
                                                 const uint32_t *num_constants)
 {
-    struct umd_stage_bindings *st;
-    uint32_t i;
-    aerocmd_result r = check_stage(stage);
+    aerocmd_result r;
+    /* One whole buffer into a valid slot of a tracked stage: the usual call. */
+    if (UMD_LIKELY(count == 1 && (uint32_t)stage < UMD_STAGE_COUNT &&
+                   start < AEROCMD_UMD_MAX_CONSTANT_BUFFERS && first_constant == NULL &&
+                   buffers != NULL))
+        return set_constant_slot(ctx, (uint32_t)stage, start, buffers[0], NULL, NULL);
+    r = check_stage(stage);
     if (r != AEROCMD_OK)
         return r;
     if (!slots_ok(start, count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
         return AEROCMD_E_INVALID_ARG;
-    st = &ctx->stages[stage];
-    for (i = 0; i < count; i++) {
-        struct aerogpu_constant_buffer_binding b;
-        struct aerocmd_umd_resource *res = buffers != NULL ? buffers[i] : NULL;
-        r = constant_binding(res, first_constant, num_constants, i, &b);
-        if (r != AEROCMD_OK)
-            return r;
-        st->cb_res[start + i] = res;
-        if (memcmp(&b, &st->cb[start + i], sizeof b) != 0) {
-            st->cb[start + i] = b;
-            st->cb_dirty |= 1u << (start + i);
-            ctx->dirty |= UMD_DIRTY_CB(stage);
-        }
-    }
-    return AEROCMD_OK;
+    return set_constant_range(ctx, (uint32_t)stage, start, count, buffers, first_constant,
+                              num_constants);
 }
 
 aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
@@ -253,7 +296,7 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
             unbind_from_srvs(ctx, view->res);
     }
     *place = view;
-    ctx->dirty |= UMD_DIRTY_RENDER_TARGETS;
+    ctx->dirty |= UMD_DIRTY_RENDER_TARGETS | UMD_DIRTY_DRAW_CHECK;
     ctx->om_stamped_serial = 0;
 }
 
@@ -441,13 +484,13 @@ void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_res
 {
     uint32_t stage, slot;
     for (slot = 0; slot < AEROCMD_UMD_MAX_VERTEX_BUFFERS; slot++)
-        if (ctx->vb_res[slot] == res)
+        if (ctx->vb[slot].res == res)
             (void)aerocmd_umd_set_vertex_buffers(ctx, slot, 1, NULL, NULL, NULL);
     if (ctx->index_res == res)
         (void)aerocmd_umd_set_index_buffer(ctx, NULL, 0, 0);
     for (stage = 0; stage < UMD_STAGE_COUNT; stage++)
         for (slot = 0; slot < AEROCMD_UMD_MAX_CONSTANT_BUFFERS; slot++)
-            if (ctx->stages[stage].cb_res[slot] == res)
+            if (ctx->stages[stage].cb[slot].res == res)
                 (void)aerocmd_umd_set_constant_buffers(ctx, (enum aerocmd_shader_kind)stage, slot,
                                                        1, NULL, NULL, NULL);
     unbind_from_srvs(ctx, res);

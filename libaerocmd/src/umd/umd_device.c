@@ -131,7 +131,8 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
     umd_default_depth_stencil(&ctx->depth_stencil);
     umd_default_rasterizer(&ctx->rasterizer);
     /* The host's fixed-function state is unknown until we set it once. */
-    ctx->dirty = UMD_DIRTY_BLEND | UMD_DIRTY_DEPTH_STENCIL | UMD_DIRTY_RASTERIZER;
+    ctx->dirty =
+        UMD_DIRTY_BLEND | UMD_DIRTY_DEPTH_STENCIL | UMD_DIRTY_RASTERIZER | UMD_DIRTY_DRAW_CHECK;
     dev->ctx = ctx;
     *out = ctx;
     return AEROCMD_OK;

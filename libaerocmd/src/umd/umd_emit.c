@@ -1,23 +1,27 @@
-/* umd_emit.c — lazy emission of dirty state, and the operations that need it: draws,
- * dispatch, clears and present.
+/* umd_emit.c — lazy emission of dirty state before a draw or dispatch.
  *
- * Each piece of state is one packet (or one per SRV slot); its dirty bit is cleared only
- * after the packet is in a command buffer, so an error part-way leaves the rest dirty and
- * the next draw picks up where this one stopped. */
+ * Each dirty bit stands for one packet (shader resources: one per changed slot). Packets go
+ * out in bit order, whichever of three ways writes them, so the bytes are always the same:
+ * - a draw after changes to vertex / index / VS / PS constant buffers only tests those
+ *   four bits and writes their packets and the draw behind one room check (umd_emit_draw);
+ * - otherwise every dirty packet and the draw share one reservation (emit_work), when the
+ *   open buffer has room for them all;
+ * - else each packet is appended on its own and a full buffer is submitted in between
+ *   (umd_emit_dirty), which splits the same bytes where the space ran out.
+ * A bit is cleared only once its packet is in a command buffer, so an error part-way leaves
+ * the rest dirty and the next draw picks up where this one stopped. */
 #include <string.h>
 
-#include "aerocmd/umd_data.h"
 #include "umd_internal.h"
+#include "umd_packets.h"
 
-/* Retry wrapper: `expr` appends into ctx->w; a full buffer is submitted and retried. */
-#define UMD_APPEND(ctx, r, expr)                                                                   \
-    do {                                                                                           \
-        (r) = umd_ready(ctx);                                                                      \
-        if ((r) == AEROCMD_OK)                                                                     \
-            (r) = (expr);                                                                          \
-    } while (umd_again((ctx), &(r)))
+/* State whose packets depend on more than its own fields: render targets are compared
+ * with what the host has, shader-resource slots switch between two packet kinds. */
+#define UMD_DIRTY_OWN_LOGIC                                                                        \
+    (UMD_DIRTY_RENDER_TARGETS | UMD_DIRTY_SRV(0) | UMD_DIRTY_SRV(1) | UMD_DIRTY_SRV(2) |           \
+     UMD_DIRTY_SRV(3))
 
-static void desired_targets(const struct aerocmd_umd_context *ctx, struct umd_render_targets *rt)
+void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_render_targets *rt)
 {
     uint32_t i;
     memset(rt, 0, sizeof *rt);
@@ -42,48 +46,20 @@ aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
 
 static uint32_t highest_bit(uint32_t bits)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return 31u - (uint32_t)__builtin_clz(bits);
+#else
     uint32_t i = 0;
     while (bits >>= 1)
         i++;
     return i;
+#endif
 }
 
-static aerocmd_result emit_constant_buffers(struct aerocmd_umd_context *ctx, uint32_t stage)
-{
-    struct umd_stage_bindings *st = &ctx->stages[stage];
-    uint32_t lo, hi;
-    aerocmd_result r;
-    if (st->cb_dirty == 0)
-        return AEROCMD_OK;
-    lo = umd_lowest_bit(st->cb_dirty);
-    hi = highest_bit(st->cb_dirty);
-    UMD_APPEND(ctx, r,
-               aerocmd_append_set_constant_buffers(&ctx->w, (enum aerocmd_shader_kind)stage, lo,
-                                                   hi - lo + 1u, &st->cb[lo]));
-    if (r == AEROCMD_OK)
-        st->cb_dirty = 0;
-    return r;
-}
+/* ---- shader resources: one packet per changed slot --------------------------------------- */
 
-static aerocmd_result emit_samplers(struct aerocmd_umd_context *ctx, uint32_t stage)
-{
-    struct umd_stage_bindings *st = &ctx->stages[stage];
-    uint32_t lo, hi;
-    aerocmd_result r;
-    if (st->sampler_dirty == 0)
-        return AEROCMD_OK;
-    lo = umd_lowest_bit(st->sampler_dirty);
-    hi = highest_bit(st->sampler_dirty);
-    UMD_APPEND(ctx, r,
-               aerocmd_append_set_samplers(&ctx->w, (enum aerocmd_shader_kind)stage, lo,
-                                           hi - lo + 1u, &st->samplers[lo]));
-    if (r == AEROCMD_OK)
-        st->sampler_dirty = 0;
-    return r;
-}
-
-/* One SRV slot. Texture and buffer SRVs travel on different packets, so a slot changing
- * kind also clears what the other packet left there. */
+/* Texture and buffer SRVs travel on different packets, so a slot changing kind also clears
+ * what the other packet left there. */
 static aerocmd_result emit_srv_slot(struct aerocmd_umd_context *ctx, uint32_t stage, uint32_t slot)
 {
     struct umd_stage_bindings *st = &ctx->stages[stage];
@@ -134,158 +110,250 @@ static aerocmd_result emit_shader_resources(struct aerocmd_umd_context *ctx, uin
     return AEROCMD_OK;
 }
 
-static aerocmd_result emit_stage_tables(struct aerocmd_umd_context *ctx, uint32_t todo)
+/* Room that holds every packet put_packet can write for one draw, whatever is dirty: with
+ * at least this much free the exact sizes need not be added up first. */
+#define UMD_STATE_BYTES_MAX                                                                        \
+    (AEROCMD_BIND_SHADERS_EXT_SIZE + 2u * UMD_INPUT_LAYOUT_BYTES + UMD_VERTEX_BUFFERS_BYTES +      \
+     AEROCMD_UMD_MAX_VERTEX_BUFFERS * UMD_VERTEX_BINDING_BYTES + UMD_INDEX_BUFFER_BYTES +          \
+     UMD_VIEWPORT_BYTES + UMD_SCISSOR_BYTES + UMD_BLEND_BYTES + UMD_DEPTH_STENCIL_BYTES +          \
+     UMD_RASTERIZER_BYTES +                                                                        \
+     UMD_STAGE_COUNT * (2u * UMD_STAGE_TABLE_BYTES +                                               \
+                        AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES +            \
+                        AEROCMD_UMD_MAX_SAMPLERS * 4u))
+
+/* ---- one packet per dirty bit ------------------------------------------------------------ */
+
+/* The dirty slot range lo..hi of a stage table's slot bits. */
+static uint32_t table_count(uint32_t slot_bits, uint32_t *lo)
 {
-    uint32_t stage;
-    for (stage = 0; stage < UMD_STAGE_COUNT; stage++) {
-        aerocmd_result r = AEROCMD_OK;
-        if (todo & UMD_DIRTY_CB(stage)) {
-            r = emit_constant_buffers(ctx, stage);
-            if (r == AEROCMD_OK)
-                ctx->dirty &= ~UMD_DIRTY_CB(stage);
-        }
-        if (r == AEROCMD_OK && (todo & UMD_DIRTY_SRV(stage))) {
-            r = emit_shader_resources(ctx, stage);
-            if (r == AEROCMD_OK)
-                ctx->dirty &= ~UMD_DIRTY_SRV(stage);
-        }
-        if (r == AEROCMD_OK && (todo & UMD_DIRTY_SAMPLER(stage))) {
-            r = emit_samplers(ctx, stage);
-            if (r == AEROCMD_OK)
-                ctx->dirty &= ~UMD_DIRTY_SAMPLER(stage);
-        }
+    *lo = umd_lowest_bit(slot_bits);
+    return highest_bit(slot_bits) - *lo + 1u;
+}
+
+/* Bytes of the packet for dirty bit `bit` (not an own-logic bit); 0 when it sends none. */
+static uint32_t packet_bytes(const struct aerocmd_umd_context *ctx, uint32_t bit)
+{
+    uint32_t lo, stage, slots;
+    switch (bit) {
+    case 0: /* shaders */
+        return umd_bind_shaders_bytes(ctx->stages[AEROCMD_SHADER_GS].shader);
+    case 1: /* input layout */
+    case 2: /* topology */
+        return UMD_INPUT_LAYOUT_BYTES;
+    case 3:
+        return UMD_VERTEX_BUFFERS_BYTES +
+               (ctx->vb_dirty_hi - ctx->vb_dirty_lo + 1u) * UMD_VERTEX_BINDING_BYTES;
+    case 4:
+        return UMD_INDEX_BUFFER_BYTES;
+    case 6:
+        return ctx->viewport_count != 0 ? UMD_VIEWPORT_BYTES : 0u;
+    case 7:
+        return ctx->scissor_count != 0 ? UMD_SCISSOR_BYTES : 0u;
+    case 8:
+        return UMD_BLEND_BYTES;
+    case 9:
+        return UMD_DEPTH_STENCIL_BYTES;
+    case 10:
+        return UMD_RASTERIZER_BYTES;
+    default:
+        break;
+    }
+    /* A stage table: constant buffers or samplers (shader resources have their own logic). */
+    stage = (bit - UMD_DIRTY_FIRST_STAGE_BIT) / 3u;
+    if ((bit - UMD_DIRTY_FIRST_STAGE_BIT) % 3u == 0) {
+        slots = ctx->stages[stage].cb_dirty;
+        return slots != 0
+                   ? UMD_STAGE_TABLE_BYTES + table_count(slots, &lo) * UMD_CONSTANT_BINDING_BYTES
+                   : 0u;
+    }
+    slots = ctx->stages[stage].sampler_dirty;
+    return slots != 0 ? UMD_STAGE_TABLE_BYTES + table_count(slots, &lo) * 4u : 0u;
+}
+
+/* Called with a constant stage, so that the stage's tables are at fixed offsets. */
+static UMD_INLINE uint8_t *put_constant_buffers(struct aerocmd_umd_context *ctx, uint32_t stage,
+                                                uint8_t *at)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t lo, count;
+    if (st->cb_dirty == 0)
+        return at;
+    count = table_count(st->cb_dirty, &lo);
+    st->cb_dirty = 0;
+    return umd_put_constant_buffers(at, stage, lo, count, &st->cb[lo]);
+}
+
+static UMD_INLINE uint8_t *put_samplers(struct aerocmd_umd_context *ctx, uint32_t stage,
+                                        uint8_t *at)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t lo, count;
+    if (st->sampler_dirty == 0)
+        return at;
+    count = table_count(st->sampler_dirty, &lo);
+    st->sampler_dirty = 0;
+    return umd_put_samplers(at, stage, lo, count, &st->samplers[lo]);
+}
+
+/* Writes the packet of dirty bit `bit` (packet_bytes(bit) bytes, maybe none) at `at` and
+ * returns its end. */
+static UMD_INLINE uint8_t *put_packet(struct aerocmd_umd_context *ctx, uint32_t bit, uint8_t *at)
+{
+    const struct umd_stage_bindings *s = ctx->stages;
+    uint32_t lo = ctx->vb_dirty_lo;
+    switch (bit) {
+    case 0:
+        return umd_put_bind_shaders(at, s[AEROCMD_SHADER_VS].shader, s[AEROCMD_SHADER_PS].shader,
+                                    s[AEROCMD_SHADER_CS].shader, s[AEROCMD_SHADER_GS].shader);
+    case 1:
+        return umd_put_one_value(at, AEROGPU_CMD_SET_INPUT_LAYOUT, ctx->input_layout);
+    case 2:
+        return umd_put_one_value(at, AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY, ctx->topology);
+    case 3: {
+        uint32_t count = ctx->vb_dirty_hi - lo + 1u;
+        ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
+        ctx->vb_dirty_hi = 0;
+        return umd_put_vertex_buffers(at, lo, count, &ctx->vb[lo]);
+    }
+    case 4:
+        return umd_put_index_buffer(at, ctx->index_res != NULL ? ctx->index_res->handle : 0u,
+                                    ctx->index_format, ctx->index_offset);
+    case 6:
+        return ctx->viewport_count != 0 ? umd_put_viewport(at, &ctx->viewport) : at;
+    case 7:
+        return ctx->scissor_count != 0 ? umd_put_scissor(at, &ctx->scissor) : at;
+    case 8:
+        return umd_put_blend(at, &ctx->blend);
+    case 9:
+        return umd_put_depth_stencil(at, &ctx->depth_stencil);
+    case 10:
+        return umd_put_rasterizer(at, &ctx->rasterizer);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 0u:
+        return put_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 2u:
+        return put_samplers(ctx, AEROCMD_SHADER_VS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 3u:
+        return put_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 5u:
+        return put_samplers(ctx, AEROCMD_SHADER_PS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 6u:
+        return put_constant_buffers(ctx, AEROCMD_SHADER_GS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 8u:
+        return put_samplers(ctx, AEROCMD_SHADER_GS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 9u:
+        return put_constant_buffers(ctx, AEROCMD_SHADER_CS, at);
+    case UMD_DIRTY_FIRST_STAGE_BIT + 11u:
+        return put_samplers(ctx, AEROCMD_SHADER_CS, at);
+    default: /* own-logic bits never come here */
+        return at;
+    }
+}
+
+static UMD_NOINLINE uint8_t *put_one_packet(struct aerocmd_umd_context *ctx, uint32_t bit,
+                                            uint8_t *at)
+{
+    return put_packet(ctx, bit, at);
+}
+
+/* One dirty bit on its own, with the submit-and-retry of a full buffer. */
+static aerocmd_result emit_bit(struct aerocmd_umd_context *ctx, uint32_t bit)
+{
+    uint32_t size;
+    aerocmd_result r;
+    if ((1u << bit) == UMD_DIRTY_RENDER_TARGETS) {
+        struct umd_render_targets rt;
+        umd_desired_targets(ctx, &rt);
+        return umd_emit_render_targets(ctx, &rt);
+    }
+    if ((1u << bit) & UMD_DIRTY_OWN_LOGIC)
+        return emit_shader_resources(ctx, (bit - UMD_DIRTY_FIRST_STAGE_BIT) / 3u);
+    size = packet_bytes(ctx, bit);
+    if (size == 0)
+        return AEROCMD_OK;
+    do {
+        r = umd_ready(ctx);
+        if (r == AEROCMD_OK)
+            r = aerocmd_writer_reserve(&ctx->w, size);
+        if (r == AEROCMD_OK)
+            umd_commit_to(ctx, put_one_packet(ctx, bit, ctx->w.base + ctx->w.used));
+    } while (umd_again(ctx, &r));
+    return r;
+}
+
+aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask)
+{
+    uint32_t todo = ctx->dirty & mask & UMD_DIRTY_STATE_BITS;
+    while (todo != 0) {
+        uint32_t bit = umd_lowest_bit(todo);
+        aerocmd_result r = emit_bit(ctx, bit);
         if (r != AEROCMD_OK)
             return r;
+        ctx->dirty &= ~(1u << bit);
+        todo &= todo - 1u;
     }
     return AEROCMD_OK;
 }
 
-static aerocmd_result emit_shaders(struct aerocmd_umd_context *ctx)
+/* Every dirty packet of `mask` and `tail` more bytes in one reservation of the open
+ * buffer: the state packets are written and their bits cleared, and the return value is
+ * where the tail goes (the caller commits). NULL when that cannot be done: state with
+ * packets of its own logic, or not enough room (nothing written then). */
+static UMD_INLINE uint8_t *put_dirty(struct aerocmd_umd_context *ctx, uint32_t mask, uint32_t tail)
 {
-    const struct umd_stage_bindings *s = ctx->stages;
-    aerocmd_result r;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_bind_shaders(&ctx->w, s[AEROCMD_SHADER_VS].shader,
-                                           s[AEROCMD_SHADER_PS].shader, s[AEROCMD_SHADER_CS].shader,
-                                           s[AEROCMD_SHADER_GS].shader, 0, 0));
-    return r;
-}
-
-static aerocmd_result emit_input_layout(struct aerocmd_umd_context *ctx)
-{
-    aerocmd_result r;
-    UMD_APPEND(ctx, r, aerocmd_append_set_input_layout(&ctx->w, ctx->input_layout));
-    return r;
-}
-
-static aerocmd_result emit_topology(struct aerocmd_umd_context *ctx)
-{
-    aerocmd_result r;
-    UMD_APPEND(ctx, r, aerocmd_append_set_primitive_topology(&ctx->w, ctx->topology));
-    return r;
-}
-
-static aerocmd_result emit_vertex_buffers(struct aerocmd_umd_context *ctx)
-{
-    aerocmd_result r;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_set_vertex_buffers(&ctx->w, ctx->vb_dirty_lo,
-                                                 ctx->vb_dirty_hi - ctx->vb_dirty_lo + 1u,
-                                                 &ctx->vb[ctx->vb_dirty_lo]));
-    if (r == AEROCMD_OK) {
-        ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
-        ctx->vb_dirty_hi = 0;
+    uint32_t todo = ctx->dirty & mask & UMD_DIRTY_STATE_BITS;
+    uint32_t bits, free_bytes = ctx->w.capacity - ctx->w.used;
+    uint8_t *at;
+    if (todo & UMD_DIRTY_OWN_LOGIC)
+        return NULL;
+    if (UMD_UNLIKELY(tail + UMD_STATE_BYTES_MAX > free_bytes)) {
+        uint32_t bytes = tail;
+        for (bits = todo; bits != 0; bits &= bits - 1u)
+            bytes += packet_bytes(ctx, umd_lowest_bit(bits));
+        if (bytes > free_bytes)
+            return NULL;
     }
-    return r;
+    at = ctx->w.base + ctx->w.used;
+    for (bits = todo; bits != 0; bits &= bits - 1u)
+        at = put_packet(ctx, umd_lowest_bit(bits), at);
+    ctx->dirty &= ~todo;
+    return at;
 }
 
-static aerocmd_result emit_index_buffer(struct aerocmd_umd_context *ctx)
+/* A work packet on its own, submitting a full buffer and retrying. */
+static aerocmd_result append_work(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p)
 {
     aerocmd_result r;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_set_index_buffer(&ctx->w,
-                                               ctx->index_res != NULL ? ctx->index_res->handle : 0u,
-                                               ctx->index_format, ctx->index_offset));
+    do {
+        r = umd_ready(ctx);
+        if (r == AEROCMD_OK)
+            r = aerocmd_writer_reserve(&ctx->w, p->size);
+        if (r == AEROCMD_OK)
+            umd_commit_to(ctx, umd_put_work(ctx->w.base + ctx->w.used, p));
+    } while (umd_again(ctx, &r));
     return r;
 }
 
-static aerocmd_result emit_targets(struct aerocmd_umd_context *ctx)
+/* Dirty state of `mask`, then the work packet: in one reservation when it all fits the
+ * open buffer, else packet by packet with submissions in between. */
+static UMD_INLINE aerocmd_result emit_work(struct aerocmd_umd_context *ctx, uint32_t mask,
+                                           const struct umd_work_packet *p)
 {
-    struct umd_render_targets rt;
-    desired_targets(ctx, &rt);
-    return umd_emit_render_targets(ctx, &rt);
-}
-
-static aerocmd_result emit_viewport(struct aerocmd_umd_context *ctx)
-{
-    const struct aerocmd_umd_viewport *v = &ctx->viewport;
+    uint8_t *at;
     aerocmd_result r;
-    if (ctx->viewport_count == 0)
-        return AEROCMD_OK;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_set_viewport(&ctx->w, v->x_f32, v->y_f32, v->width_f32, v->height_f32,
-                                           v->min_depth_f32, v->max_depth_f32));
-    return r;
-}
-
-static aerocmd_result emit_scissor(struct aerocmd_umd_context *ctx)
-{
-    const struct aerocmd_umd_rect *rc = &ctx->scissor;
-    aerocmd_result r;
-    if (ctx->scissor_count == 0)
-        return AEROCMD_OK;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_set_scissor(&ctx->w, rc->left, rc->top,
-                                          (int32_t)((uint32_t)rc->right - (uint32_t)rc->left),
-                                          (int32_t)((uint32_t)rc->bottom - (uint32_t)rc->top)));
-    return r;
-}
-
-static aerocmd_result emit_blend(struct aerocmd_umd_context *ctx)
-{
-    aerocmd_result r;
-    UMD_APPEND(ctx, r, aerocmd_append_set_blend_state(&ctx->w, &ctx->blend));
-    return r;
-}
-
-static aerocmd_result emit_depth_stencil(struct aerocmd_umd_context *ctx)
-{
-    aerocmd_result r;
-    UMD_APPEND(ctx, r, aerocmd_append_set_depth_stencil_state(&ctx->w, &ctx->depth_stencil));
-    return r;
-}
-
-static aerocmd_result emit_rasterizer(struct aerocmd_umd_context *ctx)
-{
-    aerocmd_result r;
-    UMD_APPEND(ctx, r, aerocmd_append_set_rasterizer_state(&ctx->w, &ctx->rasterizer));
-    return r;
-}
-
-/* One emitter per dirty bit, in bit order (UMD_DIRTY_SHADERS .. UMD_DIRTY_RASTERIZER). */
-static aerocmd_result (*const emitters[])(struct aerocmd_umd_context *) = {
-    emit_shaders,      emit_input_layout,  emit_topology,  emit_vertex_buffers,
-    emit_index_buffer, emit_targets,       emit_viewport,  emit_scissor,
-    emit_blend,        emit_depth_stencil, emit_rasterizer};
-
-aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask)
-{
-    uint32_t todo = ctx->dirty & mask;
-    uint32_t fixed = todo & UMD_DIRTY_FIXED_BITS;
-    while (fixed != 0) {
-        uint32_t i = umd_lowest_bit(fixed);
-        aerocmd_result r = emitters[i](ctx);
+    /* Without the check bit a buffer is open and no present waits (umd_internal.h). */
+    if (ctx->dirty & UMD_DIRTY_DRAW_CHECK) {
+        r = umd_ready(ctx);
         if (r != AEROCMD_OK)
             return r;
-        ctx->dirty &= ~(1u << i);
-        fixed &= fixed - 1u;
     }
-    if ((todo & ~UMD_DIRTY_FIXED_BITS) == 0)
+    at = put_dirty(ctx, mask, p->size);
+    if (UMD_LIKELY(at != NULL)) {
+        umd_commit_to(ctx, umd_put_work(at, p));
         return AEROCMD_OK;
-    return emit_stage_tables(ctx, todo);
+    }
+    r = umd_emit_dirty(ctx, mask);
+    return r == AEROCMD_OK ? append_work(ctx, p) : r;
 }
-
-/* ---- work ------------------------------------------------------------------------------- */
 
 /* Remembers that the bound targets are written by the command buffer now open. */
 static void stamp_targets(struct aerocmd_umd_context *ctx)
@@ -299,180 +367,54 @@ static void stamp_targets(struct aerocmd_umd_context *ctx)
     ctx->om_stamped_serial = ctx->serial;
 }
 
-static inline aerocmd_result before_draw(struct aerocmd_umd_context *ctx)
+static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context *ctx,
+                                                     const struct umd_work_packet *p)
 {
-    if (UMD_UNLIKELY(ctx->dirty & UMD_DIRTY_GRAPHICS))
-        return umd_emit_dirty(ctx, UMD_DIRTY_GRAPHICS);
-    return AEROCMD_OK;
-}
-
-static inline void after_draw(struct aerocmd_umd_context *ctx)
-{
-    if (UMD_UNLIKELY(ctx->om_stamped_serial != ctx->serial))
+    aerocmd_result r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
+    if (r != AEROCMD_OK)
+        return r;
+    /* The draw is in the open buffer (a present waiting to be resubmitted went out before
+     * it), so the targets are stamped with that buffer and the next draw may be fast. */
+    if (ctx->om_stamped_serial != ctx->serial)
         stamp_targets(ctx);
-}
-
-aerocmd_result aerocmd_umd_draw_instanced(struct aerocmd_umd_context *ctx,
-                                          uint32_t vertex_count_per_instance,
-                                          uint32_t instance_count, uint32_t first_vertex,
-                                          uint32_t first_instance)
-{
-    aerocmd_result r = before_draw(ctx);
-    if (UMD_UNLIKELY(r != AEROCMD_OK))
-        return r;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_draw(&ctx->w, vertex_count_per_instance, instance_count, first_vertex,
-                                   first_instance));
-    if (r == AEROCMD_OK)
-        after_draw(ctx);
-    return r;
-}
-
-aerocmd_result aerocmd_umd_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
-                                uint32_t first_vertex)
-{
-    return aerocmd_umd_draw_instanced(ctx, vertex_count, 1, first_vertex, 0);
-}
-
-aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ctx,
-                                                  uint32_t index_count_per_instance,
-                                                  uint32_t instance_count, uint32_t first_index,
-                                                  int32_t base_vertex, uint32_t first_instance)
-{
-    aerocmd_result r = before_draw(ctx);
-    if (UMD_UNLIKELY(r != AEROCMD_OK))
-        return r;
-    UMD_APPEND(ctx, r,
-               aerocmd_append_draw_indexed(&ctx->w, index_count_per_instance, instance_count,
-                                           first_index, base_vertex, first_instance));
-    if (r == AEROCMD_OK)
-        after_draw(ctx);
-    return r;
-}
-
-aerocmd_result aerocmd_umd_draw_indexed(struct aerocmd_umd_context *ctx, uint32_t index_count,
-                                        uint32_t first_index, int32_t base_vertex)
-{
-    return aerocmd_umd_draw_indexed_instanced(ctx, index_count, 1, first_index, base_vertex, 0);
-}
-
-aerocmd_result aerocmd_umd_draw_auto(struct aerocmd_umd_context *ctx)
-{
-    (void)ctx;
-    return AEROCMD_E_NOT_IMPLEMENTED;
-}
-
-aerocmd_result aerocmd_umd_dispatch(struct aerocmd_umd_context *ctx, uint32_t x, uint32_t y,
-                                    uint32_t z)
-{
-    aerocmd_result r = AEROCMD_OK;
-    if (ctx->dirty & UMD_DIRTY_COMPUTE)
-        r = umd_emit_dirty(ctx, UMD_DIRTY_COMPUTE);
-    if (r != AEROCMD_OK)
-        return r;
-    UMD_APPEND(ctx, r, aerocmd_append_dispatch(&ctx->w, x, y, z));
-    return r;
-}
-
-/* CLEAR acts on whatever the host has bound, so the target is bound alone first (unless
- * it already is), and the real bindings come back before the next draw. */
-static aerocmd_result clear_with_targets(struct aerocmd_umd_context *ctx,
-                                         const struct umd_render_targets *rt,
-                                         struct aerocmd_umd_resource *res, uint32_t flags,
-                                         const uint32_t *rgba, uint32_t depth, uint32_t stencil)
-{
-    struct umd_render_targets want;
-    aerocmd_result r = umd_emit_render_targets(ctx, rt);
-    if (r != AEROCMD_OK)
-        return r;
-    UMD_APPEND(ctx, r, aerocmd_append_clear(&ctx->w, flags, rgba, depth, stencil));
-    if (r != AEROCMD_OK)
-        return r;
-    res->write_serial = ctx->serial;
-    desired_targets(ctx, &want);
-    if (memcmp(&want, &ctx->host_rt, sizeof want) != 0)
-        ctx->dirty |= UMD_DIRTY_RENDER_TARGETS;
+    ctx->dirty &= ~UMD_DIRTY_DRAW_CHECK;
     return AEROCMD_OK;
 }
 
-/* CLEAR(COLOR) clears every bound colour target, so the target must be alone among the
- * colours; the depth view may stay. The bindings the next draw wants are used when they
- * qualify, so the draw needs no SET_RENDER_TARGETS of its own. */
-aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
-                                               struct aerocmd_umd_view *rtv,
-                                               const uint32_t rgba_f32[4])
+/* What usually changes between draws: the vertex and index buffers and the VS / PS
+ * constant buffers. Their packets (in bit order) fit this many bytes. */
+#define UMD_DIRTY_COMMON                                                                           \
+    (UMD_DIRTY_VERTEX_BUFFERS | UMD_DIRTY_INDEX_BUFFER | UMD_DIRTY_CB(AEROCMD_SHADER_VS) |         \
+     UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+#define UMD_COMMON_BYTES_MAX                                                                       \
+    (UMD_VERTEX_BUFFERS_BYTES + AEROCMD_UMD_MAX_VERTEX_BUFFERS * UMD_VERTEX_BINDING_BYTES +        \
+     UMD_INDEX_BUFFER_BYTES +                                                                      \
+     2u * (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES))
+
+aerocmd_result umd_emit_draw(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p)
 {
-    struct umd_render_targets rt;
-    if (rtv == NULL || rtv->kind != AEROCMD_VIEW_RENDER_TARGET || rgba_f32 == NULL)
-        return AEROCMD_E_INVALID_ARG;
-    desired_targets(ctx, &rt);
-    if (rt.count != 1 || rt.colors[0] != rtv->handle) {
-        rt = ctx->host_rt;
-        if (rt.count != 1 || rt.colors[0] != rtv->handle) {
-            memset(&rt, 0, sizeof rt);
-            rt.count = 1;
-            rt.colors[0] = rtv->handle;
-        }
-    }
-    return clear_with_targets(ctx, &rt, rtv->res, AEROGPU_CLEAR_COLOR, rgba_f32, 0, 0);
+    uint32_t dirty = ctx->dirty;
+    uint8_t *at;
+    /* Only common state dirty, the buffer open and stamped (no check bit), and room: the
+     * bits are tested one by one instead of walking them. */
+    if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
+                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used))
+        return emit_draw_careful(ctx, p);
+    at = ctx->w.base + ctx->w.used;
+    if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
+        at = put_packet(ctx, 3, at);
+    if (dirty & UMD_DIRTY_INDEX_BUFFER)
+        at = put_packet(ctx, 4, at);
+    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_VS))
+        at = put_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
+    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+        at = put_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
+    ctx->dirty = dirty & ~UMD_DIRTY_COMMON;
+    umd_commit_to(ctx, umd_put_work(at, p));
+    return AEROCMD_OK;
 }
 
-/* A depth/stencil clear leaves colour targets alone: any may stay bound. */
-aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
-                                               struct aerocmd_umd_view *dsv, uint32_t flags,
-                                               uint32_t depth_f32, uint32_t stencil)
+aerocmd_result umd_emit_dispatch(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p)
 {
-    struct umd_render_targets rt;
-    if (dsv == NULL || dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL || flags == 0 ||
-        (flags & ~(uint32_t)(AEROGPU_CLEAR_DEPTH | AEROGPU_CLEAR_STENCIL)) || stencil > 0xFFu)
-        return AEROCMD_E_INVALID_ARG;
-    desired_targets(ctx, &rt);
-    if (rt.depth != dsv->handle) {
-        rt = ctx->host_rt;
-        rt.depth = dsv->handle;
-    }
-    return clear_with_targets(ctx, &rt, dsv->res, flags, NULL, depth_f32, stencil);
-}
-
-/* Before a new present, the one UMD_PRESENT_LATENCY presents back must be done: that is
- * the throttle DXGI applies by default; DO_NOT_WAIT turns the wait into STILL_DRAWING. */
-static aerocmd_result throttle_present(struct aerocmd_umd_context *ctx, uint32_t flags)
-{
-    uint64_t serial = ctx->present_serials[ctx->present_count % UMD_PRESENT_LATENCY];
-    uint32_t wait = (flags & AEROCMD_UMD_PRESENT_DO_NOT_WAIT) ? AEROCMD_UMD_MAP_DO_NOT_WAIT : 0u;
-    return umd_wait_serial(ctx, serial, wait);
-}
-
-aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t sync_interval,
-                                      uint32_t flags)
-{
-    uint32_t packet_flags = sync_interval > 0 ? (uint32_t)AEROGPU_PRESENT_FLAG_VSYNC : 0u;
-    aerocmd_result r;
-    if (ctx->lost)
-        return AEROCMD_E_DEVICE_REMOVED;
-    if (sync_interval > 4u ||
-        (flags & ~(uint32_t)(AEROCMD_UMD_PRESENT_TEST | AEROCMD_UMD_PRESENT_DO_NOT_WAIT)))
-        return AEROCMD_E_INVALID_ARG;
-    if (flags & AEROCMD_UMD_PRESENT_TEST)
-        return AEROCMD_OK; /* only asks whether presenting would work */
-    r = umd_submit(ctx, 0);
-    if (r == AEROCMD_OK)
-        r = throttle_present(ctx, flags);
-    if (r != AEROCMD_OK)
-        return r;
-    UMD_APPEND(ctx, r, aerocmd_append_present(&ctx->w, 0, packet_flags));
-    if (r != AEROCMD_OK)
-        return r;
-    ctx->present_serials[ctx->present_count++ % UMD_PRESENT_LATENCY] = ctx->serial;
-    r = umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
-    /* The PRESENT stays in its buffer; that buffer goes out as a present before anything
-     * else is written (umd_open_buffer). */
-    if (r != AEROCMD_OK && !ctx->lost)
-        ctx->present_pending = 1;
-    return r;
-}
-
-aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t sync_interval)
-{
-    return aerocmd_umd_present_ex(ctx, sync_interval > 4u ? 4u : sync_interval, 0);
+    return emit_work(ctx, UMD_DIRTY_COMPUTE, p);
 }

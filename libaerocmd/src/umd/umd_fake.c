@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "aerocmd/umd_fake.h"
+#include "aerocmd/writer.h"
 #include "aerogpu_ring.h"
 #include "umd_fake_host.h"
 
@@ -103,7 +104,8 @@ static aerocmd_result fake_acquire(void *user, struct aerocmd_umd_cmd_buffer *ou
         return f->fail_with;
     if (f->buffer_lent)
         return AEROCMD_E_INVALID_ARG; /* the context asked twice: a bug worth failing on */
-    memset(f->buffer, 0xCD, f->buffer_capacity);
+    if (!f->recycle)
+        memset(f->buffer, 0xCD, f->buffer_capacity);
     out->bytes = f->buffer;
     out->capacity = f->buffer_capacity;
     out->allocs = f->buffer_allocs;
@@ -120,6 +122,20 @@ static void fake_release_buffer(void *user, struct aerocmd_umd_cmd_buffer *buffe
         f->buffer_lent = 0;
 }
 
+static aerocmd_result recycle_submission(struct aerocmd_umd_fake *f,
+                                         const struct aerocmd_umd_submission *sub, uint64_t *fence)
+{
+    if (sub->cmd_bytes < AEROCMD_STREAM_HEADER_SIZE)
+        return AEROCMD_E_INVALID_ARG;
+    f->recycled_submissions++;
+    f->recycled_bytes += sub->cmd_bytes - AEROCMD_STREAM_HEADER_SIZE;
+    *fence = ++f->last_fence;
+    if (!f->hold_fences)
+        f->completed_fence = *fence;
+    f->buffer_lent = 0;
+    return AEROCMD_OK;
+}
+
 static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submission *sub,
                                   uint64_t *fence)
 {
@@ -131,6 +147,8 @@ static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submissio
     if (!f->buffer_lent || sub->buffer.bytes != f->buffer || sub->cmd_bytes > f->buffer_capacity ||
         sub->alloc_count > f->alloc_capacity)
         return AEROCMD_E_INVALID_ARG;
+    if (f->recycle)
+        return recycle_submission(f, sub, fence);
     memset(&rec, 0, sizeof rec);
     rec.cmd = (uint8_t *)fake_alloc(f, sub->cmd_bytes);
     rec.allocs = (struct aerocmd_umd_alloc_ref *)fake_alloc(f, list_bytes);

@@ -16,9 +16,13 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define UMD_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define UMD_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define UMD_NOINLINE    __attribute__((noinline))
+#define UMD_INLINE      inline __attribute__((always_inline))
 #else
+#define UMD_INLINE      inline
 #define UMD_LIKELY(x)   (x)
 #define UMD_UNLIKELY(x) (x)
+#define UMD_NOINLINE
 #endif
 
 /* Index of the lowest set bit of a non-zero word. */
@@ -46,7 +50,8 @@ static inline uint32_t umd_lowest_bit(uint32_t bits)
 /* Presents that may be queued before the next one waits (DXGI's default frame latency). */
 #define UMD_PRESENT_LATENCY 3u
 
-/* Dirty bits: one per piece of host state, per-stage tables at UMD_DIRTY_STAGE_SHIFT. */
+/* Dirty bits: one per piece of host state, then three per stage (constant buffers, shader
+ * resources, samplers). Their order is the order the packets are emitted in. */
 enum {
     UMD_DIRTY_SHADERS = 1u << 0,
     UMD_DIRTY_INPUT_LAYOUT = 1u << 1,
@@ -60,14 +65,23 @@ enum {
     UMD_DIRTY_DEPTH_STENCIL = 1u << 9,
     UMD_DIRTY_RASTERIZER = 1u << 10
 };
-#define UMD_DIRTY_FIXED_BITS     ((1u << 11) - 1u) /* SHADERS .. RASTERIZER */
-#define UMD_DIRTY_CB(stage)      (1u << (11u + (uint32_t)(stage)))
-#define UMD_DIRTY_SRV(stage)     (1u << (15u + (uint32_t)(stage)))
-#define UMD_DIRTY_SAMPLER(stage) (1u << (19u + (uint32_t)(stage)))
+#define UMD_DIRTY_FIRST_STAGE_BIT 11u
+#define UMD_DIRTY_CB(stage)       (1u << (UMD_DIRTY_FIRST_STAGE_BIT + 3u * (uint32_t)(stage)))
+#define UMD_DIRTY_SRV(stage)      (1u << (UMD_DIRTY_FIRST_STAGE_BIT + 1u + 3u * (uint32_t)(stage)))
+#define UMD_DIRTY_SAMPLER(stage)  (1u << (UMD_DIRTY_FIRST_STAGE_BIT + 2u + 3u * (uint32_t)(stage)))
 #define UMD_DIRTY_STAGE_TABLES(stage)                                                              \
     (UMD_DIRTY_CB(stage) | UMD_DIRTY_SRV(stage) | UMD_DIRTY_SAMPLER(stage))
-#define UMD_DIRTY_COMPUTE  (UMD_DIRTY_SHADERS | UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
-#define UMD_DIRTY_GRAPHICS (0x7FFFFFFFu & ~UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
+#define UMD_DIRTY_STATE_BITS ((1u << (UMD_DIRTY_FIRST_STAGE_BIT + 3u * UMD_STAGE_COUNT)) - 1u)
+#define UMD_DIRTY_COMPUTE    (UMD_DIRTY_SHADERS | UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
+#define UMD_DIRTY_GRAPHICS   (UMD_DIRTY_STATE_BITS & ~UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
+/* Not state: the next draw must take the careful path, because the bound targets are not
+ * yet stamped as written by the open command buffer (targets changed, or a new buffer),
+ * or a failed PRESENT waits to be resubmitted, or the device is lost. Only a draw that
+ * went into the open buffer clears it, so while it is clear a buffer is open and ready
+ * (umd_ready would do nothing). The fast path of a draw tests this bit and the graphics
+ * bits with one instruction. */
+#define UMD_DIRTY_DRAW_CHECK (1u << 31)
+#define UMD_DIRTY_DRAW_SLOW  (UMD_DIRTY_GRAPHICS | UMD_DIRTY_DRAW_CHECK)
 
 /* The output-merger slot bits a resource carries while it is a target. */
 #define UMD_OM_DEPTH_BIT (1u << AEROCMD_UMD_MAX_RENDER_TARGETS)
@@ -90,6 +104,7 @@ struct aerocmd_umd_resource {
     uint32_t handle;
     uint32_t bind_flags;
     uint32_t size_bytes; /* buffer: as created; texture: bytes of its layout */
+    uint32_t cb_bytes;   /* whole-buffer constant binding size; 0: no constant buffer */
     uint32_t dxgi_format;
     uint32_t format; /* aerogpu_format; 0 for buffers */
     uint32_t width, height, mip_levels, array_layers;
@@ -150,14 +165,25 @@ struct aerocmd_umd_rasterizer_state {
     struct aerogpu_rasterizer_state state;
 };
 
+/* A vertex or constant buffer slot: the binding as the host gets it, next to the resource
+ * behind it (needed to unbind a destroyed resource), so that a bind touches one place. */
+struct umd_vertex_slot {
+    struct aerogpu_vertex_buffer_binding b;
+    struct aerocmd_umd_resource *res;
+};
+
+struct umd_constant_slot {
+    struct aerogpu_constant_buffer_binding b;
+    struct aerocmd_umd_resource *res;
+};
+
 struct umd_stage_bindings {
     uint32_t shader;
     uint32_t cb_dirty;      /* slot bits */
     uint32_t sampler_dirty; /* slot bits */
     uint32_t srv_dirty[UMD_SRV_WORDS];
     uint32_t host_buffer_srv[UMD_SRV_WORDS]; /* slots holding a buffer SRV on the host */
-    struct aerocmd_umd_resource *cb_res[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
-    struct aerogpu_constant_buffer_binding cb[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
+    struct umd_constant_slot cb[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
     uint32_t samplers[AEROCMD_UMD_MAX_SAMPLERS];
     struct aerocmd_umd_view *srv[AEROCMD_UMD_MAX_SHADER_RESOURCES];
 };
@@ -205,8 +231,7 @@ struct aerocmd_umd_context {
     uint32_t index_offset;
     struct aerocmd_umd_resource *index_res;
     uint32_t vb_dirty_lo, vb_dirty_hi; /* dirty slot range, lo > hi when clean */
-    struct aerocmd_umd_resource *vb_res[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
-    struct aerogpu_vertex_buffer_binding vb[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
+    struct umd_vertex_slot vb[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
 
     struct umd_stage_bindings stages[UMD_STAGE_COUNT];
 
@@ -223,6 +248,17 @@ struct aerocmd_umd_context {
     struct aerocmd_umd_viewport viewport;
     struct aerocmd_umd_rect scissor;
 };
+
+/* Largest constant buffer a shader can see: 4096 constants of 16 bytes. */
+#define UMD_CB_MAX_BYTES 65536u
+
+/* A whole buffer bound as constant buffer: its size in 4-byte units, at most what a shader
+ * can see (never 0 for a buffer that exists). */
+static inline uint32_t umd_constant_binding_bytes(uint32_t size_bytes)
+{
+    uint32_t size = (size_bytes + 3u) & ~3u;
+    return size < UMD_CB_MAX_BYTES ? size : UMD_CB_MAX_BYTES;
+}
 
 /* ---- memory checks and ids (umd_device.c) -------------------------------------------- */
 
@@ -248,6 +284,14 @@ static inline aerocmd_result umd_ready(struct aerocmd_umd_context *ctx)
     return umd_open_buffer(ctx);
 }
 
+/* Retry wrapper: `expr` appends into ctx->w; a full buffer is submitted and retried. */
+#define UMD_APPEND(ctx, r, expr)                                                                   \
+    do {                                                                                           \
+        (r) = umd_ready(ctx);                                                                      \
+        if ((r) == AEROCMD_OK)                                                                     \
+            (r) = (expr);                                                                          \
+    } while (umd_again((ctx), &(r)))
+
 /* Loop condition after an append attempt. A full buffer is submitted and the append is
  * tried again (returns 1); a packet that does not fit even an empty buffer turns into
  * OUT_OF_MEMORY; anything else ends the loop with *r unchanged. */
@@ -272,6 +316,9 @@ aerocmd_result umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t o
 
 /* The device answered DEVICE_REMOVED: drop the buffer, release everything pending. */
 void umd_mark_lost(struct aerocmd_umd_context *ctx);
+/* The answer of a memory callback (allocate, lock): DEVICE_REMOVED loses the context
+ * whichever callback said it. Returns r. */
+aerocmd_result umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result r);
 
 /* ---- retiring destroyed objects (umd_retire.c) ----------------------------------------- */
 
@@ -326,8 +373,23 @@ void umd_default_blend(struct aerogpu_blend_state *out);
 void umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out);
 void umd_default_rasterizer(struct aerogpu_rasterizer_state *out);
 
-/* Emits every dirty piece of state in `mask`. */
+/* Emits every dirty piece of state in `mask`, packet by packet (each one submits a full
+ * buffer and retries). */
 aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask);
+struct umd_work_packet;
+/* Dirty graphics state, then the draw packet `p`: in one reservation when it all fits the
+ * open buffer, else packet by packet with submissions in between. Afterwards the bound
+ * targets are stamped as written by the open buffer. */
+aerocmd_result umd_emit_draw(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p);
+/* The same for compute state and a DISPATCH. */
+aerocmd_result umd_emit_dispatch(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p);
+/* Makes everything written up to `end` in the open buffer part of the stream. */
+static inline void umd_commit_to(struct aerocmd_umd_context *ctx, const uint8_t *end)
+{
+    aerocmd_writer_fixed_publish(&ctx->w, ctx->w.base, (uint32_t)(end - ctx->w.base));
+}
+/* What SET_RENDER_TARGETS should hold for the bound views. */
+void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_render_targets *rt);
 /* Emits SET_RENDER_TARGETS for `rt` unless the host already has it. */
 aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
                                        const struct umd_render_targets *rt);

@@ -58,13 +58,29 @@ static aerocmd_result lock_guest(struct aerocmd_umd_context *ctx, struct aerocmd
     aerocmd_result r = umd_wait_serial(ctx, serial_to_wait_for(res, type), flags);
     if (r != AEROCMD_OK)
         return r;
-    r = dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu);
-    if (r == AEROCMD_E_DEVICE_REMOVED)
-        umd_mark_lost(ctx);
+    r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
     if (r == AEROCMD_OK && cpu == NULL)
         r = AEROCMD_E_INVALID_ARG;
     *base = (uint8_t *)cpu;
     return r;
+}
+
+/* A write map of a host-owned dynamic resource: exactly the case check_map_type accepts
+ * for a resource with a shadow (only DYNAMIC host-owned resources have one). */
+static inline int is_shadow_write(const struct aerocmd_umd_resource *res, uint32_t type)
+{
+    return res->shadow != NULL &&
+           (type == AEROCMD_UMD_MAP_WRITE_DISCARD || type == AEROCMD_UMD_MAP_WRITE_NO_OVERWRITE) &&
+           (res->cpu_access & AEROCMD_UMD_CPU_ACCESS_WRITE) != 0;
+}
+
+static inline void begin_mapping(struct aerocmd_umd_resource *res, uint32_t subresource,
+                                 uint32_t type, uint8_t *base)
+{
+    res->mapped = 1;
+    res->map_subresource = subresource;
+    res->map_type = type;
+    res->map_base = base;
 }
 
 aerocmd_result aerocmd_umd_map(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
@@ -76,6 +92,15 @@ aerocmd_result aerocmd_umd_map(struct aerocmd_umd_context *ctx, struct aerocmd_u
     aerocmd_result r;
     if (ctx == NULL || res == NULL || out == NULL || res->dev != ctx->dev || res->mapped)
         return AEROCMD_E_INVALID_ARG;
+    if (UMD_LIKELY(is_shadow_write(res, (uint32_t)type) && res->kind == UMD_RESOURCE_BUFFER &&
+                   subresource == 0)) {
+        /* The dynamic buffer case: the whole shadow, nothing to wait for. */
+        begin_mapping(res, 0, (uint32_t)type, res->shadow);
+        out->data = res->shadow;
+        out->row_pitch = res->size_bytes;
+        out->depth_pitch = res->size_bytes;
+        return AEROCMD_OK;
+    }
     r = check_map_type(res, (uint32_t)type);
     if (r == AEROCMD_OK)
         r = umd_subresource_of(res, subresource, &sub);
@@ -87,10 +112,7 @@ aerocmd_result aerocmd_umd_map(struct aerocmd_umd_context *ctx, struct aerocmd_u
         base = res->shadow;
     if (r != AEROCMD_OK)
         return r;
-    res->mapped = 1;
-    res->map_subresource = subresource;
-    res->map_type = (uint32_t)type;
-    res->map_base = base;
+    begin_mapping(res, subresource, (uint32_t)type, base);
     out->data = base + sub.offset_bytes;
     out->row_pitch = sub.row_pitch_bytes;
     out->depth_pitch = sub.size_bytes;
@@ -111,34 +133,61 @@ static aerocmd_result upload_shadow(struct aerocmd_umd_context *ctx,
     return umd_upload_span(ctx, res->handle, begin, res->shadow + begin, end - begin);
 }
 
-aerocmd_result aerocmd_umd_unmap_range(struct aerocmd_umd_context *ctx,
-                                       struct aerocmd_umd_resource *res, uint32_t subresource,
-                                       uint32_t offset, uint32_t size)
+/* Ends the mapping of a subresource at sub_offset (sub_size bytes) of which
+ * [offset, offset + size) was written, when the map was for writing. */
+static aerocmd_result end_mapping(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                                  uint32_t sub_offset, uint32_t sub_size, uint32_t offset,
+                                  uint32_t size)
 {
-    struct aerocmd_subresource_layout sub;
-    aerocmd_result r;
-    uint32_t begin;
-    if (ctx == NULL || res == NULL || !res->mapped || res->map_subresource != subresource)
-        return AEROCMD_E_INVALID_ARG;
-    r = umd_subresource_of(res, subresource, &sub);
-    if (r != AEROCMD_OK || offset > sub.size_bytes || size > sub.size_bytes - offset)
+    if (offset > sub_size || size > sub_size - offset)
         return AEROCMD_E_INVALID_ARG;
     res->mapped = 0;
     if (res->guest_backed)
         ctx->dev->cb.unlock_memory(ctx->dev->cb.user, &res->memory);
     if (!map_writes(res->map_type) || size == 0)
         return AEROCMD_OK;
-    begin = sub.offset_bytes + offset;
     if (res->guest_backed)
-        return umd_emit_dirty_range(ctx, res, begin, size);
-    return upload_shadow(ctx, res, begin, begin + size);
+        return umd_emit_dirty_range(ctx, res, sub_offset + offset, size);
+    return upload_shadow(ctx, res, sub_offset + offset, sub_offset + offset + size);
+}
+
+/* Where the mapped subresource lies; a buffer is its one subresource. */
+static aerocmd_result mapped_span(const struct aerocmd_umd_context *ctx,
+                                  const struct aerocmd_umd_resource *res, uint32_t subresource,
+                                  uint32_t *offset, uint32_t *size)
+{
+    struct aerocmd_subresource_layout sub;
+    aerocmd_result r;
+    if (ctx == NULL || res == NULL || !res->mapped || res->map_subresource != subresource)
+        return AEROCMD_E_INVALID_ARG;
+    if (res->kind == UMD_RESOURCE_BUFFER) {
+        *offset = 0;
+        *size = res->size_bytes;
+        return AEROCMD_OK;
+    }
+    r = umd_subresource_of(res, subresource, &sub);
+    *offset = sub.offset_bytes;
+    *size = sub.size_bytes;
+    return r != AEROCMD_OK ? AEROCMD_E_INVALID_ARG : AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_unmap_range(struct aerocmd_umd_context *ctx,
+                                       struct aerocmd_umd_resource *res, uint32_t subresource,
+                                       uint32_t offset, uint32_t size)
+{
+    uint32_t sub_offset, sub_size;
+    aerocmd_result r = mapped_span(ctx, res, subresource, &sub_offset, &sub_size);
+    if (r != AEROCMD_OK)
+        return r;
+    return end_mapping(ctx, res, sub_offset, sub_size, offset, size);
 }
 
 aerocmd_result aerocmd_umd_unmap(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
                                  uint32_t subresource)
 {
-    struct aerocmd_subresource_layout sub;
-    if (res == NULL || umd_subresource_of(res, subresource, &sub) != AEROCMD_OK)
-        return AEROCMD_E_INVALID_ARG;
-    return aerocmd_umd_unmap_range(ctx, res, subresource, 0, sub.size_bytes);
+    uint32_t sub_offset, sub_size;
+    aerocmd_result r = mapped_span(ctx, res, subresource, &sub_offset, &sub_size);
+    if (r != AEROCMD_OK)
+        return r;
+    return end_mapping(ctx, res, sub_offset, sub_size, 0, sub_size);
 }

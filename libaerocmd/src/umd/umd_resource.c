@@ -72,7 +72,7 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         res->memory.flags = AEROCMD_UMD_MEMORY_CPU_VISIBLE;
         if (res->usage == AEROCMD_UMD_USAGE_STAGING)
             res->memory.flags |= AEROCMD_UMD_MEMORY_STAGING;
-        r = dev->cb.allocate_memory(dev->cb.user, &res->memory);
+        r = umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
         if (r == AEROCMD_OK)
             return AEROCMD_OK;
         umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
@@ -175,7 +175,8 @@ static aerocmd_result fill_guest_buffer(struct aerocmd_umd_device *dev,
                                         struct aerocmd_umd_resource *res, const void *data)
 {
     void *cpu = NULL;
-    aerocmd_result r = dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu);
+    aerocmd_result r =
+        umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     memset(cpu, 0, (size_t)res->memory.size_bytes);
@@ -218,6 +219,8 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
     res->kind = UMD_RESOURCE_BUFFER;
     res->bind_flags = desc->bind_flags;
     res->size_bytes = desc->size_bytes;
+    if (desc->bind_flags & AEROCMD_UMD_BIND_CONSTANT_BUFFER)
+        res->cb_bytes = umd_constant_binding_bytes(desc->size_bytes);
     apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed);
     r = acquire_storage(dev, res, (desc->size_bytes + 3u) & ~3u);
     if (r != AEROCMD_OK)
@@ -316,7 +319,8 @@ static aerocmd_result fill_guest_texture(struct aerocmd_umd_device *dev,
                                          const struct aerocmd_umd_subresource_data *initial)
 {
     void *cpu = NULL;
-    aerocmd_result r = dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu);
+    aerocmd_result r =
+        umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     r = write_initial_texture(res, initial, (uint8_t *)cpu, (size_t)res->memory.size_bytes);

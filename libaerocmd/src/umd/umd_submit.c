@@ -75,6 +75,7 @@ static void record_fence(struct aerocmd_umd_context *ctx, uint64_t fence)
     ctx->fences[ctx->serial % UMD_FENCE_HISTORY] = fence;
     ctx->last_fence = fence;
     ctx->serial++;
+    ctx->dirty |= UMD_DIRTY_DRAW_CHECK; /* targets are not yet stamped with the new buffer */
 }
 
 void umd_mark_lost(struct aerocmd_umd_context *ctx)
@@ -82,6 +83,7 @@ void umd_mark_lost(struct aerocmd_umd_context *ctx)
     struct aerocmd_umd_device *dev = ctx->dev;
     ctx->lost = 1;
     ctx->present_pending = 0;
+    ctx->dirty |= UMD_DIRTY_DRAW_CHECK;
     if (ctx->have_buffer) {
         aerocmd_writer_release(&ctx->w);
         dev->cb.release_buffer(dev->cb.user, &ctx->buf);
@@ -89,6 +91,13 @@ void umd_mark_lost(struct aerocmd_umd_context *ctx)
         ctx->alloc_count = 0;
     }
     umd_retire_all(ctx);
+}
+
+aerocmd_result umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result r)
+{
+    if (r == AEROCMD_E_DEVICE_REMOVED && dev->ctx != NULL && !dev->ctx->lost)
+        umd_mark_lost(dev->ctx);
+    return r;
 }
 
 aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)

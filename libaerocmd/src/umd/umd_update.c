@@ -74,7 +74,7 @@ static aerocmd_result write_guest(struct aerocmd_umd_context *ctx, struct aerocm
     void *cpu = NULL;
     aerocmd_result r = umd_wait_serial(ctx, serial, 0);
     if (r == AEROCMD_OK)
-        r = dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu);
+        r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     if (res->kind == UMD_RESOURCE_BUFFER) {

@@ -68,12 +68,57 @@ static uint32_t upload_room(const struct aerocmd_umd_context *ctx, uint32_t unit
     return (free_bytes - UMD_UPLOAD_HEADER) / unit;
 }
 
+/* Whether `rows` rows of `row_bytes` fit one UPLOAD_RESOURCE in an empty buffer of the
+ * size the open one has (the runtime lends buffers of one size). */
+static int fits_empty_buffer(const struct aerocmd_umd_context *ctx, uint32_t rows,
+                             uint32_t row_bytes)
+{
+    uint32_t room = ctx->w.capacity - AEROCMD_STREAM_HEADER_SIZE;
+    return room > UMD_UPLOAD_HEADER && rows <= (room - UMD_UPLOAD_HEADER) / row_bytes;
+}
+
+/* Contiguous bytes as one packet in the open buffer, when they fit there: one reservation
+ * and one copy. 0 when they do not fit (nothing written). */
+static int upload_in_place(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
+                           const uint8_t *src, uint32_t bytes)
+{
+    struct aerocmd_writer *w = &ctx->w;
+    struct aerogpu_cmd_upload_resource *u;
+    uint32_t free_bytes = w->capacity - w->used, size;
+    uint8_t *at;
+    if (free_bytes < UMD_UPLOAD_HEADER || bytes > free_bytes - UMD_UPLOAD_HEADER)
+        return 0;
+    size = (UMD_UPLOAD_HEADER + bytes + 3u) & ~3u; /* capacity < 4 GiB - 64 KiB: no wrap */
+    if (size > free_bytes)
+        return 0;
+    at = w->base + w->used;
+    u = (struct aerogpu_cmd_upload_resource *)at;
+    u->hdr.opcode = AEROGPU_CMD_UPLOAD_RESOURCE;
+    u->hdr.size_bytes = size;
+    u->resource_handle = handle;
+    u->reserved0 = 0;
+    u->offset_bytes = offset;
+    u->size_bytes = bytes;
+    memset(at + size - 4u, 0, 4u); /* padding, when there is any */
+    memcpy(at + UMD_UPLOAD_HEADER, src, bytes);
+    umd_commit_to(ctx, at + size);
+    return 1;
+}
+
 /* Rows of `row_bytes` each, read with `src_pitch`, uploaded at `offset` as tightly packed
- * rows; as many rows per packet as the open buffer holds. */
+ * rows: in one packet when they fit the open buffer, else as many rows per packet as each
+ * buffer holds. */
 aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
                                const uint8_t *src, uint32_t src_pitch, uint32_t row_bytes,
                                uint32_t rows)
 {
+    if (src_pitch == row_bytes && rows != 0 && row_bytes != 0 && rows <= 0xFFFFFFFFu / row_bytes) {
+        aerocmd_result r = umd_ready(ctx);
+        if (r != AEROCMD_OK)
+            return r;
+        if (upload_in_place(ctx, handle, offset, src, rows * row_bytes))
+            return AEROCMD_OK;
+    }
     while (rows > 0) {
         uint8_t *packet;
         uint32_t n, i;
@@ -81,7 +126,9 @@ aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle,
         if (r != AEROCMD_OK)
             return r;
         n = upload_room(ctx, row_bytes);
-        if (n == 0) {
+        /* Nothing fits, or the rest would fit whole into a fresh buffer but not here:
+         * submit and go on in a fresh buffer rather than cut a small upload in two. */
+        if (n == 0 || (n < rows && fits_empty_buffer(ctx, rows, row_bytes))) {
             r = AEROCMD_E_BUFFER_FULL;
             if (!umd_again(ctx, &r))
                 return r;
@@ -99,9 +146,12 @@ aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle,
             u->offset_bytes = offset;
             u->size_bytes = (uint64_t)n * row_bytes;
         }
-        for (i = 0; i < n; i++)
-            memcpy(packet + UMD_UPLOAD_HEADER + (size_t)i * row_bytes, src + (size_t)i * src_pitch,
-                   row_bytes);
+        if (src_pitch == row_bytes)
+            memcpy(packet + UMD_UPLOAD_HEADER, src, (size_t)n * row_bytes);
+        else
+            for (i = 0; i < n; i++)
+                memcpy(packet + UMD_UPLOAD_HEADER + (size_t)i * row_bytes,
+                       src + (size_t)i * src_pitch, row_bytes);
         src += (size_t)n * src_pitch;
         offset += (uint64_t)n * row_bytes;
         rows -= n;

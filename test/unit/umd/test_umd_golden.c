@@ -129,7 +129,7 @@ static void run_case(const struct golden_case *gc, const char *dir, int update)
         CHECK(compare_or_update(dir, gc->name, text, len, update));
         free(text);
     }
-    harness_close(&h);
+    kit_close(&h);
 }
 
 int main(int argc, char **argv)

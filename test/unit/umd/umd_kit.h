@@ -13,12 +13,26 @@
 #define DXGI_BC1_UNORM  71u
 #define DXGI_B8G8R8X8   88u
 
+#define KIT_MAX_SHADERS 32u
+
 static uint64_t kit_arena[KIT_ARENA_WORDS];
 static size_t kit_used;
+/* Shaders keep a copy of their bytecode from the device's allocator: kit_close frees them. */
+static struct aerocmd_umd_shader *kit_shaders[KIT_MAX_SHADERS];
+static uint32_t kit_shader_count;
 
 static void kit_reset(void)
 {
     kit_used = 0;
+    kit_shader_count = 0;
+}
+
+/* Destroys the shaders the kit made, then closes the harness. */
+static void kit_close(struct harness *h)
+{
+    while (kit_shader_count > 0)
+        CHECK_EQ(aerocmd_umd_destroy_shader(kit_shaders[--kit_shader_count]), AEROCMD_OK);
+    harness_close(h);
 }
 
 /* size bytes of object memory, 8-byte aligned; NULL when the arena is exhausted. */
@@ -91,10 +105,11 @@ static struct aerocmd_umd_shader *kit_shader(struct harness *h, enum aerocmd_sha
     size_t size = aerocmd_umd_shader_size();
     void *mem = kit_take(size);
     make_dxbc(dxbc, sizeof dxbc, fill);
-    if (mem == NULL ||
+    if (mem == NULL || !CHECK(kit_shader_count < KIT_MAX_SHADERS) ||
         !CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, size, kind, dxbc, sizeof dxbc, &sh),
                   AEROCMD_OK))
         return NULL;
+    kit_shaders[kit_shader_count++] = sh;
     return sh;
 }
 

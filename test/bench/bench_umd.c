@@ -1,0 +1,140 @@
+/* L1-L4: the state tracker's per-draw cost through the public umd API, over the fake.
+ *
+ *   bench_umd COUNT MODE
+ *
+ * MODE l1: Draw(3) with no state change in between.
+ *      l2: bind one of two vertex buffers and one of two VS constant buffers, Draw(3).
+ *      l3: Map(WRITE_DISCARD) a bound 256-byte dynamic constant buffer, write all of it,
+ *          Unmap, Draw(3).
+ *      l4: l1 with 1,000 more live buffers and 100 more live textures.
+ * Prints "bytes=N", the packet bytes each iteration adds to the stream. The command
+ * buffer is 64 KiB and is submitted whenever it fills, inside the loop. Exit status 1
+ * when a call fails or an iteration emits a different number of bytes than the others. */
+#include <stdio.h>
+
+#include "bench_umd_setup.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
+
+#define CB_BYTES    256u
+#define EXTRA_BUFS  1000u
+#define EXTRA_TEXES 100u
+
+struct bench_objects {
+    struct aerocmd_umd_resource *vb[2];
+    struct aerocmd_umd_resource *cb[2];
+};
+
+BENCH_NOINLINE static int loop_draw(struct aerocmd_umd_context *ctx, unsigned long count)
+{
+    unsigned long i;
+    unsigned failed = 0;
+    for (i = 0; i < count; i++)
+        failed |= (unsigned)aerocmd_umd_draw(ctx, 3, 0);
+    return failed != 0;
+}
+
+BENCH_NOINLINE static int loop_rebind(struct aerocmd_umd_context *ctx, unsigned long count,
+                                      const struct bench_objects *o)
+{
+    static const uint32_t stride = 12, offset = 0;
+    unsigned long i;
+    unsigned failed = 0; /* results OR-ed together: AEROCMD_OK is 0 */
+    for (i = 0; i < count; i++) {
+        unsigned pick = (unsigned)((i + 1u) & 1u); /* the first iteration changes both */
+        failed |=
+            (unsigned)aerocmd_umd_set_vertex_buffers(ctx, 0, 1, &o->vb[pick], &stride, &offset);
+        failed |= (unsigned)aerocmd_umd_set_constant_buffers(ctx, AEROCMD_SHADER_VS, 0, 1,
+                                                             &o->cb[pick], NULL, NULL);
+        failed |= (unsigned)aerocmd_umd_draw(ctx, 3, 0);
+    }
+    return failed != 0;
+}
+
+BENCH_NOINLINE static int loop_map(struct aerocmd_umd_context *ctx, unsigned long count,
+                                   struct aerocmd_umd_resource *cb)
+{
+    static uint32_t constants[CB_BYTES / 4u];
+    unsigned long i;
+    int failed = 0;
+    for (i = 0; i < count; i++) {
+        struct aerocmd_umd_mapped m;
+        constants[0] = (uint32_t)i;
+        if (aerocmd_umd_map(ctx, cb, 0, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, &m) != AEROCMD_OK)
+            return 1;
+        memcpy(m.data, constants, CB_BYTES);
+        failed |= aerocmd_umd_unmap(ctx, cb, 0) != AEROCMD_OK;
+        failed |= aerocmd_umd_draw(ctx, 3, 0) != AEROCMD_OK;
+    }
+    return failed;
+}
+
+/* Objects that exist but take no part in drawing; half of each kind guest-backed. */
+static int create_bystanders(struct bench_umd *b)
+{
+    uint32_t i;
+    for (i = 0; i < EXTRA_BUFS; i++)
+        if (!bench_buffer(b, 256u + 16u * (i % 8u),
+                          i % 3u ? AEROCMD_UMD_BIND_VERTEX_BUFFER
+                                 : AEROCMD_UMD_BIND_CONSTANT_BUFFER,
+                          AEROCMD_UMD_USAGE_DEFAULT, i & 1u))
+            return 0;
+    for (i = 0; i < EXTRA_TEXES; i++)
+        if (!bench_texture(b, 16u << (i % 3u), AEROCMD_UMD_BIND_SHADER_RESOURCE, i & 1u))
+            return 0;
+    return aerocmd_umd_flush(b->ctx) == AEROCMD_OK;
+}
+
+static int setup(struct bench_umd *b, const char *mode, struct bench_objects *o)
+{
+    uint32_t i;
+    for (i = 0; i < 2; i++) {
+        o->vb[i] = bench_buffer(b, 36, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0, 0);
+        o->cb[i] = bench_buffer(b, CB_BYTES, AEROCMD_UMD_BIND_CONSTANT_BUFFER,
+                                i == 0 ? AEROCMD_UMD_USAGE_DYNAMIC : 0u, 0);
+        if (o->vb[i] == NULL || o->cb[i] == NULL)
+            return 0;
+    }
+    if (strcmp(mode, "l4") == 0 && !create_bystanders(b))
+        return 0;
+    /* The draw state, with o->cb[0] bound as VS constant buffer 0 from the start. */
+    return aerocmd_umd_set_constant_buffers(b->ctx, AEROCMD_SHADER_VS, 0, 1, &o->cb[0], NULL,
+                                            NULL) == AEROCMD_OK &&
+           bench_pipeline(b, o->vb[0]);
+}
+
+static int run(struct bench_umd *b, const char *mode, unsigned long count,
+               const struct bench_objects *o)
+{
+    if (strcmp(mode, "l1") == 0 || strcmp(mode, "l4") == 0)
+        return loop_draw(b->ctx, count);
+    if (strcmp(mode, "l2") == 0)
+        return loop_rebind(b->ctx, count, o);
+    if (strcmp(mode, "l3") == 0)
+        return loop_map(b->ctx, count, o->cb[0]);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long count = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000;
+    const char *mode = argc > 2 ? argv[2] : "l1";
+    static struct bench_umd b;
+    struct bench_objects o;
+    uint64_t before, bytes;
+    int failed;
+    if (count == 0 || !bench_open(&b, (size_t)4 << 20) || !setup(&b, mode, &o))
+        return 2;
+    before = bench_bytes(&b);
+    failed = run(&b, mode, count, &o);
+    bytes = bench_bytes(&b) - before;
+    if (bytes % count != 0)
+        failed = 1;
+    printf("bytes=%lu\n", (unsigned long)(bytes / count));
+    bench_close(&b);
+    return failed;
+}
