@@ -13,9 +13,16 @@
 #include "opcode_list.h"
 
 /* The per-opcode checks must be inlined into the walk loop to be worth having, and the
- * rare call into the rules must not put a stack frame on that loop. */
-#if defined(__GNUC__)
+ * rare call into the rules must not put a stack frame on that loop. Unoptimised builds
+ * (debug kernels, sanitizer runs) do not share stack slots between inlined bodies, so
+ * forcing ~50 of them into one function there would make an 8 KiB frame: they only get
+ * the hint. */
+#if defined(__GNUC__) && defined(__OPTIMIZE__)
 #define HOT_INLINE       static inline __attribute__((always_inline))
+#define COLD             static __attribute__((noinline))
+#define NOT_A_POSITION() __builtin_unreachable()
+#elif defined(__GNUC__)
+#define HOT_INLINE       static inline
 #define COLD             static __attribute__((noinline))
 #define NOT_A_POSITION() __builtin_unreachable()
 #elif defined(_MSC_VER)
@@ -223,9 +230,9 @@ COLD int rules_pass(const struct aerocmd_stream *stream, const uint8_t *bytes, u
         const uint32_t this_opcode = AEROGPU_CMD_##op; /* the switch chose it */                   \
         uint32_t count = 0, stage = AEROGPU_SHADER_STAGE_COMPUTE;                                  \
         (void)stream, (void)opcode, (void)this_opcode, (void)count, (void)stage;                   \
-        AEROCMD_FIELDS_##op(STAGE_FROM_FIELD)                                                      \
         if (size < (uint32_t)sizeof(struct type) || !minor_at_least(minor, (min_minor)))           \
             return 0;                                                                              \
+        AEROCMD_FIELDS_##op(STAGE_FROM_FIELD) /* only once the fixed struct is known to fit */     \
         if (!(PAYLOAD_OK_##payload))                                                               \
             return 0;                                                                              \
         if (!(1 AEROCMD_FIELDS_##op(PACKET_FIELD_OK)))                                             \
