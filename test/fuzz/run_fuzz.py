@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Short libFuzzer run for the test suite: FUZZER SECONDS DICT SEED_DIR...
+"""Short libFuzzer run for the test suite: FUZZER SECONDS DICT [-OPTION=VALUE...] SEED_DIR...
 
 New inputs go to a temporary corpus (the checked-in seeds stay untouched); any crash
-input is kept in the current directory under crash-* and the run fails. Prints the
-executions reached and ends with "N passed, N failed"."""
+input is kept in the current directory under crash-* and the run fails. Arguments that
+start with '-' are passed to libFuzzer as extra options. Prints the executions reached and
+ends with "N passed, N failed"."""
 import os
 import re
 import subprocess
@@ -11,11 +12,13 @@ import sys
 import tempfile
 
 
-def main(fuzzer, seconds, dictionary, *seeds):
+def main(fuzzer, seconds, dictionary, *rest):
+    options = [a for a in rest if a.startswith("-")]
+    seeds = [a for a in rest if not a.startswith("-")]
     with tempfile.TemporaryDirectory() as corpus:
         cmd = [fuzzer, f"-max_total_time={seconds}", f"-dict={dictionary}",
                "-print_final_stats=1", "-timeout=10", "-rss_limit_mb=2048",
-               "-artifact_prefix=./", corpus, *seeds]
+               "-artifact_prefix=./", *options, corpus, *seeds]
         run = subprocess.run(cmd, capture_output=True, text=True, check=False)
     execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", run.stderr)
     cov = re.findall(r"cov: (\d+)", run.stderr)

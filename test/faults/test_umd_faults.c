@@ -1,0 +1,191 @@
+/* Failure injection over every umd scenario of faults_scenes.h, in a roomy and a tiny
+ * (constantly splitting) command-buffer configuration. One regime per run of this program:
+ *
+ *   allocator  the device's allocator fails its N-th call
+ *   callbacks  the fake's N-th fallible callback (acquire, submit, wait, allocate, lock)
+ *              answers OUT_OF_MEMORY
+ *   removed    ... answers DEVICE_REMOVED
+ *   ids        the id source's N-th request answers OUT_OF_MEMORY
+ *
+ * for every N from 1 until the scenario no longer reaches an N-th call. Each run must end
+ * with exactly the injected error; everything submitted, before and after, must pass the
+ * structural, allocation-table and semantic checks and be applied by the fake's host
+ * model; after an OUT_OF_MEMORY the device must still create, draw and submit (after
+ * DEVICE_REMOVED it must stay lost); and once every object is destroyed no allocator
+ * block, id, guest allocation or lock may be left. */
+#include "faults_scenes.h"
+
+enum regime { REGIME_ALLOCATOR, REGIME_CALLBACKS, REGIME_REMOVED, REGIME_IDS, REGIME_COUNT_ };
+
+static const char *const regime_names[REGIME_COUNT_] = {"allocator", "callbacks", "removed", "ids"};
+
+struct config {
+    uint32_t buffer_bytes;
+    uint32_t alloc_entries;
+};
+
+static const struct config configs[] = {{65536u, 16u}, {160u, 2u}};
+
+#define MAX_FAILURE_POINTS 4000ul
+
+static void arm(struct env *e, enum regime regime, unsigned long n)
+{
+    if (regime == REGIME_ALLOCATOR) {
+        e->dev_alloc.fail_at = n;
+    } else if (regime == REGIME_IDS) {
+        e->ids.fail_at = n;
+    } else {
+        e->fake.fail_at = n;
+        e->fake.fail_with =
+            regime == REGIME_REMOVED ? AEROCMD_E_DEVICE_REMOVED : AEROCMD_E_OUT_OF_MEMORY;
+    }
+}
+
+/* Whether the armed call was reached; disarms. */
+static int disarm(struct env *e, enum regime regime, unsigned long n)
+{
+    int reached;
+    if (regime == REGIME_ALLOCATOR)
+        reached = e->dev_alloc.calls >= n;
+    else if (regime == REGIME_IDS)
+        reached = e->ids.calls >= n;
+    else
+        reached = e->fake.fallible_calls >= n;
+    e->dev_alloc.fail_at = 0;
+    e->ids.fail_at = 0;
+    e->fake.fail_at = 0;
+    return reached;
+}
+
+/* After the failure cleared: a host-owned and a guest-backed vertex buffer, a draw reading
+ * both, a flush, and both destroyed again. */
+static aerocmd_result follow_up(struct env *e)
+{
+    static const uint32_t data[4] = {9, 8, 7, 6};
+    struct aerocmd_umd_buffer_desc host = buf_desc(16, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_buffer_desc backed = buf_desc(16, AEROCMD_UMD_BIND_VERTEX_BUFFER, 1);
+    struct aerocmd_umd_resource *bufs[2];
+    uint32_t strides[2] = {16, 16}, offsets[2] = {0, 0};
+    TRY(mk_buffer(e, &host, data, &bufs[0]));
+    TRY(mk_buffer(e, &backed, data, &bufs[1]));
+    TRY(aerocmd_umd_set_vertex_buffers(e->ctx, 0, 2, bufs, strides, offsets));
+    TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+    TRY(aerocmd_umd_flush(e->ctx));
+    env_forget(e, bufs[1]);
+    TRY(aerocmd_umd_destroy_resource(bufs[1]));
+    env_forget(e, bufs[0]);
+    TRY(aerocmd_umd_destroy_resource(bufs[0]));
+    return aerocmd_umd_flush(e->ctx);
+}
+
+/* What the device must look like after the injected failure. 1 when it does. */
+static int after_failure(struct env *e, enum regime regime, const char *what)
+{
+    aerocmd_result r;
+    if (regime == REGIME_REMOVED) {
+        r = aerocmd_umd_draw(e->ctx, 3, 0);
+        if (aerocmd_umd_context_is_lost(e->ctx) && r == AEROCMD_E_DEVICE_REMOVED)
+            return 1;
+        fprintf(stderr, "%s: device not lost after DEVICE_REMOVED (draw: %s)\n", what,
+                aerocmd_result_name(r));
+        return 0;
+    }
+    if (aerocmd_umd_context_is_lost(e->ctx)) {
+        fprintf(stderr, "%s: context lost after OUT_OF_MEMORY\n", what);
+        return 0;
+    }
+    r = follow_up(e);
+    if (r != AEROCMD_OK)
+        fprintf(stderr, "%s: device unusable after the failure: %s\n", what,
+                aerocmd_result_name(r));
+    return r == AEROCMD_OK;
+}
+
+/* One run with call n failing (n 0: nothing fails). Returns 1 when call n was reached;
+ * *bad counts broken expectations. */
+static int run_once(const struct fault_scene *sc, const struct config *cfg, enum regime regime,
+                    unsigned long n, unsigned *bad)
+{
+    static struct env e;
+    char what[160];
+    aerocmd_result want, r;
+    int reached;
+    snprintf(what, sizeof what, "%s [%u bytes] %s #%lu", sc->name, cfg->buffer_bytes,
+             regime_names[regime], n);
+    if (!env_open(&e, cfg->buffer_bytes, cfg->alloc_entries)) {
+        fprintf(stderr, "%s: environment did not open\n", what);
+        (*bad)++;
+        return 0;
+    }
+    arm(&e, regime, n);
+    r = sc->run(&e);
+    reached = n != 0 && disarm(&e, regime, n);
+    if (reached && e.failed_call != NULL)
+        snprintf(what + strlen(what), sizeof what - strlen(what), " (%s)", e.failed_call);
+    want = !reached                   ? AEROCMD_OK
+           : regime == REGIME_REMOVED ? AEROCMD_E_DEVICE_REMOVED
+                                      : AEROCMD_E_OUT_OF_MEMORY;
+    if (r != want) {
+        fprintf(stderr, "%s: scenario ended with %s, expected %s\n", what, aerocmd_result_name(r),
+                aerocmd_result_name(want));
+        (*bad)++;
+    }
+    env_check_submissions(&e, what);
+    if (reached && !after_failure(&e, regime, what))
+        (*bad)++;
+    if (!env_close(&e, what))
+        (*bad)++;
+    return reached;
+}
+
+/* Every failure point of one scenario in one configuration; returns how many there were. */
+static unsigned long sweep(const struct fault_scene *sc, const struct config *cfg,
+                           enum regime regime)
+{
+    unsigned long n;
+    unsigned bad = 0;
+    run_once(sc, cfg, regime, 0, &bad); /* the reference run must succeed cleanly */
+    for (n = 1; n <= MAX_FAILURE_POINTS; n++)
+        if (!run_once(sc, cfg, regime, n, &bad))
+            break;
+    CHECK_EQ(bad, 0);
+    CHECK(n <= MAX_FAILURE_POINTS);
+    return n - 1;
+}
+
+static int regime_of(const char *name, enum regime *out)
+{
+    int i;
+    for (i = 0; i < REGIME_COUNT_; i++) {
+        if (strcmp(name, regime_names[i]) == 0) {
+            *out = (enum regime)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    enum regime regime;
+    unsigned long points, total = 0;
+    size_t s, c;
+    if (argc != 2 || !regime_of(argv[1], &regime)) {
+        fprintf(stderr, "usage: %s allocator|callbacks|removed|ids\n", argv[0]);
+        return 2;
+    }
+    for (s = 0; s < sizeof fault_scenes / sizeof fault_scenes[0]; s++) {
+        for (c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+            points = sweep(&fault_scenes[s], &configs[c], regime);
+            printf("%-22s %5u-byte buffers: %4lu failure points\n", fault_scenes[s].name,
+                   configs[c].buffer_bytes, points);
+            /* every scenario takes ids and command buffers */
+            if (regime != REGIME_ALLOCATOR)
+                CHECK(points > 0);
+            total += points;
+        }
+    }
+    printf("%s: %lu failure points in all\n", regime_names[regime], total);
+    CHECK(total > 0);
+    return check_finish();
+}

@@ -1,0 +1,176 @@
+/* ddi_fuzz.h — shared by the parts of fuzz_ddi_sequence: the input reader, the device
+ * under test with its object slots, and the operations (ddi_ops_*.c) the input picks. */
+#ifndef AEROCMD_FUZZ_DDI_FUZZ_H
+#define AEROCMD_FUZZ_DDI_FUZZ_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aerocmd/kmd_render.h"
+#include "aerocmd/semantic.h"
+#include "aerocmd/umd_data.h"
+#include "aerocmd/umd_device.h"
+#include "aerocmd/umd_fake.h"
+#include "aerocmd/umd_objects.h"
+#include "aerocmd/umd_pipeline.h"
+
+#define N_RES         6u
+#define N_VIEW        6u
+#define N_SHADER      4u
+#define N_LAYOUT      2u
+#define N_SAMPLER     2u
+#define N_STATE       2u
+#define SLOT_WORDS    64u /* 512 bytes per object slot */
+#define MAX_IDS       64u
+#define COUNT_OF(a)   (sizeof(a) / sizeof((a)[0]))
+#define PATTERN_BYTES 65536u
+
+/* ---- input reader --------------------------------------------------------------------- */
+
+struct reader {
+    const uint8_t *p;
+    size_t left;
+};
+
+static inline uint32_t rd8(struct reader *r)
+{
+    if (r->left == 0)
+        return 0;
+    r->left--;
+    return *r->p++;
+}
+
+static inline uint32_t rd16(struct reader *r)
+{
+    uint32_t lo = rd8(r);
+    return lo | rd8(r) << 8;
+}
+
+static inline uint32_t rd32(struct reader *r)
+{
+    uint32_t lo = rd16(r);
+    return lo | rd16(r) << 16;
+}
+
+/* One of `n` table values, or (for selector values past the table) the raw byte itself. */
+static inline uint32_t pick(struct reader *r, const uint32_t *table, uint32_t n)
+{
+    uint32_t b = rd8(r);
+    return b < n * 8u ? table[b % n] : b;
+}
+
+/* ---- allocators and ids --------------------------------------------------------------- */
+
+struct counting_alloc {
+    struct aerocmd_allocator iface;
+    long live_blocks;
+    unsigned long calls;
+    unsigned long fail_at; /* 1-based call that fails; 0 never */
+};
+
+/* Ids from a counter, optionally handing released handles out again at once (LIFO), so
+ * that a handle released while the host may still know it shows up as a duplicate create.
+ * Released alloc_ids are not reused: the fake's allocation table looks allocations up by
+ * alloc_id among freed ones too and would pick the wrong one. */
+struct reusing_ids {
+    struct aerocmd_umd_id_space space;
+    uint32_t free_ids[MAX_IDS];
+    uint32_t free_count;
+    uint32_t fail_in; /* the fail_in-th next call fails; 0 never */
+};
+
+/* ---- the device under test and its objects -------------------------------------------- */
+
+struct slot {
+    uint64_t mem[SLOT_WORDS];
+    void *obj;
+    uint32_t res;    /* views: index of the resource they look at */
+    uint32_t kind;   /* resources: KIND_BUFFER / KIND_TEXTURE; views: enum aerocmd_view_kind */
+    uint32_t mapped; /* resources: 1 + the mapped subresource; 0 when not mapped */
+};
+
+#define KIND_BUFFER  1u
+#define KIND_TEXTURE 2u
+
+struct ddi {
+    struct counting_alloc fake_alloc, dev_alloc;
+    struct aerocmd_umd_fake fake;
+    struct aerocmd_umd_callbacks cb;
+    struct reusing_ids ids;
+    struct aerocmd_umd_device *dev;
+    struct aerocmd_umd_context *ctx;
+    uint64_t dev_mem[128];
+    uint64_t ctx_mem[8192];
+    uint32_t abi_version;
+    int may_lose; /* DEVICE_REMOVED is a possible answer: injected, or fences held */
+
+    struct slot res[N_RES], view[N_VIEW], shader[N_SHADER], layout[N_LAYOUT];
+    struct slot sampler[N_SAMPLER], blend[N_STATE], depth[N_STATE], raster[N_STATE];
+
+    /* the emulator's view of what was submitted */
+    struct aerocmd_semantic sem;
+    int sem_on;
+    struct aerocmd_kmd_validator kmd;
+    int kmd_on;
+    struct aerocmd_kmd_policy policy;
+};
+
+/* Bytes initial data, updates and uploads are taken from (filled once). */
+extern uint8_t ddi_pattern[PATTERN_BYTES];
+
+/* Aborts on a result the umd layer must never return: BUFFER_FULL, MALFORMED, values
+ * outside the enum, DEVICE_REMOVED without an injected failure or held fences, and
+ * STILL_DRAWING (ddi_check_wait: unless the call was told not to wait). */
+void ddi_check(const struct ddi *d, aerocmd_result r);
+void ddi_check_wait(const struct ddi *d, aerocmd_result r, int did_not_wait);
+
+/* The object in slot `index`, NULL when out of range or empty. */
+void *ddi_live(const struct slot *slots, uint32_t n, uint32_t index);
+/* The same, but only when the slot holds an object of `kind` (KIND_* for resources, enum
+ * aerocmd_view_kind for views): the runtime's interfaces are typed (an ID3D11Buffer for a
+ * vertex buffer, an ID3D11RenderTargetView for a target), so nothing else reaches those
+ * calls. */
+void *ddi_typed(const struct slot *slots, uint32_t n, uint32_t index, uint32_t kind);
+
+/* kind: 0 resource (its views first), 1 view, 2 shader, 3 input layout, 4 sampler,
+ * 5..7 blend / depth-stencil / rasterizer state. */
+void ddi_destroy_object(struct ddi *d, uint32_t kind, uint32_t index);
+
+/* ddi_ops_objects.c */
+void ddi_op_create_buffer(struct ddi *d, struct reader *r);
+void ddi_op_create_texture(struct ddi *d, struct reader *r);
+void ddi_op_create_view(struct ddi *d, struct reader *r);
+void ddi_op_create_shader(struct ddi *d, struct reader *r);
+void ddi_op_create_layout(struct ddi *d, struct reader *r);
+void ddi_op_create_sampler(struct ddi *d, struct reader *r);
+void ddi_op_create_state(struct ddi *d, struct reader *r);
+void ddi_op_destroy(struct ddi *d, struct reader *r);
+
+/* ddi_ops_pipeline.c */
+void ddi_op_set_vertex_buffers(struct ddi *d, struct reader *r);
+void ddi_op_set_index_buffer(struct ddi *d, struct reader *r);
+void ddi_op_set_input_layout(struct ddi *d, struct reader *r);
+void ddi_op_set_topology(struct ddi *d, struct reader *r);
+void ddi_op_set_shader(struct ddi *d, struct reader *r);
+void ddi_op_set_constant_buffers(struct ddi *d, struct reader *r);
+void ddi_op_set_shader_resources(struct ddi *d, struct reader *r);
+void ddi_op_set_samplers(struct ddi *d, struct reader *r);
+void ddi_op_set_render_targets(struct ddi *d, struct reader *r);
+void ddi_op_set_state(struct ddi *d, struct reader *r);
+void ddi_op_set_viewports_scissors(struct ddi *d, struct reader *r);
+void ddi_op_draw(struct ddi *d, struct reader *r);
+void ddi_op_dispatch(struct ddi *d, struct reader *r);
+void ddi_op_clear(struct ddi *d, struct reader *r);
+void ddi_op_present(struct ddi *d, struct reader *r);
+void ddi_op_flush(struct ddi *d, struct reader *r);
+
+/* ddi_ops_data.c */
+void ddi_op_map(struct ddi *d, struct reader *r);
+void ddi_op_unmap(struct ddi *d, struct reader *r);
+void ddi_op_update(struct ddi *d, struct reader *r);
+void ddi_op_copy(struct ddi *d, struct reader *r);
+void ddi_op_wait_idle(struct ddi *d, struct reader *r);
+void ddi_op_fences(struct ddi *d, struct reader *r);
+
+#endif /* AEROCMD_FUZZ_DDI_FUZZ_H */

@@ -1,0 +1,383 @@
+/* fuzz_ddi_sequence: bytes -> a sequence of state-tracker calls (create, bind, draw, clear,
+ * present, flush, map, update, copy, wait, destroy, held fences, injected failures) on a
+ * device over the in-memory fake, with a small command buffer so that splitting happens
+ * all the time.
+ *
+ * Input: [4 setup bytes][op][args][op][args]... (ddi_setup; ops_table for the operation
+ * numbers, ddi_ops_*.c for their arguments). Objects live in small slot arrays indexed by
+ * input bytes; an argument past the end of the input reads 0.
+ *
+ * Invariants (abort() on violation):
+ * - every submitted buffer fits the lent capacity, passes aerocmd_validate_stream, has an
+ *   allocation table the fake can build and aerocmd_alloc_table_open accepts, passes the
+ *   semantic pass (one tracker across the whole sequence) with that table, is accepted by
+ *   the KMD render path (aerocmd_kmd_render) with the same allocation list, and is applied
+ *   by the fake's host model without a fault;
+ * - a submission is flagged as a present exactly when it carries PRESENT;
+ * - no call returns BUFFER_FULL or MALFORMED (those never leave the umd layer), none
+ *   returns DEVICE_REMOVED unless a failure was injected or fences are held, and none
+ *   returns STILL_DRAWING unless it was told not to wait;
+ * - mapped memory is as large as the mapping says (ASan checks the writes and reads);
+ * - after everything is destroyed: no allocator block, guest allocation or lock is left. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aerocmd/decode.h"
+#include "aerocmd/submission.h"
+#include "ddi_fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_OPS 400u
+
+/* ---- allocators and ids --------------------------------------------------------------- */
+
+static void *counting_resize(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    struct counting_alloc *a = (struct counting_alloc *)user;
+    void *p;
+    (void)old_size;
+    a->calls++;
+    if (a->fail_at != 0 && a->calls == a->fail_at)
+        return NULL;
+    p = realloc(ptr, new_size ? new_size : 1u);
+    if (p != NULL && ptr == NULL)
+        a->live_blocks++;
+    return p;
+}
+
+static void counting_release(void *user, void *ptr, size_t size)
+{
+    struct counting_alloc *a = (struct counting_alloc *)user;
+    (void)size;
+    if (ptr == NULL)
+        return;
+    a->live_blocks--;
+    free(ptr);
+}
+
+static aerocmd_result ids_next(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out)
+{
+    struct reusing_ids *ids = (struct reusing_ids *)user;
+    if (ids->fail_in != 0 && --ids->fail_in == 0)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    if (kind == AEROCMD_UMD_ID_HANDLE && ids->free_count > 0) {
+        *out = ids->free_ids[--ids->free_count];
+        return AEROCMD_OK;
+    }
+    return aerocmd_umd_id_space_next(&ids->space, kind, out);
+}
+
+static void ids_release(void *user, enum aerocmd_umd_id_kind kind, uint32_t id)
+{
+    struct reusing_ids *ids = (struct reusing_ids *)user;
+    if (kind == AEROCMD_UMD_ID_HANDLE && ids->free_count < MAX_IDS)
+        ids->free_ids[ids->free_count++] = id;
+}
+
+/* ---- results and slots ------------------------------------------------------------------ */
+
+static uint64_t sem_mem[16384];
+static uint64_t kmd_tracker_mem[16384];
+static uint64_t table_mem[1024];
+static uint8_t dma_mem[4096];
+uint8_t ddi_pattern[PATTERN_BYTES];
+
+void ddi_check_wait(const struct ddi *d, aerocmd_result r, int did_not_wait)
+{
+    if (r == AEROCMD_E_BUFFER_FULL || r == AEROCMD_E_MALFORMED || r > AEROCMD_E_MALFORMED)
+        abort();
+    if (r == AEROCMD_E_DEVICE_REMOVED && !d->may_lose)
+        abort();
+    if (r == AEROCMD_E_STILL_DRAWING && !did_not_wait)
+        abort();
+}
+
+void ddi_check(const struct ddi *d, aerocmd_result r)
+{
+    ddi_check_wait(d, r, 0);
+}
+
+void *ddi_live(const struct slot *slots, uint32_t n, uint32_t index)
+{
+    return index < n ? slots[index].obj : NULL;
+}
+
+void *ddi_typed(const struct slot *slots, uint32_t n, uint32_t index, uint32_t kind)
+{
+    return index < n && slots[index].kind == kind ? slots[index].obj : NULL;
+}
+
+/* ---- checking what the fake received ---------------------------------------------------- */
+
+static int has_present(const uint8_t *cmd, uint32_t len)
+{
+    struct aerocmd_stream st;
+    struct aerocmd_cursor cur;
+    struct aerocmd_packet p;
+    struct aerocmd_diag diag;
+    if (aerocmd_stream_open(&st, cmd, len, &diag) != AEROCMD_OK)
+        abort();
+    aerocmd_cursor_init(&cur, &st);
+    while (aerocmd_cursor_next(&cur, &p, &diag) == 1)
+        if (p.opcode == AEROGPU_CMD_PRESENT || p.opcode == AEROGPU_CMD_PRESENT_EX)
+            return 1;
+    return 0;
+}
+
+static int kmd_copy(void *user, void *dst, const void *src, size_t len)
+{
+    (void)user;
+    memcpy(dst, src, len);
+    return 0;
+}
+
+/* The KMD's verdict on submission `index`, with the allocation list the runtime would pass. */
+static void kmd_accepts(struct ddi *d, const struct aerocmd_umd_fake_submission *s)
+{
+    static struct aerocmd_kmd_alloc_ref refs[64];
+    static uint64_t kmd_table[256];
+    struct aerocmd_kmd_render_args a;
+    struct aerocmd_kmd_render_out out;
+    uint32_t i;
+    if (s->alloc_count > 64 || s->cmd_bytes > sizeof dma_mem)
+        abort();
+    for (i = 0; i < s->alloc_count; i++) {
+        const struct aerocmd_umd_fake_memory *m = NULL;
+        uint32_t j;
+        for (j = 0; j < d->fake.memory_count && m == NULL; j++)
+            if (d->fake.memories[j].os_handle == s->allocs[i].os_handle)
+                m = &d->fake.memories[j];
+        memset(&refs[i], 0, sizeof refs[i]);
+        refs[i].identity = s->allocs[i].os_handle;
+        refs[i].alloc_id = s->allocs[i].alloc_id;
+        refs[i].gpa = m ? m->gpa : 0;
+        refs[i].size_bytes = m ? m->size_bytes : 0;
+        refs[i].flags = (s->allocs[i].flags & AEROCMD_UMD_ALLOC_REF_WRITE) ? 1u : 0u;
+    }
+    memset(&a, 0, sizeof a);
+    a.user_cmd = s->cmd;
+    a.user_cmd_len = s->cmd_bytes;
+    a.dma = dma_mem;
+    a.dma_capacity = sizeof dma_mem;
+    a.allocs = refs;
+    a.alloc_count = s->alloc_count;
+    a.alloc_table = kmd_table;
+    a.alloc_table_bytes = sizeof kmd_table;
+    a.copy = kmd_copy;
+    a.policy = &d->policy;
+    if (aerocmd_kmd_render(&d->kmd, &a, &out) == AEROCMD_STATUS_SUCCESS)
+        return;
+    if (out.fault.reason == AEROCMD_R_TRACKER_FULL) {
+        d->kmd_on = 0; /* the sequence outgrew the tracker: not the stream's fault */
+        return;
+    }
+    abort();
+}
+
+static void check_semantics(struct ddi *d, uint32_t index)
+{
+    const struct aerocmd_umd_fake_submission *s = &d->fake.submissions[index];
+    struct aerocmd_alloc_table_view view;
+    struct aerocmd_stream st;
+    struct aerocmd_diag diag;
+    size_t size = 0;
+    aerocmd_result r;
+    if (aerocmd_umd_fake_alloc_table(&d->fake, index, table_mem, sizeof table_mem, &size) !=
+            AEROCMD_OK ||
+        aerocmd_alloc_table_open(&view, table_mem, size, &diag) != AEROCMD_OK ||
+        aerocmd_stream_open(&st, s->cmd, s->cmd_bytes, &diag) != AEROCMD_OK)
+        abort();
+    if (!d->sem_on)
+        return;
+    r = aerocmd_semantic_check_stream(&d->sem, &st, &view, &diag);
+    if (r == AEROCMD_E_OUT_OF_MEMORY && diag.reason == AEROCMD_R_TRACKER_FULL)
+        d->sem_on = 0;
+    else if (r != AEROCMD_OK)
+        abort();
+}
+
+/* Every submission since the last call, then the record is dropped. */
+static void check_submissions(struct ddi *d)
+{
+    uint32_t i;
+    for (i = 0; i < d->fake.submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *s = &d->fake.submissions[i];
+        struct aerocmd_diag diag;
+        int flagged = (s->flags & AEROCMD_UMD_SUBMIT_PRESENT) != 0;
+        if (s->cmd_bytes > d->fake.buffer_capacity || s->alloc_count > d->fake.alloc_capacity)
+            abort();
+        if (aerocmd_validate_stream(s->cmd, s->cmd_bytes, &diag) != AEROCMD_OK)
+            abort();
+        if (flagged != has_present(s->cmd, s->cmd_bytes))
+            abort();
+        check_semantics(d, i);
+        if (d->kmd_on)
+            kmd_accepts(d, s);
+    }
+    if (d->fake.host_faults != 0)
+        abort(); /* the host model could not apply a packet */
+    aerocmd_umd_fake_clear_submissions(&d->fake);
+}
+
+/* ---- setup and teardown ------------------------------------------------------------------ */
+
+static void counting_init(struct counting_alloc *a)
+{
+    memset(a, 0, sizeof *a);
+    a->iface.resize = counting_resize;
+    a->iface.release = counting_release;
+    a->iface.user = a;
+}
+
+static void check_object_sizes(void)
+{
+    size_t sizes[8], i;
+    sizes[0] = aerocmd_umd_resource_size();
+    sizes[1] = aerocmd_umd_view_size();
+    sizes[2] = aerocmd_umd_shader_size();
+    sizes[3] = aerocmd_umd_input_layout_size();
+    sizes[4] = aerocmd_umd_sampler_size();
+    sizes[5] = aerocmd_umd_blend_state_size();
+    sizes[6] = aerocmd_umd_depth_stencil_state_size();
+    sizes[7] = aerocmd_umd_rasterizer_state_size();
+    for (i = 0; i < 8; i++)
+        if (sizes[i] > SLOT_WORDS * 8u)
+            abort();
+}
+
+/* Setup bytes: command-buffer size (48 + 4 x b), allocation-list entries (b % 9), config
+ * (ABI minor b % 5, bit 3 no TRANSFER feature, bit 4 handles reused), the id space's
+ * process id. */
+static int ddi_setup(struct ddi *d, struct reader *r)
+{
+    struct aerocmd_umd_device_desc desc;
+    uint32_t capacity = 48u + rd8(r) * 4u, entries = rd8(r) % 9u, cfg = rd8(r);
+    memset(d, 0, sizeof *d);
+    counting_init(&d->fake_alloc);
+    counting_init(&d->dev_alloc);
+    d->abi_version = ((uint32_t)AEROGPU_ABI_MAJOR << 16) | (cfg % 5u);
+    if (aerocmd_umd_fake_init(&d->fake, &d->fake_alloc.iface, d->abi_version, capacity, entries))
+        abort();
+    aerocmd_umd_fake_callbacks(&d->fake, &d->cb);
+    aerocmd_umd_id_space_init(&d->ids.space, rd8(r) * 4u);
+    memset(&desc, 0, sizeof desc);
+    desc.abi_version = d->abi_version;
+    desc.features = (cfg & 0x08u) ? 0u : AEROGPU_FEATURE_TRANSFER;
+    desc.callbacks = &d->cb;
+    desc.allocator = &d->dev_alloc.iface;
+    desc.ids.next = ids_next;
+    desc.ids.release = (cfg & 0x10u) ? ids_release : NULL;
+    desc.ids.user = &d->ids;
+    if (aerocmd_umd_device_init(d->dev_mem, sizeof d->dev_mem, &desc, &d->dev) != AEROCMD_OK ||
+        aerocmd_umd_context_init(d->ctx_mem, sizeof d->ctx_mem, d->dev, &d->ctx) != AEROCMD_OK)
+        abort();
+    if (aerocmd_semantic_init(&d->sem, sem_mem, sizeof sem_mem) != AEROCMD_OK ||
+        aerocmd_kmd_validator_init(&d->kmd, kmd_tracker_mem, sizeof kmd_tracker_mem) != AEROCMD_OK)
+        abort();
+    /* the fake carries no share tokens, so the KMD's token policy cannot be judged here */
+    aerocmd_kmd_policy_default(&d->policy, d->abi_version);
+    d->policy.flags = 0;
+    d->sem_on = 1;
+    d->kmd_on = 1;
+    return 1;
+}
+
+static void ddi_teardown(struct ddi *d)
+{
+    uint32_t kind, i;
+    d->fake.fail_at = 0;
+    d->dev_alloc.fail_at = 0;
+    d->ids.fail_in = 0;
+    d->fake.hold_fences = 0;
+    aerocmd_umd_fake_complete(&d->fake, d->fake.last_fence);
+    for (kind = 0; kind < 8; kind++)
+        for (i = 0; i < N_RES; i++)
+            ddi_destroy_object(d, kind, i);
+    aerocmd_umd_context_destroy(d->ctx);
+    aerocmd_umd_device_destroy(d->dev);
+    check_submissions(d);
+    if (d->dev_alloc.live_blocks != 0 || d->fake.live_memories != 0 || d->fake.lock_count != 0)
+        abort(); /* something the device took was not given back */
+    aerocmd_umd_fake_release(&d->fake);
+    if (d->fake_alloc.live_blocks != 0)
+        abort();
+}
+
+/* ---- injected failures ---------------------------------------------------------------------- */
+
+static void op_inject(struct ddi *d, struct reader *r)
+{
+    uint32_t cfg = rd8(r), ahead = (cfg >> 2) % 4u + 1u;
+    d->fake.fail_at = 0;
+    d->dev_alloc.fail_at = 0;
+    d->ids.fail_in = 0;
+    if ((cfg & 3u) == 0 || (cfg & 3u) == 1) {
+        d->fake.fail_at = d->fake.fallible_calls + ahead;
+        d->fake.fail_with = (cfg & 3u) ? AEROCMD_E_DEVICE_REMOVED : AEROCMD_E_OUT_OF_MEMORY;
+        d->may_lose |= (cfg & 3u) == 1;
+    } else if ((cfg & 3u) == 2) {
+        d->dev_alloc.fail_at = d->dev_alloc.calls + ahead;
+    } else {
+        d->ids.fail_in = ahead;
+    }
+}
+
+/* Operation numbers are part of the input format (gen_seeds.py and ddi_sequence.dict use
+ * them): append, never reorder. */
+static void (*const ops_table[])(struct ddi *, struct reader *) = {
+    ddi_op_create_buffer,          /* 0 */
+    ddi_op_create_texture,         /* 1 */
+    ddi_op_create_view,            /* 2 */
+    ddi_op_create_shader,          /* 3 */
+    ddi_op_create_layout,          /* 4 */
+    ddi_op_create_sampler,         /* 5 */
+    ddi_op_create_state,           /* 6 */
+    ddi_op_destroy,                /* 7 */
+    ddi_op_set_vertex_buffers,     /* 8 */
+    ddi_op_set_index_buffer,       /* 9 */
+    ddi_op_set_input_layout,       /* 10 */
+    ddi_op_set_topology,           /* 11 */
+    ddi_op_set_shader,             /* 12 */
+    ddi_op_set_constant_buffers,   /* 13 */
+    ddi_op_set_shader_resources,   /* 14 */
+    ddi_op_set_samplers,           /* 15 */
+    ddi_op_set_render_targets,     /* 16 */
+    ddi_op_set_state,              /* 17 */
+    ddi_op_set_viewports_scissors, /* 18 */
+    ddi_op_draw,                   /* 19 */
+    ddi_op_dispatch,               /* 20 */
+    ddi_op_clear,                  /* 21 */
+    ddi_op_present,                /* 22 */
+    ddi_op_flush,                  /* 23 */
+    op_inject,                     /* 24 */
+    ddi_op_map,                    /* 25 */
+    ddi_op_unmap,                  /* 26 */
+    ddi_op_update,                 /* 27 */
+    ddi_op_copy,                   /* 28 */
+    ddi_op_wait_idle,              /* 29 */
+    ddi_op_fences,                 /* 30 */
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static struct ddi d;
+    struct reader r;
+    uint32_t ops = 0, i;
+
+    if (ddi_pattern[1] == 0)
+        for (i = 0; i < PATTERN_BYTES; i++)
+            ddi_pattern[i] = (uint8_t)(i * 7u + 1u);
+    check_object_sizes();
+    r.p = data;
+    r.left = size;
+    if (size < 4 || !ddi_setup(&d, &r))
+        return 0;
+    while (r.left > 0 && ops++ < MAX_OPS) {
+        ops_table[rd8(&r) % COUNT_OF(ops_table)](&d, &r);
+        check_submissions(&d);
+    }
+    ddi_teardown(&d);
+    return 0;
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Writes the checked-in seed corpora of fuzz_kmd_render and fuzz_ddi_sequence.
+
+Usage: gen_seeds.py STREAMS_DIR OUT_DIR
+  STREAMS_DIR  test/data/streams (raw command streams from the captures)
+  OUT_DIR      test/fuzz/corpus; writes OUT_DIR/kmd_render/* and OUT_DIR/ddi_sequence/*
+
+The input formats are the ones the two fuzzers decode (see the comments at the top of
+fuzz_kmd_render.c and fuzz_ddi_sequence.c); this script is their only other reader, so keep
+the two in step when a format changes. Output is deterministic."""
+import os
+import struct
+import sys
+
+ABI_1_4 = 0x00010004
+STREAM_MAGIC = 0x444D4341  # "ACMD"
+
+# ---- fuzz_kmd_render: [6 config bytes][12-byte allocation-list entries][command buffer] --
+
+CFG_SYNTH_HEADER = 0x08
+CFG_TWICE = 0x10
+CFG_RESERVE = 0x40
+
+
+def kmd_config(refs, flags=0, dma_capacity=2063, tracker=64, copy_byte=0, policy_byte=0):
+    cap = (dma_capacity - 16) % 2048
+    return bytes([len(refs) | flags, cap & 0xFF, cap >> 8, (tracker - 1) & 0x3F,
+                  copy_byte, policy_byte])
+
+
+def kmd_ref(identity, alloc_id, write=True, token=0, gpa_pages=0x100, size=1 << 24):
+    return struct.pack("<BBBBII", identity, alloc_id, 1 if write else 0, token,
+                       gpa_pages, size)
+
+
+def backing_alloc_ids(stream):
+    """alloc_ids the stream's CREATE_BUFFER / CREATE_TEXTURE2D packets back onto."""
+    ids, offset = [], 24
+    end = struct.unpack_from("<I", stream, 8)[0]
+    while offset + 8 <= end:
+        opcode, size = struct.unpack_from("<II", stream, offset)
+        if size < 8:
+            break
+        if opcode == 0x100 and size >= 40:
+            ids.append(struct.unpack_from("<I", stream, offset + 24)[0])
+        elif opcode == 0x101 and size >= 56:
+            ids.append(struct.unpack_from("<I", stream, offset + 40)[0])
+        offset += size
+    return sorted({i for i in ids if 0 < i < 0xFF})
+
+
+def packet(opcode, body):
+    return struct.pack("<II", opcode, 8 + len(body)) + body
+
+
+def kmd_seeds(streams_dir):
+    seeds = {}
+    for name in sorted(os.listdir(streams_dir)):
+        if not name.endswith(".acmd"):
+            continue
+        with open(os.path.join(streams_dir, name), "rb") as f:
+            stream = f.read()
+        refs = b"".join(kmd_ref(0x10 + n, i) for n, i in enumerate(backing_alloc_ids(stream)[:7]))
+        count = len(refs) // 12
+        base = name[len("aerogpu_cmd_"):-len(".acmd")]
+        seeds[base] = kmd_config([0] * count) + refs + stream
+        # the same stream through DMA buffers of 24 + 64 bytes: split after split
+        seeds[base + "_split"] = kmd_config([0] * count, CFG_TWICE, 24 + 64) + refs + stream
+    # packets only (header synthesised): guest-backed buffer, dirty range, sharing, copy
+    backed = (packet(0x100, struct.pack("<IIQIIQ", 7, 1, 256, 5, 0, 0)) +
+              packet(0x100, struct.pack("<IIQIIQ", 8, 1, 256, 6, 0, 0)) +
+              packet(0x103, struct.pack("<IIQQ", 7, 0, 0, 256)) +
+              packet(0x105, struct.pack("<IIQQQII", 8, 7, 0, 0, 64, 1, 0)) +
+              packet(0x710, struct.pack("<IIQ", 7, 0, 0x5000000000000009)) +
+              packet(0x711, struct.pack("<IIQ", 9, 0, 0x5000000000000009)) +
+              packet(0x712, struct.pack("<QQ", 0x5000000000000009, 0)) +
+              packet(0x102, struct.pack("<II", 9, 0)) +
+              packet(0x700, struct.pack("<II", 0, 0)))
+    refs = [kmd_ref(0x21, 5, token=9, size=4096), kmd_ref(0x22, 6, write=True, size=4096)]
+    seeds["synth_backed_shared"] = kmd_config(refs, CFG_SYNTH_HEADER) + b"".join(refs) + backed
+    seeds["synth_backed_split"] = (kmd_config(refs, CFG_SYNTH_HEADER, 24 + 48) +
+                                   b"".join(refs) + backed)
+    # an aliased list entry, a NULL entry and a kernel-numbered one, with a reserved opcode
+    refs = [kmd_ref(0x31, 5, size=4096), kmd_ref(0x31, 5, size=4096), kmd_ref(0, 0),
+            kmd_ref(0x32, 0, size=64)]
+    seeds["synth_alias_reserved"] = (kmd_config(refs, CFG_SYNTH_HEADER | CFG_RESERVE) +
+                                     b"".join(refs) + backed)
+    return seeds
+
+
+# ---- fuzz_ddi_sequence: [4 setup bytes][op][args]... -------------------------------------
+
+(OP_CREATE_BUFFER, OP_CREATE_TEXTURE, OP_CREATE_VIEW, OP_CREATE_SHADER, OP_CREATE_LAYOUT,
+ OP_CREATE_SAMPLER, OP_CREATE_STATE, OP_DESTROY, OP_SET_VERTEX_BUFFERS, OP_SET_INDEX_BUFFER,
+ OP_SET_INPUT_LAYOUT, OP_SET_TOPOLOGY, OP_SET_SHADER, OP_SET_CONSTANT_BUFFERS,
+ OP_SET_SHADER_RESOURCES, OP_SET_SAMPLERS, OP_SET_RENDER_TARGETS, OP_SET_STATE,
+ OP_SET_VIEWPORTS_SCISSORS, OP_DRAW, OP_DISPATCH, OP_CLEAR, OP_PRESENT, OP_FLUSH,
+ OP_INJECT, OP_MAP, OP_UNMAP, OP_UPDATE, OP_COPY, OP_WAIT_IDLE, OP_FENCES) = range(31)
+
+BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40
+# selectors into the fuzzer's tables (values below 8 x table size pick an entry)
+FMT_R8G8B8A8, FMT_B8G8R8A8, FMT_D24S8 = 0, 2, 7
+VFMT_R32G32B32 = 0
+DYNAMIC_CPU_WRITE = 2 | 4  # usage byte: usage % 4, bit 2 CPU write, bit 3 CPU read
+STAGING_CPU_READ_WRITE = 3 | 4 | 8
+MAP_READ, MAP_WRITE_DISCARD = 1, 4
+
+
+def ddi_setup(capacity, entries, minor=4, transfer=True, reuse_ids=False, pid=0x48):
+    cfg = minor | (0 if transfer else 0x08) | (0x10 if reuse_ids else 0)
+    return bytes([(capacity - 48) // 4, entries, cfg, pid])
+
+
+def ddi_scene():
+    """Creates a frame's objects, draws an indexed textured triangle, clears, presents."""
+    ops = [
+        OP_CREATE_BUFFER, 0, 72, 0, BIND_VB, 0x30, 0,      # vb: 72 bytes, backed, init
+        OP_CREATE_BUFFER, 1, 12, 0, BIND_IB, 0x20, 0,      # ib: host-owned, init
+        OP_CREATE_BUFFER, 2, 0, 1, BIND_CB, 0x00, DYNAMIC_CPU_WRITE,  # cb: 256 bytes
+        OP_CREATE_TEXTURE, 3, 15, 15, 1, 0, FMT_B8G8R8A8, BIND_RT, 0x01, 0,
+        OP_CREATE_TEXTURE, 4, 3, 3, 1, 0, FMT_R8G8B8A8, BIND_SRV, 0x31, 0,
+        OP_CREATE_TEXTURE, 5, 15, 15, 1, 0, FMT_D24S8, BIND_DS, 0x01, 0,
+        OP_CREATE_VIEW, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0,   # rtv
+        OP_CREATE_VIEW, 1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0,   # srv
+        OP_CREATE_VIEW, 2, 2, 5, 0, 0, 0, 0, 0, 0, 0, 0,   # dsv
+        OP_CREATE_SHADER, 0, 0, 4, 0x11,                   # vs, 48 bytes
+        OP_CREATE_SHADER, 1, 1, 0, 0x22,                   # ps, 32 bytes
+        OP_CREATE_LAYOUT, 0, 1, 0x00, VFMT_R32G32B32, 0, 0, 0,
+        OP_CREATE_SAMPLER, 0, 1, 0x4B, 0x00,            # linear, clamp
+        OP_CREATE_STATE, 0, 0x00, 0x93, 0x32, 0x32,       # blend: alpha, add
+        OP_CREATE_STATE, 1, 0x0B, 0x00, 0xFF, 0xFF,       # depth-stencil
+        OP_CREATE_STATE, 2, 0x1B, 0x04, 0x00,             # rasterizer
+        OP_CLEAR, 0x00, OP_CLEAR, 0x2A, 0,  # colour, depth
+        OP_SET_RENDER_TARGETS, 1, 0, 2,
+        OP_SET_VIEWPORTS_SCISSORS, 1, 0x80, 0x24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  # 64x64
+        OP_SET_INPUT_LAYOUT, 0,
+        OP_SET_VERTEX_BUFFERS, 0, 1, 0, 12, 0,
+        OP_SET_INDEX_BUFFER, 1, 0, 0,
+        OP_SET_TOPOLOGY, 4,
+        OP_SET_SHADER, 0, 0, OP_SET_SHADER, 1, 1,
+        OP_SET_SHADER_RESOURCES, 1, 0, 1, 1,
+        OP_SET_SAMPLERS, 1, 0, 1, 0,
+        OP_SET_CONSTANT_BUFFERS, 0, 0, 0x05, 2, 0, 1,
+        OP_SET_STATE, 0, 0x0F, OP_SET_STATE, 1, 0x10, OP_SET_STATE, 2, 0,
+        OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
+        OP_DRAW, 1, 3, 0, 1, 0, 0, 0,
+        OP_DRAW, 3, 3, 0, 2, 0, 0, 0, 1,
+        OP_MAP, 2, 0, MAP_WRITE_DISCARD, OP_UNMAP, 2, 0, 0, 0,   # rewrite the dynamic cb
+        OP_UPDATE, 4, 0, 0x04, 0, 2, 0, 2,                       # 2x2 box of the srv texture
+        OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
+        OP_PRESENT, 1,
+    ]
+    return bytes(ops)
+
+
+def ddi_teardown():
+    # resources (and their views), shaders, layout, sampler, states
+    return bytes([OP_DESTROY, 0 | 0 << 3, OP_DESTROY, 0 | 3 << 3, OP_DESTROY, 2 | 0 << 3,
+                  OP_DESTROY, 3, OP_DESTROY, 4, OP_FLUSH])
+
+
+def ddi_seeds():
+    scene, down = ddi_scene(), ddi_teardown()
+    return {
+        "scene_roomy": ddi_setup(1068, 8) + scene + down,
+        "scene_tiny": ddi_setup(96, 1) + scene + down,
+        "scene_abi_1_0": ddi_setup(256, 4, minor=0, transfer=False) + scene + down,
+        "scene_abi_1_2_reuse": ddi_setup(200, 2, minor=2, reuse_ids=True) + scene + down,
+        "scene_submit_fails": (ddi_setup(128, 4) + bytes([OP_INJECT, 0x04]) + scene +
+                               bytes([OP_INJECT, 0x08]) + scene + down),
+        "scene_device_removed": (ddi_setup(256, 4) + scene + bytes([OP_INJECT, 0x05]) +
+                                 scene + down),
+        "scene_alloc_fails": (ddi_setup(400, 4) + bytes([OP_INJECT, 0x02]) + scene +
+                              bytes([OP_INJECT, 0x07]) + down),
+        "readback_fences": (ddi_setup(512, 4) + bytes([
+            OP_CREATE_TEXTURE, 0, 7, 7, 1, 0, FMT_B8G8R8A8, BIND_RT, 0x01, 0,
+            OP_CREATE_TEXTURE, 1, 7, 7, 1, 0, FMT_B8G8R8A8, 0, 0x01, STAGING_CPU_READ_WRITE,
+            OP_CREATE_VIEW, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            OP_CLEAR, 0x00,
+            OP_FENCES, 0,                                   # hold fences
+            OP_COPY, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,       # copy region, whole
+            OP_MAP, 1, 0, MAP_READ | 0x08,                  # DO_NOT_WAIT: still drawing
+            OP_FENCES, 2,                                   # complete, stop holding
+            OP_MAP, 1, 0, MAP_READ, OP_UNMAP, 1, 0, 0, 0,
+            OP_COPY, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,       # CopyResource
+            OP_WAIT_IDLE, 1, OP_PRESENT, 0xB1, OP_FLUSH])),
+        "compute_gs": (ddi_setup(160, 2) +
+                       bytes([OP_CREATE_SHADER, 2, 2, 8, 0x33, OP_CREATE_SHADER, 3, 3, 2, 0x44,
+                              OP_SET_SHADER, 2, 2, OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
+                              OP_SET_SHADER, 3, 3, OP_DISPATCH, 0x2A,
+                              OP_DESTROY, 2 | 2 << 3, OP_DISPATCH, 0x2A, OP_FLUSH])),
+    }
+
+
+def write_all(out_dir, name, seeds):
+    path = os.path.join(out_dir, name)
+    os.makedirs(path, exist_ok=True)
+    for seed_name, data in sorted(seeds.items()):
+        with open(os.path.join(path, seed_name), "wb") as f:
+            f.write(data)
+
+
+def main(streams_dir, out_dir):
+    write_all(out_dir, "kmd_render", kmd_seeds(streams_dir))
+    write_all(out_dir, "ddi_sequence", ddi_seeds())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))
