@@ -21,6 +21,7 @@
 #include "aerocmd/format.h"
 #include "aerocmd/result.h"
 #include "aerocmd/umd_device.h"
+#include "aerocmd/umd_dxbc.h"
 #include "aerocmd/writer.h"
 
 #ifdef __cplusplus
@@ -163,6 +164,16 @@ size_t aerocmd_umd_shader_size(void);
 aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                          enum aerocmd_shader_kind kind, const void *dxbc,
                                          uint32_t dxbc_size, struct aerocmd_umd_shader **out);
+/* The same from what the Windows DDI hands the driver: the bare token stream and the
+ * register-keyed signatures, wrapped into a DXBC container as umd_dxbc.h describes
+ * (synthesized semantic names, real checksum); the container is what is kept, hashed and
+ * sent. Refusals are aerocmd_umd_dxbc_from_tokens's (INVALID_ARG for a bad token header or
+ * signature, NOT_IMPLEMENTED for HS / DS); OUT_OF_MEMORY when the container cannot be
+ * allocated. */
+aerocmd_result aerocmd_umd_create_shader_from_tokens(
+    struct aerocmd_umd_device *dev, void *mem, size_t mem_size, enum aerocmd_shader_kind kind,
+    const uint32_t *tokens, uint32_t token_capacity,
+    const struct aerocmd_umd_shader_signatures *sigs, struct aerocmd_umd_shader **out);
 aerocmd_result aerocmd_umd_destroy_shader(struct aerocmd_umd_shader *shader);
 
 uint32_t aerocmd_umd_shader_handle(const struct aerocmd_umd_shader *shader);
@@ -179,6 +190,30 @@ aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, v
                                                const struct aerocmd_input_element *elements,
                                                uint32_t element_count,
                                                struct aerocmd_umd_input_layout **out);
+/* D3D11's input-assembler limit on elements per layout. */
+#define AEROCMD_UMD_MAX_INPUT_ELEMENTS 32u
+
+/* One D3D10DDIARG_INPUT_ELEMENT_DESC: keyed by the vertex shader's input register, since
+ * the DDI passes no semantic names. */
+struct aerocmd_umd_register_element {
+    uint32_t input_register; /* 0 .. AEROCMD_UMD_MAX_SIGNATURE_REGISTERS - 1 */
+    uint32_t dxgi_format;
+    uint32_t input_slot;
+    uint32_t aligned_byte_offset;
+    uint32_t input_slot_class; /* 0 per vertex, 1 per instance */
+    uint32_t instance_data_step_rate;
+};
+
+/* An input layout whose elements are named like the synthesized signatures (umd_dxbc.h):
+ * semantic "TEXCOORD" (semantic_name_hash = aerocmd_semantic_hash("TEXCOORD")) with
+ * semantic index = input_register, so the host pairs each element with the ISGN entry of
+ * a shader made by aerocmd_umd_create_shader_from_tokens. INVALID_ARG: more than
+ * AEROCMD_UMD_MAX_INPUT_ELEMENTS elements, a register out of range; otherwise as
+ * aerocmd_umd_create_input_layout. */
+aerocmd_result aerocmd_umd_create_input_layout_by_register(
+    struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+    const struct aerocmd_umd_register_element *elements, uint32_t element_count,
+    struct aerocmd_umd_input_layout **out);
 aerocmd_result aerocmd_umd_destroy_input_layout(struct aerocmd_umd_input_layout *layout);
 
 /* ---- samplers ------------------------------------------------------------------------ */

@@ -121,7 +121,16 @@ struct aerocmd_umd_resource {
     uint32_t mapped;       /* 1 while a subresource is mapped */
     uint32_t map_subresource;
     uint32_t map_type;
-    uint8_t *map_base; /* locked allocation (guest-backed) or the shadow */
+    uint8_t *map_base;              /* locked allocation (guest-backed) or the shadow */
+    struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
+};
+
+/* A texture view's CREATE_TEXTURE_VIEW fields besides the handles, kept small so that a
+ * view stays within 64 bytes (mips <= 15, layers <= 2048, formats < 65536). */
+struct umd_view_range {
+    uint16_t format;
+    uint8_t base_mip, mip_count;
+    uint16_t base_layer, layer_count;
 };
 
 struct aerocmd_umd_view {
@@ -132,6 +141,9 @@ struct aerocmd_umd_view {
     uint32_t owns_handle; /* 1: a CREATE_TEXTURE_VIEW of its own */
     uint32_t is_buffer;
     uint32_t offset_bytes, size_bytes; /* buffer views */
+    struct aerocmd_umd_view *next_on_res;
+    uint32_t rotated_handle;     /* during a rotation: the replacement host view, 0 none */
+    struct umd_view_range range; /* owned views: the subrange the host view was made of */
 };
 
 struct aerocmd_umd_shader {
@@ -360,6 +372,12 @@ aerocmd_result umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
 /* Makes sure the work of command buffer `serial` is done: submits it if it is the open
  * one, then waits for its fence (AEROCMD_UMD_MAP_DO_NOT_WAIT: STILL_DRAWING instead). */
 aerocmd_result umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial, uint32_t flags);
+
+/* ---- views (umd_view.c) ----------------------------------------------------------------- */
+
+/* Appends CREATE_TEXTURE_VIEW with retries. */
+aerocmd_result umd_emit_texture_view(struct aerocmd_umd_context *ctx,
+                                     const struct aerocmd_texture_view_args *args);
 
 /* ---- unbinding on destroy (umd_bind.c) ----------------------------------------------- */
 

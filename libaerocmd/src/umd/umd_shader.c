@@ -54,20 +54,52 @@ static aerocmd_result emit_create_shader(struct aerocmd_umd_context *ctx,
     return r;
 }
 
+/* Finishes a shader whose container sh->dxbc (from the device's allocator) is in place:
+ * hashes it, takes a handle and sends CREATE_SHADER_DXBC; on failure everything is given
+ * back. */
+static aerocmd_result finish_shader(struct aerocmd_umd_context *ctx, struct aerocmd_umd_shader *sh,
+                                    struct aerocmd_umd_shader **out)
+{
+    struct aerocmd_umd_device *dev = sh->dev;
+    aerocmd_result r;
+    sh->hash = fnv1a64((const uint8_t *)sh->dxbc, sh->dxbc_size);
+    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &sh->handle);
+    if (r == AEROCMD_OK) {
+        r = emit_create_shader(ctx, sh);
+        if (r != AEROCMD_OK)
+            umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, sh->handle);
+    }
+    if (r != AEROCMD_OK) {
+        dev->alloc->release(dev->alloc->user, sh->dxbc, sh->dxbc_size);
+        memset(sh, 0, sizeof *sh);
+        return r;
+    }
+    *out = sh;
+    return AEROCMD_OK;
+}
+
+static aerocmd_result check_shader_args(struct aerocmd_umd_context *ctx, void *mem, size_t mem_size,
+                                        enum aerocmd_shader_kind kind,
+                                        struct aerocmd_umd_shader **out)
+{
+    if (ctx == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_shader)))
+        return AEROCMD_E_INVALID_ARG;
+    if (kind == AEROCMD_SHADER_HS || kind == AEROCMD_SHADER_DS)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    if ((uint32_t)kind > AEROCMD_SHADER_CS)
+        return AEROCMD_E_INVALID_ARG;
+    return AEROCMD_OK;
+}
+
 aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                          enum aerocmd_shader_kind kind, const void *dxbc,
                                          uint32_t dxbc_size, struct aerocmd_umd_shader **out)
 {
     struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
     struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)mem;
-    aerocmd_result r;
-    if (ctx == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *sh))
-        return AEROCMD_E_INVALID_ARG;
-    if (kind == AEROCMD_SHADER_HS || kind == AEROCMD_SHADER_DS)
-        return AEROCMD_E_NOT_IMPLEMENTED;
-    if ((uint32_t)kind > AEROCMD_SHADER_CS)
-        return AEROCMD_E_INVALID_ARG;
-    r = check_dxbc((const uint8_t *)dxbc, dxbc_size);
+    aerocmd_result r = check_shader_args(ctx, mem, mem_size, kind, out);
+    if (r == AEROCMD_OK)
+        r = check_dxbc((const uint8_t *)dxbc, dxbc_size);
     if (r != AEROCMD_OK)
         return r;
     memset(sh, 0, sizeof *sh);
@@ -78,20 +110,31 @@ aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *m
     if (sh->dxbc == NULL)
         return AEROCMD_E_OUT_OF_MEMORY;
     memcpy(sh->dxbc, dxbc, dxbc_size);
-    sh->hash = fnv1a64((const uint8_t *)sh->dxbc, dxbc_size);
-    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &sh->handle);
-    if (r == AEROCMD_OK) {
-        r = emit_create_shader(ctx, sh);
-        if (r != AEROCMD_OK)
-            umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, sh->handle);
-    }
-    if (r != AEROCMD_OK) {
-        dev->alloc->release(dev->alloc->user, sh->dxbc, dxbc_size);
-        memset(sh, 0, sizeof *sh);
+    return finish_shader(ctx, sh, out);
+}
+
+aerocmd_result aerocmd_umd_create_shader_from_tokens(
+    struct aerocmd_umd_device *dev, void *mem, size_t mem_size, enum aerocmd_shader_kind kind,
+    const uint32_t *tokens, uint32_t token_capacity,
+    const struct aerocmd_umd_shader_signatures *sigs, struct aerocmd_umd_shader **out)
+{
+    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)mem;
+    uint32_t size = 0;
+    aerocmd_result r = check_shader_args(ctx, mem, mem_size, kind, out);
+    if (r == AEROCMD_OK)
+        r = aerocmd_umd_dxbc_from_tokens(kind, tokens, token_capacity, sigs, NULL, 0, &size);
+    if (r != AEROCMD_OK)
         return r;
-    }
-    *out = sh;
-    return AEROCMD_OK;
+    memset(sh, 0, sizeof *sh);
+    sh->dev = dev;
+    sh->kind = (uint32_t)kind;
+    sh->dxbc_size = size;
+    sh->dxbc = dev->alloc->resize(dev->alloc->user, NULL, 0, size);
+    if (sh->dxbc == NULL)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    (void)aerocmd_umd_dxbc_from_tokens(kind, tokens, token_capacity, sigs, sh->dxbc, size, &size);
+    return finish_shader(ctx, sh, out);
 }
 
 /* Unbinds, then the host forgets the handle before its id is reused (umd_retire.c). */
@@ -187,6 +230,29 @@ aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, v
     il->dev = dev;
     *out = il;
     return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_create_input_layout_by_register(
+    struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+    const struct aerocmd_umd_register_element *elements, uint32_t element_count,
+    struct aerocmd_umd_input_layout **out)
+{
+    struct aerocmd_input_element named[AEROCMD_UMD_MAX_INPUT_ELEMENTS];
+    uint32_t i;
+    if (element_count > AEROCMD_UMD_MAX_INPUT_ELEMENTS || (element_count > 0 && elements == NULL))
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; i < element_count; i++) {
+        if (elements[i].input_register >= AEROCMD_UMD_MAX_SIGNATURE_REGISTERS)
+            return AEROCMD_E_INVALID_ARG;
+        named[i].semantic_name = AEROCMD_UMD_SYNTH_SEMANTIC;
+        named[i].semantic_index = elements[i].input_register;
+        named[i].dxgi_format = elements[i].dxgi_format;
+        named[i].input_slot = elements[i].input_slot;
+        named[i].aligned_byte_offset = elements[i].aligned_byte_offset;
+        named[i].input_slot_class = elements[i].input_slot_class;
+        named[i].instance_data_step_rate = elements[i].instance_data_step_rate;
+    }
+    return aerocmd_umd_create_input_layout(dev, mem, mem_size, named, element_count, out);
 }
 
 aerocmd_result aerocmd_umd_destroy_input_layout(struct aerocmd_umd_input_layout *il)

@@ -60,8 +60,8 @@ static aerocmd_result resolve_range(uint32_t first, uint32_t count, uint32_t tot
     return AEROCMD_OK;
 }
 
-static aerocmd_result emit_texture_view(struct aerocmd_umd_context *ctx,
-                                        const struct aerocmd_texture_view_args *args)
+aerocmd_result umd_emit_texture_view(struct aerocmd_umd_context *ctx,
+                                     const struct aerocmd_texture_view_args *args)
 {
     aerocmd_result r;
     do {
@@ -103,13 +103,18 @@ static aerocmd_result init_texture_view(struct aerocmd_umd_context *ctx,
     r = umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
     if (r != AEROCMD_OK)
         return r;
-    r = emit_texture_view(ctx, &a);
+    r = umd_emit_texture_view(ctx, &a);
     if (r != AEROCMD_OK) {
         umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, a.view_handle);
         return r;
     }
     view->handle = a.view_handle;
     view->owns_handle = 1;
+    view->range.format = (uint16_t)a.format;
+    view->range.base_mip = (uint8_t)a.base_mip_level;
+    view->range.mip_count = (uint8_t)a.mip_level_count;
+    view->range.base_layer = (uint16_t)a.base_array_layer;
+    view->range.layer_count = (uint16_t)a.array_layer_count;
     return AEROCMD_OK;
 }
 
@@ -139,8 +144,19 @@ aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem
         memset(view, 0, sizeof *view);
         return r;
     }
+    view->next_on_res = res->views;
+    res->views = view;
     *out = view;
     return AEROCMD_OK;
+}
+
+static void unlink_view(struct aerocmd_umd_view *view)
+{
+    struct aerocmd_umd_view **at = &view->res->views;
+    while (*at != NULL && *at != view)
+        at = &(*at)->next_on_res;
+    if (*at == view)
+        *at = view->next_on_res;
 }
 
 aerocmd_result aerocmd_umd_destroy_view(struct aerocmd_umd_view *view)
@@ -152,6 +168,7 @@ aerocmd_result aerocmd_umd_destroy_view(struct aerocmd_umd_view *view)
     ctx = umd_ctx_of(view->dev);
     if (ctx != NULL)
         umd_unbind_view(ctx, view);
+    unlink_view(view);
     if (view->owns_handle) {
         r = ctx != NULL
                 ? umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, view->handle, NULL)
