@@ -29,11 +29,30 @@ static HRESULT __stdcall dxgi_present(DXGI_DDI_ARG_PRESENT *args)
     return dev->dxgi_callbacks->pfnPresentCb(dev->rt_device, &cb);
 }
 
-/* Rotating identities needs libaerocmd to swap what two resource objects stand for (see
- * the report); one resource, or none, has nothing to rotate. */
+/* DXGI names resources by the driver's own handle (hDrvResource's pDrvPrivate). */
 static HRESULT __stdcall dxgi_rotate(DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES *args)
 {
-    return args->Resources <= 1u ? S_OK : E_NOTIMPL;
+    struct shim_device *dev = dxgi_dev(args->hDevice);
+    struct aerocmd_umd_resource **res;
+    aerocmd_result r = AEROCMD_OK;
+    UINT i;
+    if (dev == NULL || (args->Resources != 0 && args->pResources == NULL))
+        return E_INVALIDARG;
+    if (args->Resources == 0)
+        return S_OK;
+    res = (struct aerocmd_umd_resource **)HeapAlloc(GetProcessHeap(), 0,
+                                                    args->Resources * sizeof *res);
+    if (res == NULL)
+        return E_OUTOFMEMORY;
+    for (i = 0; i < args->Resources && r == AEROCMD_OK; i++) {
+        res[i] = (struct aerocmd_umd_resource *)shim_obj((void *)args->pResources[i]);
+        if (res[i] == NULL)
+            r = AEROCMD_E_INVALID_ARG;
+    }
+    if (r == AEROCMD_OK)
+        r = aerocmd_umd_rotate_resources(dev->ctx, res, args->Resources);
+    HeapFree(GetProcessHeap(), 0, res);
+    return shim_hresult(r);
 }
 
 static HRESULT __stdcall dxgi_get_gamma_caps(DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS *args)

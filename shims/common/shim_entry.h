@@ -31,8 +31,9 @@ SIZE_T shim_blend_private_size(void);
 void shim_create_blend(struct shim_device *dev, const struct aerocmd_umd_blend_desc *desc,
                        void *drv_private);
 SIZE_T shim_shader_private_size(void);
+/* From the DDI's bare token stream and signatures (sig NULL: none, as for compute). */
 void shim_create_shader(struct shim_device *dev, enum aerocmd_shader_kind kind, const UINT *code,
-                        void *drv_private);
+                        const D3D10DDIARG_STAGE_IO_SIGNATURES *sig, void *drv_private);
 
 /* ---- shared entry points --------------------------------------------------------------- */
 

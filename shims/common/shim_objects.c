@@ -5,8 +5,6 @@
 #include "shim_entry.h"
 #include "shim_result.h"
 
-#define DXBC_MAGIC 0x43425844u /* "DXBC" */
-
 static uint32_t f32_bits(FLOAT f)
 {
     uint32_t u;
@@ -195,26 +193,77 @@ void APIENTRY shim_create_rtv(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERENDER
 
 /* ---- shaders -------------------------------------------------------------------------- */
 
+/* The shader's container lives in memory from the device's allocator (libaerocmd keeps it
+ * for as long as the shader), so the runtime's private memory only holds the object. */
 SIZE_T shim_shader_private_size(void)
 {
     return SHIM_OBJECT_BYTES(aerocmd_umd_shader_size());
 }
 
-/* The code must be a DXBC container (its size is at byte 24). A bare token stream, which
- * is what the Windows runtime passes, needs libaerocmd to wrap it: see the report. */
+/* The DDI does not say a component type; libaerocmd's 0 means "unknown" too. */
+static void entries_from_ddi(const D3D10DDIARG_SIGNATURE_ENTRY *in, UINT count,
+                             struct aerocmd_umd_signature_entry *out)
+{
+    UINT i;
+    for (i = 0; i < count; i++) {
+        out[i].register_index = in[i].Register;
+        out[i].mask = in[i].Mask;
+        out[i].system_value = (uint32_t)in[i].SystemValue;
+        out[i].component_type = 0;
+    }
+}
+
+/* Both lists go into one heap block (*storage, NULL when both are empty) that the caller
+ * frees after creating the shader. sig NULL (compute) means no signatures. */
+static aerocmd_result signatures_from_ddi(const D3D10DDIARG_STAGE_IO_SIGNATURES *sig,
+                                          struct aerocmd_umd_shader_signatures *out,
+                                          struct aerocmd_umd_signature_entry **storage)
+{
+    UINT in_count = sig != NULL ? sig->NumInputSignatureEntries : 0u;
+    UINT out_count = sig != NULL ? sig->NumOutputSignatureEntries : 0u;
+    struct aerocmd_umd_signature_entry *e;
+    memset(out, 0, sizeof *out);
+    *storage = NULL;
+    if (in_count > AEROCMD_UMD_MAX_SIGNATURE_ENTRIES ||
+        out_count > AEROCMD_UMD_MAX_SIGNATURE_ENTRIES)
+        return AEROCMD_E_INVALID_ARG;
+    if (in_count + out_count == 0)
+        return AEROCMD_OK;
+    if ((in_count != 0 && sig->pInputSignature == NULL) ||
+        (out_count != 0 && sig->pOutputSignature == NULL))
+        return AEROCMD_E_INVALID_ARG;
+    e = (struct aerocmd_umd_signature_entry *)HeapAlloc(GetProcessHeap(), 0,
+                                                        (in_count + out_count) * sizeof *e);
+    if (e == NULL)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    entries_from_ddi(sig->pInputSignature, in_count, e);
+    entries_from_ddi(sig->pOutputSignature, out_count, e + in_count);
+    out->inputs = e;
+    out->input_count = in_count;
+    out->outputs = e + in_count;
+    out->output_count = out_count;
+    *storage = e;
+    return AEROCMD_OK;
+}
+
+/* code is the bare token stream the runtime passes; it states its own length in token 1,
+ * which is all the runtime says about the buffer's size. */
 void shim_create_shader(struct shim_device *dev, enum aerocmd_shader_kind kind, const UINT *code,
-                        void *drv_private)
+                        const D3D10DDIARG_STAGE_IO_SIGNATURES *sig, void *drv_private)
 {
     size_t size;
     void *mem = shim_object_place(drv_private, aerocmd_umd_shader_size(), &size);
+    struct aerocmd_umd_shader_signatures sigs;
+    struct aerocmd_umd_signature_entry *storage = NULL;
     struct aerocmd_umd_shader *shader = NULL;
-    aerocmd_result r;
-    if (code == NULL)
-        r = AEROCMD_E_INVALID_ARG;
-    else if (code[0] != DXBC_MAGIC)
-        r = AEROCMD_E_NOT_IMPLEMENTED;
-    else
-        r = aerocmd_umd_create_shader(dev->dev, mem, size, kind, code, code[6], &shader);
+    aerocmd_result r = AEROCMD_E_INVALID_ARG;
+    if (code != NULL)
+        r = signatures_from_ddi(sig, &sigs, &storage);
+    if (r == AEROCMD_OK)
+        r = aerocmd_umd_create_shader_from_tokens(dev->dev, mem, size, kind, code, code[1], &sigs,
+                                                  &shader);
+    if (storage != NULL)
+        HeapFree(GetProcessHeap(), 0, storage);
     if (r == AEROCMD_OK)
         ((struct shim_object *)drv_private)->obj = shader;
     shim_report_result(dev, r);
@@ -234,8 +283,7 @@ SIZE_T APIENTRY shim_calc_shader_size(D3D10DDI_HDEVICE h, CONST UINT *code,
                        D3D10DDI_HRTSHADER rt, CONST D3D10DDIARG_STAGE_IO_SIGNATURES *sig)          \
     {                                                                                              \
         (void)rt;                                                                                  \
-        (void)sig;                                                                                 \
-        shim_create_shader(shim_dev(h), kind, code, s.pDrvPrivate);                                \
+        shim_create_shader(shim_dev(h), kind, code, sig, s.pDrvPrivate);                           \
     }
 SHIM_CREATE_SHADER_ENTRY(shim_create_vs, AEROCMD_SHADER_VS)
 SHIM_CREATE_SHADER_ENTRY(shim_create_gs, AEROCMD_SHADER_GS)
@@ -260,31 +308,32 @@ SIZE_T APIENTRY shim_calc_layout_size(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREA
     return SHIM_OBJECT_BYTES(aerocmd_umd_input_layout_size());
 }
 
-/* The DDI names inputs by register, not by semantic: until libaerocmd takes registers
- * (see the report) each element is sent as TEXCOORD<register>. */
+/* The DDI names inputs by vertex-shader input register, which is what libaerocmd's
+ * register-keyed layouts take (named like the synthesized shader signatures). */
 void APIENTRY shim_create_layout(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEELEMENTLAYOUT *a,
                                  D3D10DDI_HELEMENTLAYOUT layout, D3D10DDI_HRTELEMENTLAYOUT rt)
 {
     struct shim_device *dev = shim_dev(h);
-    struct aerocmd_input_element els[32]; /* D3D10.1 and D3D11 allow 32 */
+    struct aerocmd_umd_register_element els[AEROCMD_UMD_MAX_INPUT_ELEMENTS];
     struct aerocmd_umd_input_layout *il = NULL;
     size_t size;
     void *mem = shim_object_place(layout.pDrvPrivate, aerocmd_umd_input_layout_size(), &size);
     aerocmd_result r = AEROCMD_E_INVALID_ARG;
     UINT i;
     (void)rt;
-    if (a->NumElements <= sizeof els / sizeof els[0]) {
+    if (a->NumElements <= AEROCMD_UMD_MAX_INPUT_ELEMENTS &&
+        (a->NumElements == 0 || a->pVertexElements != NULL)) {
         for (i = 0; i < a->NumElements; i++) {
             const D3D10DDIARG_INPUT_ELEMENT_DESC *e = &a->pVertexElements[i];
-            els[i].semantic_name = "TEXCOORD";
-            els[i].semantic_index = e->InputRegister;
+            els[i].input_register = e->InputRegister;
             els[i].dxgi_format = (uint32_t)e->Format;
             els[i].input_slot = e->InputSlot;
             els[i].aligned_byte_offset = e->AlignedByteOffset;
             els[i].input_slot_class = (uint32_t)e->InputSlotClass;
             els[i].instance_data_step_rate = e->InstanceDataStepRate;
         }
-        r = aerocmd_umd_create_input_layout(dev->dev, mem, size, els, a->NumElements, &il);
+        r = aerocmd_umd_create_input_layout_by_register(dev->dev, mem, size, els, a->NumElements,
+                                                        &il);
     }
     if (r == AEROCMD_OK)
         ((struct shim_object *)layout.pDrvPrivate)->obj = il;

@@ -106,7 +106,7 @@ static void APIENTRY create_cs(D3D10DDI_HDEVICE h, CONST UINT *code, D3D10DDI_HS
                                D3D10DDI_HRTSHADER rt)
 {
     (void)rt;
-    shim_create_shader(shim_dev(h), AEROCMD_SHADER_CS, code, s.pDrvPrivate);
+    shim_create_shader(shim_dev(h), AEROCMD_SHADER_CS, code, NULL, s.pDrvPrivate);
 }
 
 static void APIENTRY dispatch(D3D10DDI_HDEVICE h, UINT x, UINT y, UINT z)

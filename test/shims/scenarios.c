@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aerocmd/decode.h"
 #include "aerocmd/format.h"
+#include "aerocmd/umd_dxbc.h"
+#include "aerogpu_cmd.h"
 #include "harness.h"
 
 struct session {
@@ -16,6 +19,10 @@ struct session {
     D3D10DDI_HDEVICE dev;
     void *objects[256];
     uint32_t object_count;
+    /* The containers the shaders created so far must arrive as, in creation order. */
+    uint8_t *want_dxbc[8];
+    uint32_t want_dxbc_size[8];
+    uint32_t want_dxbc_count;
 };
 
 static void *take(struct session *s, SIZE_T size)
@@ -93,6 +100,8 @@ static void session_close(struct session *s)
              S_OK);
     for (i = 0; i < s->object_count; i++)
         free(s->objects[i]);
+    for (i = 0; i < s->want_dxbc_count; i++)
+        free(s->want_dxbc[i]);
     fake_runtime_release(&s->rt);
 }
 
@@ -205,25 +214,92 @@ static D3D10DDI_HSHADERRESOURCEVIEW srv_of(struct session *s, D3D10DDI_HRESOURCE
     return h;
 }
 
-static void make_dxbc(UINT *words, uint8_t fill)
+/* Shader-model token opcodes (the low 11 bits of an instruction token; bits 24..30 hold
+ * the instruction's length in tokens). */
+#define SB_DCL_TEMPS      0x68u
+#define SB_RET            0x3Eu
+#define SB_INSTR(op, len) (((UINT)(len) << 24) | (op))
+
+/* Program types of the version token (D3D10_SB_TOKENIZED_PROGRAM_TYPE). */
+enum { SB_PIXEL = 0, SB_VERTEX = 1, SB_GEOMETRY = 2, SB_COMPUTE = 5 };
+
+/* A shader as the runtime hands it over: version, length, dcl_temps `temps`, ret. */
+static void make_tokens(UINT code[5], UINT program_type, UINT major, UINT temps)
 {
-    memset(words, fill, 32);
-    words[0] = 0x43425844u; /* "DXBC" */
-    memset(words + 1, 0, 16);
-    words[5] = 1;
-    words[6] = 32;
-    words[7] = 0;
+    code[0] = (program_type << 16) | (major << 4);
+    code[1] = 5;
+    code[2] = SB_INSTR(SB_DCL_TEMPS, 2);
+    code[3] = temps;
+    code[4] = SB_INSTR(SB_RET, 1);
 }
 
-static D3D10DDI_HSHADER shader(struct session *s, int stage, uint8_t fill)
+/* The signatures of a position-only pipeline: the vertex shader reads xyz from register 0
+ * and writes SV_Position; the pixel shader reads SV_Position and writes target 0. */
+static const D3D10DDIARG_SIGNATURE_ENTRY sig_xyz = {D3D10_SB_NAME_UNDEFINED, 0, 0x7};
+static const D3D10DDIARG_SIGNATURE_ENTRY sig_position = {D3D10_SB_NAME_POSITION, 0, 0xF};
+static const D3D10DDIARG_SIGNATURE_ENTRY sig_color = {D3D10_SB_NAME_UNDEFINED, 0, 0xF};
+
+static void stage_signatures(int stage, D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
 {
-    UINT code[8];
+    memset(sig, 0, sizeof *sig);
+    sig->pInputSignature = (D3D10DDIARG_SIGNATURE_ENTRY *)(stage == 0 ? &sig_xyz : &sig_position);
+    sig->NumInputSignatureEntries = 1;
+    sig->pOutputSignature =
+        (D3D10DDIARG_SIGNATURE_ENTRY *)(stage == 1 ? &sig_color : &sig_position);
+    sig->NumOutputSignatureEntries = 1;
+}
+
+/* What the shim must send for this shader: libaerocmd's container of the same tokens and
+ * signatures (the harness builds it with its own copy of the library). */
+static void expect_dxbc(struct session *s, int stage, const UINT *code,
+                        const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
+{
+    static const enum aerocmd_shader_kind kinds[4] = {AEROCMD_SHADER_VS, AEROCMD_SHADER_PS,
+                                                      AEROCMD_SHADER_GS, AEROCMD_SHADER_CS};
+    struct aerocmd_umd_signature_entry in, out;
+    struct aerocmd_umd_shader_signatures sigs;
+    uint32_t size = 0, n = s->want_dxbc_count;
+    memset(&sigs, 0, sizeof sigs);
+    if (stage != 3) {
+        in.register_index = sig->pInputSignature[0].Register;
+        in.mask = sig->pInputSignature[0].Mask;
+        in.system_value = (uint32_t)sig->pInputSignature[0].SystemValue;
+        out.register_index = sig->pOutputSignature[0].Register;
+        out.mask = sig->pOutputSignature[0].Mask;
+        out.system_value = (uint32_t)sig->pOutputSignature[0].SystemValue;
+        in.component_type = out.component_type = 0;
+        sigs.inputs = &in;
+        sigs.outputs = &out;
+        sigs.input_count = sigs.output_count = 1;
+    }
+    if (!CHECK(n < 8) ||
+        !CHECK_EQ(aerocmd_umd_dxbc_from_tokens(kinds[stage], code, code[1], &sigs, NULL, 0, &size),
+                  AEROCMD_OK))
+        return;
+    s->want_dxbc[n] = (uint8_t *)malloc(size);
+    if (!CHECK(s->want_dxbc[n] != NULL))
+        return;
+    CHECK_EQ(aerocmd_umd_dxbc_from_tokens(kinds[stage], code, code[1], &sigs, s->want_dxbc[n], size,
+                                          &size),
+             AEROCMD_OK);
+    /* SHDR / SHEX is the last chunk: the container ends with the tokens themselves. */
+    CHECK(size > code[1] * 4u &&
+          memcmp(s->want_dxbc[n] + size - code[1] * 4u, code, code[1] * 4u) == 0);
+    s->want_dxbc_size[n] = size;
+    s->want_dxbc_count++;
+}
+
+/* stage 0 VS, 1 PS, 2 GS (4.0 programs), 3 CS (5.0, no signatures). */
+static D3D10DDI_HSHADER shader(struct session *s, int stage, UINT temps)
+{
+    static const UINT program_types[4] = {SB_VERTEX, SB_PIXEL, SB_GEOMETRY, SB_COMPUTE};
+    UINT code[5];
     D3D10DDI_HSHADER h;
     D3D10DDI_HRTSHADER rt = {NULL};
     D3D10DDIARG_STAGE_IO_SIGNATURES sig;
-    memset(&sig, 0, sizeof sig);
-    make_dxbc(code, fill);
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, &sig));
+    make_tokens(code, program_types[stage], stage == 3 ? 5 : 4, temps);
+    stage_signatures(stage, &sig);
+    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, stage == 3 ? NULL : &sig));
     if (stage == 0)
         s->f.pfnCreateVertexShader(s->dev, code, h, rt, &sig);
     else if (stage == 1)
@@ -232,7 +308,39 @@ static D3D10DDI_HSHADER shader(struct session *s, int stage, uint8_t fill)
         s->f.pfnCreateGeometryShader(s->dev, code, h, rt, &sig);
     else
         s->f.pfnCreateComputeShader(s->dev, code, h, rt);
+    expect_dxbc(s, stage, code, &sig);
     return h;
+}
+
+/* Every CREATE_SHADER_DXBC of the scenario carries the expected container, whose shader
+ * chunk ends with the tokens passed (the container is checked byte for byte; the host
+ * golden files only show its first bytes). */
+static void check_shader_payloads(struct session *s)
+{
+    uint32_t i, seen = 0;
+    for (i = 0; i < s->rt.emu.submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *sub = &s->rt.emu.submissions[i];
+        struct aerocmd_stream st;
+        struct aerocmd_cursor cur;
+        struct aerocmd_packet pkt;
+        struct aerocmd_diag diag;
+        if (!CHECK_EQ(aerocmd_stream_open(&st, sub->cmd, sub->cmd_bytes, &diag), AEROCMD_OK))
+            return;
+        aerocmd_cursor_init(&cur, &st);
+        while (aerocmd_cursor_next(&cur, &pkt, &diag) == 1) {
+            uint32_t len = 0;
+            const uint8_t *p;
+            if (pkt.opcode != AEROGPU_CMD_CREATE_SHADER_DXBC)
+                continue;
+            p = aerocmd_packet_payload(&pkt, &len, NULL);
+            if (!CHECK(seen < s->want_dxbc_count && p != NULL))
+                return;
+            CHECK_EQ(len, s->want_dxbc_size[seen]);
+            CHECK(len == s->want_dxbc_size[seen] && memcmp(p, s->want_dxbc[seen], len) == 0);
+            seen++;
+        }
+    }
+    CHECK_EQ(seen, s->want_dxbc_count);
 }
 
 static D3D10DDI_HELEMENTLAYOUT position_layout(struct session *s)
@@ -423,6 +531,71 @@ static void sc_readback(struct session *s)
     s->f.pfnStagingResourceUnmap(s->dev, staging, 0);
 }
 
+/* Handles of every CREATE_TEXTURE2D and the first color of every SET_RENDER_TARGETS, in
+ * stream order over all submissions. */
+static void collect_handles(struct session *s, uint32_t *textures, uint32_t *tex_n,
+                            uint32_t *colors, uint32_t *col_n)
+{
+    uint32_t i;
+    *tex_n = *col_n = 0;
+    for (i = 0; i < s->rt.emu.submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *sub = &s->rt.emu.submissions[i];
+        struct aerocmd_stream st;
+        struct aerocmd_cursor cur;
+        struct aerocmd_packet pkt;
+        struct aerocmd_diag diag;
+        if (!CHECK_EQ(aerocmd_stream_open(&st, sub->cmd, sub->cmd_bytes, &diag), AEROCMD_OK))
+            return;
+        aerocmd_cursor_init(&cur, &st);
+        while (aerocmd_cursor_next(&cur, &pkt, &diag) == 1) {
+            const struct aerogpu_cmd_create_texture2d *t =
+                AEROCMD_VIEW(&pkt, aerogpu_cmd_create_texture2d, AEROGPU_CMD_CREATE_TEXTURE2D);
+            const struct aerogpu_cmd_set_render_targets *r =
+                AEROCMD_VIEW(&pkt, aerogpu_cmd_set_render_targets, AEROGPU_CMD_SET_RENDER_TARGETS);
+            if (t != NULL && *tex_n < 8)
+                textures[(*tex_n)++] = t->texture_handle;
+            if (r != NULL && *col_n < 8)
+                colors[(*col_n)++] = r->colors[0];
+        }
+    }
+}
+
+/* A three-buffer swap chain: the view over buffer 0 draws into buffer 1's storage after
+ * one rotation and buffer 2's after two (DXGI's RotateResourceIdentities on present). */
+static void sc_rotate_three(struct session *s)
+{
+    static FLOAT red[4] = {1, 0, 0, 1};
+    static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
+    D3D10DDI_HRESOURCE bufs[3];
+    DXGI_DDI_HRESOURCE ids[3];
+    DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES rot;
+    D3D10DDI_HRENDERTARGETVIEW rtv;
+    uint32_t textures[8], colors[8], tex_n, col_n, i;
+    for (i = 0; i < 3; i++) {
+        bufs[i] = texture(s, 32, 32, DXGI_FORMAT_B8G8R8A8_UNORM, D3D10_DDI_BIND_RENDER_TARGET, 0, 0,
+                          NULL);
+        ids[i] = (DXGI_DDI_HRESOURCE)bufs[i].pDrvPrivate;
+    }
+    rtv = rtv_of(s, bufs[0], DXGI_FORMAT_B8G8R8A8_UNORM);
+    set_targets(s, 1, &rtv, no_dsv);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, red);
+    memset(&rot, 0, sizeof rot);
+    rot.hDevice = (DXGI_DDI_HDEVICE)s->dev.pDrvPrivate;
+    rot.pResources = ids;
+    rot.Resources = 3;
+    for (i = 0; i < 2; i++) {
+        CHECK_EQ(s->rt.dxgi.pfnRotateResourceIdentities(&rot), S_OK);
+        s->f.pfnClearRenderTargetView(s->dev, rtv, red);
+    }
+    s->f.pfnFlush(s->dev);
+    collect_handles(s, textures, &tex_n, colors, &col_n);
+    if (CHECK_EQ(tex_n, 3) && CHECK_EQ(col_n, 3)) {
+        CHECK_EQ(colors[0], textures[0]);
+        CHECK_EQ(colors[1], textures[1]);
+        CHECK_EQ(colors[2], textures[2]);
+    }
+}
+
 struct scenario {
     const char *name;
     void (*run)(struct session *s);
@@ -436,6 +609,7 @@ static const struct scenario d3d11_scenarios[] = {
     {"dynamic_cb", sc_dynamic_cb},
     {"readback", sc_readback},
     {"compute_dispatch", sc_compute_dispatch},
+    {"rotate_three", sc_rotate_three},
 };
 
 /* ---- checks outside the golden set ----------------------------------------------------------- */
@@ -444,15 +618,23 @@ static const struct scenario d3d11_scenarios[] = {
 static void check_refusals(struct session *s)
 {
     UINT code[8];
-    D3D10DDI_HSHADER hs;
+    D3D10DDI_HSHADER hs, vs;
     D3D10DDI_HRTSHADER rt = {NULL};
     D3D11DDIARG_TESSELLATION_IO_SIGNATURES sig;
-    DXGI_DDI_HRESOURCE two[2] = {1, 2};
+    DXGI_DDI_HRESOURCE two[2];
     DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES rot;
     D3D10DDI_HRESOURCE none = {NULL};
-    uint32_t before = s->rt.emu.submission_count;
+    uint32_t before;
+    two[0] = (DXGI_DDI_HRESOURCE)texture(s, 8, 8, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                         D3D10_DDI_BIND_RENDER_TARGET, 0, 0, NULL)
+                 .pDrvPrivate;
+    two[1] = (DXGI_DDI_HRESOURCE)texture(s, 16, 8, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                         D3D10_DDI_BIND_RENDER_TARGET, 0, 0, NULL)
+                 .pDrvPrivate;
+    s->f.pfnFlush(s->dev);
+    before = s->rt.emu.submission_count;
     memset(&sig, 0, sizeof sig);
-    make_dxbc(code, 5);
+    make_tokens(code, 3 /* hull */, 5, 1);
     /* The size query and the create both report: the runtime sees E_NOTIMPL either way. */
     hs.pDrvPrivate = take(s, s->f.pfnCalcPrivateTessellationShaderSize(s->dev, code, &sig));
     CHECK_EQ(s->rt.error_count, 1);
@@ -461,18 +643,23 @@ static void check_refusals(struct session *s)
     CHECK_EQ(s->rt.last_error, E_NOTIMPL);
     s->f.pfnDrawInstancedIndirect(s->dev, none, 0);
     CHECK_EQ(s->rt.error_count, 3);
-    /* A bare token stream (what Windows passes) needs libaerocmd support first. */
-    code[0] = 0x00010040u;
-    code[1] = 2;
-    s->f.pfnCreateVertexShader(s->dev, code, hs, rt, NULL);
-    CHECK_EQ(s->rt.last_error, E_NOTIMPL);
-    /* Rotating two identities is not implemented; one is a no-op. */
+    /* A token stream whose program type is not the stage's is refused. */
+    make_tokens(code, SB_PIXEL, 4, 1);
+    vs.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, NULL));
+    s->f.pfnCreateVertexShader(s->dev, code, vs, rt, NULL);
+    CHECK_EQ(s->rt.error_count, 4);
+    CHECK_EQ(s->rt.last_error, E_INVALIDARG);
+    /* Rotating two textures of different sizes is refused; one resource, or none, is a
+     * no-op. */
     rot.hDevice = (DXGI_DDI_HDEVICE)s->dev.pDrvPrivate;
     rot.pResources = two;
     rot.Resources = 2;
-    CHECK_EQ(s->rt.dxgi.pfnRotateResourceIdentities(&rot), E_NOTIMPL);
+    CHECK_EQ(s->rt.dxgi.pfnRotateResourceIdentities(&rot), E_INVALIDARG);
     rot.Resources = 1;
     CHECK_EQ(s->rt.dxgi.pfnRotateResourceIdentities(&rot), S_OK);
+    rot.Resources = 0;
+    CHECK_EQ(s->rt.dxgi.pfnRotateResourceIdentities(&rot), S_OK);
+    /* Nothing of the above reaches the host. */
     s->f.pfnFlush(s->dev);
     CHECK_EQ(s->rt.emu.submission_count, before);
 }
@@ -526,6 +713,7 @@ void run_d3d11_scenarios(open_adapter_fn open10_2, const char *out_dir)
         CHECK(all_slots_set(&s.rt.dxgi, sizeof s.rt.dxgi));
         d3d11_scenarios[i].run(&s);
         s.f.pfnFlush(s.dev);
+        check_shader_payloads(&s);
         if (s.rt.error_count != 0)
             fprintf(stderr, "%s: error 0x%08lx reported\n", d3d11_scenarios[i].name,
                     (unsigned long)s.rt.last_error);
