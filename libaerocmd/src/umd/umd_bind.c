@@ -268,8 +268,7 @@ static void put_srv(struct aerocmd_umd_context *ctx, uint32_t stage, uint32_t sl
 }
 
 /* A resource about to be written as a target may not stay readable anywhere. */
-static void unbind_from_srvs(struct aerocmd_umd_context *ctx,
-                             const struct aerocmd_umd_resource *res)
+void umd_unbind_from_srvs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res)
 {
     uint32_t stage, slot;
     for (stage = 0; stage < UMD_STAGE_COUNT && res->srv_refs > 0; stage++)
@@ -293,7 +292,9 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
     if (view != NULL) {
         view->res->om_slots |= bit;
         if (view->res->srv_refs > 0)
-            unbind_from_srvs(ctx, view->res);
+            umd_unbind_from_srvs(ctx, view->res);
+        if (view->res->uav_slots != 0)
+            umd_unbind_from_uavs(ctx, view->res);
     }
     *place = view;
     ctx->dirty |= UMD_DIRTY_RENDER_TARGETS | UMD_DIRTY_DRAW_CHECK;
@@ -301,8 +302,8 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
 }
 
 /* A resource about to be read may not stay a target. */
-static void unbind_from_targets(struct aerocmd_umd_context *ctx,
-                                const struct aerocmd_umd_resource *res)
+void umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
+                             const struct aerocmd_umd_resource *res)
 {
     uint32_t slot;
     for (slot = 0; slot <= AEROCMD_UMD_MAX_RENDER_TARGETS && res->om_slots != 0; slot++) {
@@ -330,7 +331,9 @@ aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
     for (i = 0; i < count; i++) {
         struct aerocmd_umd_view *v = views != NULL ? views[i] : NULL;
         if (v != NULL && v->res->om_slots != 0)
-            unbind_from_targets(ctx, v->res);
+            umd_unbind_from_targets(ctx, v->res);
+        if (v != NULL && v->res->uav_slots != 0)
+            umd_unbind_from_uavs(ctx, v->res);
         put_srv(ctx, (uint32_t)stage, start + i, v);
     }
     return AEROCMD_OK;
@@ -493,8 +496,9 @@ void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_res
             if (ctx->stages[stage].cb[slot].res == res)
                 (void)aerocmd_umd_set_constant_buffers(ctx, (enum aerocmd_shader_kind)stage, slot,
                                                        1, NULL, NULL, NULL);
-    unbind_from_srvs(ctx, res);
-    unbind_from_targets(ctx, res);
+    umd_unbind_from_srvs(ctx, res);
+    umd_unbind_from_targets(ctx, res);
+    umd_unbind_from_uavs(ctx, res);
 }
 
 void umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle)

@@ -120,6 +120,7 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
                                         struct aerocmd_umd_context **out)
 {
     struct aerocmd_umd_context *ctx;
+    uint32_t i;
     if (out == NULL || dev == NULL || dev->ctx != NULL || !umd_mem_ok(mem, mem_size, sizeof *ctx))
         return AEROCMD_E_INVALID_ARG;
     ctx = (struct aerocmd_umd_context *)mem;
@@ -127,6 +128,8 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
     ctx->dev = dev;
     ctx->serial = 1;
     ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
+    for (i = 0; i < AEROCMD_UMD_MAX_UAVS; i++)
+        ctx->uav[i].b.initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
     umd_default_blend(&ctx->blend);
     umd_default_depth_stencil(&ctx->depth_stencil);
     umd_default_rasterizer(&ctx->rasterizer);

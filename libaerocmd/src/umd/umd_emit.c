@@ -119,7 +119,8 @@ static aerocmd_result emit_shader_resources(struct aerocmd_umd_context *ctx, uin
      UMD_RASTERIZER_BYTES +                                                                        \
      UMD_STAGE_COUNT * (2u * UMD_STAGE_TABLE_BYTES +                                               \
                         AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES +            \
-                        AEROCMD_UMD_MAX_SAMPLERS * 4u))
+                        AEROCMD_UMD_MAX_SAMPLERS * 4u) +                                           \
+     UMD_UAV_TABLE_BYTES + AEROCMD_UMD_MAX_UAVS * UMD_UAV_BINDING_BYTES)
 
 /* ---- one packet per dirty bit ------------------------------------------------------------ */
 
@@ -155,6 +156,10 @@ static uint32_t packet_bytes(const struct aerocmd_umd_context *ctx, uint32_t bit
         return UMD_DEPTH_STENCIL_BYTES;
     case 10:
         return UMD_RASTERIZER_BYTES;
+    case UMD_DIRTY_UAV_BIT:
+        slots = ctx->uav_dirty;
+        return slots != 0 ? UMD_UAV_TABLE_BYTES + table_count(slots, &lo) * UMD_UAV_BINDING_BYTES
+                          : 0u;
     default:
         break;
     }
@@ -193,6 +198,16 @@ static UMD_INLINE uint8_t *put_samplers(struct aerocmd_umd_context *ctx, uint32_
     count = table_count(st->sampler_dirty, &lo);
     st->sampler_dirty = 0;
     return umd_put_samplers(at, stage, lo, count, &st->samplers[lo]);
+}
+
+static uint8_t *put_uavs(struct aerocmd_umd_context *ctx, uint8_t *at)
+{
+    uint32_t lo, count;
+    if (ctx->uav_dirty == 0)
+        return at;
+    count = table_count(ctx->uav_dirty, &lo);
+    ctx->uav_dirty = 0;
+    return umd_put_uavs(at, lo, count, &ctx->uav[lo]);
 }
 
 /* Writes the packet of dirty bit `bit` (packet_bytes(bit) bytes, maybe none) at `at` and
@@ -244,6 +259,8 @@ static UMD_INLINE uint8_t *put_packet(struct aerocmd_umd_context *ctx, uint32_t 
         return put_constant_buffers(ctx, AEROCMD_SHADER_CS, at);
     case UMD_DIRTY_FIRST_STAGE_BIT + 11u:
         return put_samplers(ctx, AEROCMD_SHADER_CS, at);
+    case UMD_DIRTY_UAV_BIT:
+        return put_uavs(ctx, at);
     default: /* own-logic bits never come here */
         return at;
     }
@@ -416,5 +433,8 @@ aerocmd_result umd_emit_draw(struct aerocmd_umd_context *ctx, const struct umd_w
 
 aerocmd_result umd_emit_dispatch(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p)
 {
-    return emit_work(ctx, UMD_DIRTY_COMPUTE, p);
+    aerocmd_result r = emit_work(ctx, UMD_DIRTY_COMPUTE, p);
+    if (r == AEROCMD_OK)
+        umd_stamp_uavs(ctx);
+    return r;
 }

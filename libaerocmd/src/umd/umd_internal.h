@@ -7,6 +7,7 @@
 
 #include "aerocmd/layout.h"
 #include "aerocmd/umd_callbacks.h"
+#include "aerocmd/umd_compute.h"
 #include "aerocmd/umd_device.h"
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
@@ -71,9 +72,15 @@ enum {
 #define UMD_DIRTY_SAMPLER(stage)  (1u << (UMD_DIRTY_FIRST_STAGE_BIT + 2u + 3u * (uint32_t)(stage)))
 #define UMD_DIRTY_STAGE_TABLES(stage)                                                              \
     (UMD_DIRTY_CB(stage) | UMD_DIRTY_SRV(stage) | UMD_DIRTY_SAMPLER(stage))
-#define UMD_DIRTY_STATE_BITS ((1u << (UMD_DIRTY_FIRST_STAGE_BIT + 3u * UMD_STAGE_COUNT)) - 1u)
-#define UMD_DIRTY_COMPUTE    (UMD_DIRTY_SHADERS | UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
-#define UMD_DIRTY_GRAPHICS   (UMD_DIRTY_STATE_BITS & ~UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS))
+/* The compute stage's unordered-access buffers: after every stage table, so their packet
+ * follows the compute tables. */
+#define UMD_DIRTY_UAV_BIT    (UMD_DIRTY_FIRST_STAGE_BIT + 3u * UMD_STAGE_COUNT)
+#define UMD_DIRTY_UAV        (1u << UMD_DIRTY_UAV_BIT)
+#define UMD_DIRTY_STATE_BITS ((UMD_DIRTY_UAV << 1) - 1u)
+#define UMD_DIRTY_COMPUTE                                                                          \
+    (UMD_DIRTY_SHADERS | UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS) | UMD_DIRTY_UAV)
+#define UMD_DIRTY_GRAPHICS                                                                         \
+    (UMD_DIRTY_STATE_BITS & ~(UMD_DIRTY_STAGE_TABLES(AEROCMD_SHADER_CS) | UMD_DIRTY_UAV))
 /* Not state: the next draw must take the careful path, because the bound targets are not
  * yet stamped as written by the open command buffer (targets changed, or a new buffer),
  * or a failed PRESENT waits to be resubmitted, or the device is lost. Only a draw that
@@ -114,6 +121,8 @@ struct aerocmd_umd_resource {
     uint32_t listed_index;
     uint32_t srv_refs;     /* shader-resource slots (any stage) bound to it */
     uint32_t om_slots;     /* render-target slot bits and UMD_OM_DEPTH_BIT */
+    uint32_t uav_slots;    /* compute unordered-access slot bits bound to it */
+    uint32_t uav_written;  /* a dispatch wrote it: only the host has its bytes */
     uint64_t write_serial; /* command buffer of its last GPU write; 0 none */
     uint32_t usage;        /* AEROCMD_UMD_USAGE_* */
     uint32_t cpu_access;   /* AEROCMD_UMD_CPU_ACCESS_* */
@@ -144,6 +153,25 @@ struct aerocmd_umd_view {
     struct aerocmd_umd_view *next_on_res;
     uint32_t rotated_handle;     /* during a rotation: the replacement host view, 0 none */
     struct umd_view_range range; /* owned views: the subrange the host view was made of */
+};
+
+/* A buffer unordered-access view (umd_compute.h). */
+struct aerocmd_umd_uav {
+    struct aerocmd_umd_device *dev;
+    struct aerocmd_umd_resource *res;
+    uint32_t offset_bytes, size_bytes;
+    uint32_t element_bytes; /* bytes one clear value covers */
+    uint32_t dxgi_format;   /* 0 for raw and structured views */
+    uint32_t flags;         /* AEROCMD_UMD_UAV_FLAG_* */
+    uint32_t next_count;    /* counter the next bind sends unless it gives one; ~0 none */
+    uint32_t known_count;   /* the counter's value while count_known */
+    uint32_t count_known;   /* 0 once a dispatch may have moved the counter */
+};
+
+/* One compute unordered-access slot as the host gets it, and the view behind it. */
+struct umd_uav_slot {
+    struct aerogpu_unordered_access_buffer_binding b;
+    struct aerocmd_umd_uav *uav;
 };
 
 struct aerocmd_umd_shader {
@@ -246,6 +274,8 @@ struct aerocmd_umd_context {
     struct umd_vertex_slot vb[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
 
     struct umd_stage_bindings stages[UMD_STAGE_COUNT];
+    uint32_t uav_dirty; /* compute unordered-access slot bits */
+    struct umd_uav_slot uav[AEROCMD_UMD_MAX_UAVS];
 
     /* output merger, rasterizer */
     struct aerocmd_umd_view *rtv[AEROCMD_UMD_MAX_RENDER_TARGETS];
@@ -384,6 +414,16 @@ aerocmd_result umd_emit_texture_view(struct aerocmd_umd_context *ctx,
 void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
 void umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view);
 void umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle);
+/* Hazards with unordered access (Direct3D unbinds the older binding): a resource bound
+ * for writing leaves every shader-resource slot and target, and one bound for reading
+ * leaves every unordered-access slot. */
+void umd_unbind_from_srvs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res);
+void umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
+                             const struct aerocmd_umd_resource *res);
+void umd_unbind_from_uavs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res);
+/* Marks the resources of the bound unordered-access views as written by the open buffer
+ * (umd_uav.c). */
+void umd_stamp_uavs(struct aerocmd_umd_context *ctx);
 
 /* ---- state defaults and emission (umd_state.c, umd_emit.c) ---------------------------- */
 

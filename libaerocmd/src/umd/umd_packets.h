@@ -30,6 +30,8 @@
 #define UMD_DRAW_BYTES             ((uint32_t)sizeof(struct aerogpu_cmd_draw))
 #define UMD_DRAW_INDEXED_BYTES     ((uint32_t)sizeof(struct aerogpu_cmd_draw_indexed))
 #define UMD_DISPATCH_BYTES         ((uint32_t)sizeof(struct aerogpu_cmd_dispatch))
+#define UMD_UAV_TABLE_BYTES        ((uint32_t)sizeof(struct aerogpu_cmd_set_unordered_access_buffers))
+#define UMD_UAV_BINDING_BYTES      ((uint32_t)sizeof(struct aerogpu_unordered_access_buffer_binding))
 
 /* The protocol's shader_stage for the tracker's stages VS, PS, GS, CS (stage_ex is 0 for
  * all four). */
@@ -205,6 +207,25 @@ static inline uint8_t *umd_put_samplers(uint8_t *at, uint32_t stage, uint32_t st
     for (i = 0; i < count; i++, out += 4)
         memcpy(out, &handles[i], 4u);
     return out;
+}
+
+/* SET_UNORDERED_ACCESS_BUFFERS of the compute stage. A counter value travels once: the
+ * slots sent are left keeping their counters, so a later packet that covers them again
+ * does not reset what the shader has counted since. */
+static inline uint8_t *umd_put_uavs(uint8_t *at, uint32_t start, uint32_t count,
+                                    struct umd_uav_slot *slots)
+{
+    struct aerogpu_unordered_access_buffer_binding *out =
+        (struct aerogpu_unordered_access_buffer_binding *)(at + UMD_UAV_TABLE_BYTES);
+    uint32_t i;
+    umd_put_stage_table(at, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS,
+                        UMD_UAV_TABLE_BYTES + count * UMD_UAV_BINDING_BYTES, AEROCMD_SHADER_CS,
+                        start, count);
+    for (i = 0; i < count; i++) {
+        out[i] = slots[i].b;
+        slots[i].b.initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
+    }
+    return (uint8_t *)(out + count);
 }
 
 /* DRAW, DRAW_INDEXED and DISPATCH: a header and up to five words. */
