@@ -12,11 +12,11 @@ extern "C" {
 
 typedef uint32_t aerogpu_handle_t; /* guest-wide object name; 0 = none */
 
-#define AEROGPU_CMD_STREAM_MAGIC 0x444D4341u /* "ACMD" */
-#define AEROGPU_STAGE_EX_MIN_ABI_MINOR 3u
-#define AEROGPU_INPUT_LAYOUT_BLOB_MAGIC 0x59414C49u /* "ILAY" */
+#define AEROGPU_CMD_STREAM_MAGIC          0x444D4341u /* "ACMD" */
+#define AEROGPU_STAGE_EX_MIN_ABI_MINOR    3u
+#define AEROGPU_INPUT_LAYOUT_BLOB_MAGIC   0x59414C49u /* "ILAY" */
 #define AEROGPU_INPUT_LAYOUT_BLOB_VERSION 1u
-#define AEROGPU_MAX_RENDER_TARGETS 8u
+#define AEROGPU_MAX_RENDER_TARGETS        8u
 
 /* aerogpu_cmd_stream_header.flags (none defined). */
 enum aerogpu_cmd_stream_flags {
@@ -83,7 +83,8 @@ enum aerogpu_shader_stage {
     AEROGPU_SHADER_STAGE_GEOMETRY = 3,
 };
 
-/* stage_ex (ABI 1.3+), in DXBC program-type numbering; only meaningful when stage is COMPUTE. 1 (vertex) is invalid. */
+/* stage_ex (ABI 1.3+), in DXBC program-type numbering; only meaningful when stage is COMPUTE. 1
+ * (vertex) is invalid. */
 enum aerogpu_shader_stage_ex {
     AEROGPU_SHADER_STAGE_EX_NONE = 0,
     AEROGPU_SHADER_STAGE_EX_GEOMETRY = 2,
@@ -241,7 +242,8 @@ enum aerogpu_present_flags {
     AEROGPU_PRESENT_FLAG_VSYNC = 1,
 };
 
-/* Leads every command buffer. size_bytes counts the header and all packets that follow; the device ignores anything after it. */
+/* Leads every command buffer. size_bytes counts the header and all packets that follow; the device
+ * ignores anything after it. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_stream_header {
     uint32_t magic;
@@ -253,7 +255,8 @@ struct aerogpu_cmd_stream_header {
 };
 AEROGPU_PACKED_END
 
-/* Starts every packet. size_bytes spans header, fixed fields and padded payload: at least 8 and a multiple of 4. */
+/* Starts every packet. size_bytes spans header, fixed fields and padded payload: at least 8 and a
+ * multiple of 4. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_hdr {
     uint32_t opcode;
@@ -261,7 +264,8 @@ struct aerogpu_cmd_hdr {
 };
 AEROGPU_PACKED_END
 
-/* A buffer resource. backing_alloc_id 0: the host owns the storage; otherwise it lives in that guest allocation at backing_offset_bytes. */
+/* A buffer resource. backing_alloc_id 0: the host owns the storage; otherwise it lives in that
+ * guest allocation at backing_offset_bytes. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_create_buffer {
     struct aerogpu_cmd_hdr hdr;
@@ -274,7 +278,8 @@ struct aerogpu_cmd_create_buffer {
 };
 AEROGPU_PACKED_END
 
-/* A 2D texture (optionally mipmapped and arrayed). Guest-backed textures are linear, packed as described in RULES.md "Texture layout". */
+/* A 2D texture (optionally mipmapped and arrayed). Guest-backed textures are linear, packed as
+ * described in RULES.md "Texture layout". */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_create_texture2d {
     struct aerogpu_cmd_hdr hdr;
@@ -292,7 +297,8 @@ struct aerogpu_cmd_create_texture2d {
 };
 AEROGPU_PACKED_END
 
-/* A view of a mip/layer sub-range of a texture, optionally reinterpreted in a compatible format (0 = texture format). */
+/* A view of a mip/layer sub-range of a texture, optionally reinterpreted in a compatible format (0
+ * = texture format). */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_create_texture_view {
     struct aerogpu_cmd_hdr hdr;
@@ -325,7 +331,8 @@ struct aerogpu_cmd_destroy_texture_view {
 };
 AEROGPU_PACKED_END
 
-/* The CPU wrote [offset, offset + size) of a guest-backed resource; the host re-reads it before its next use. */
+/* The CPU wrote [offset, offset + size) of a guest-backed resource; the host re-reads it before its
+ * next use. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_resource_dirty_range {
     struct aerogpu_cmd_hdr hdr;
@@ -336,7 +343,8 @@ struct aerogpu_cmd_resource_dirty_range {
 };
 AEROGPU_PACKED_END
 
-/* Followed by size_bytes of data copied into the resource at offset_bytes, then zero padding to 4 bytes. */
+/* Followed by size_bytes of data copied into the resource at offset_bytes, then zero padding to 4
+ * bytes. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_upload_resource {
     struct aerogpu_cmd_hdr hdr;
@@ -382,7 +390,8 @@ struct aerogpu_cmd_copy_texture2d {
 };
 AEROGPU_PACKED_END
 
-/* Followed by dxbc_size_bytes of DXBC bytecode, then padding. reserved0 carries stage_ex from ABI 1.3 when stage is COMPUTE. */
+/* Followed by dxbc_size_bytes of DXBC bytecode, then padding. reserved0 carries stage_ex from
+ * ABI 1.3 when stage is COMPUTE. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_create_shader_dxbc {
     struct aerogpu_cmd_hdr hdr;
@@ -402,7 +411,8 @@ struct aerogpu_cmd_destroy_shader {
 };
 AEROGPU_PACKED_END
 
-/* Binds whole pipelines. The 36-byte extended form appends gs, hs, ds handles (which then win); in the 24-byte form a non-zero reserved0 is the geometry shader. */
+/* Binds whole pipelines. The 36-byte extended form appends gs, hs, ds handles (which then win); in
+ * the 24-byte form a non-zero reserved0 is the geometry shader. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_bind_shaders {
     struct aerogpu_cmd_hdr hdr;
@@ -435,7 +445,8 @@ struct aerogpu_cmd_set_shader_constants_i {
 };
 AEROGPU_PACKED_END
 
-/* D3D9-style bool registers: followed by bool_count x 16 bytes (the value repeated in four lanes). */
+/* D3D9-style bool registers: followed by bool_count x 16 bytes (the value repeated in four lanes).
+ */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_set_shader_constants_b {
     struct aerogpu_cmd_hdr hdr;
@@ -456,7 +467,8 @@ struct aerogpu_input_layout_blob_header {
 };
 AEROGPU_PACKED_END
 
-/* One D3D10/11 input element. semantic_name_hash is FNV-1a (32-bit) of the upper-cased ASCII semantic name. */
+/* One D3D10/11 input element. semantic_name_hash is FNV-1a (32-bit) of the upper-cased ASCII
+ * semantic name. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_input_layout_element_dxgi {
     uint32_t semantic_name_hash;
@@ -497,7 +509,8 @@ struct aerogpu_cmd_set_input_layout {
 };
 AEROGPU_PACKED_END
 
-/* The single global blend state. Factors: aerogpu_blend_factor; ops: aerogpu_blend_op; constants are f32 bit patterns. */
+/* The single global blend state. Factors: aerogpu_blend_factor; ops: aerogpu_blend_op; constants
+ * are f32 bit patterns. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_blend_state {
     uint32_t enable;
@@ -563,7 +576,8 @@ struct aerogpu_cmd_set_rasterizer_state {
 };
 AEROGPU_PACKED_END
 
-/* color_count (0..8) slots of colors[] are meaningful and may hold 0 gaps; entries past it are 0. */
+/* color_count (0..8) slots of colors[] are meaningful and may hold 0 gaps; entries past it are 0.
+ */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_set_render_targets {
     struct aerogpu_cmd_hdr hdr;
@@ -636,7 +650,8 @@ struct aerogpu_cmd_set_primitive_topology {
 };
 AEROGPU_PACKED_END
 
-/* Binds one texture or texture view into one slot of a stage; reserved0 carries stage_ex from ABI 1.3. */
+/* Binds one texture or texture view into one slot of a stage; reserved0 carries stage_ex from
+ * ABI 1.3. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_cmd_set_texture {
     struct aerogpu_cmd_hdr hdr;

@@ -18,80 +18,124 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_hdr, struct aerogpu_cmd_hdr, size_bytes, 4);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, 40);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, buffer_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, buffer_handle,
+                      8);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, usage_flags, 12);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, size_bytes, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, backing_alloc_id, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, backing_offset_bytes, 28);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, backing_alloc_id,
+                      24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer,
+                      backing_offset_bytes, 28);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_buffer, struct aerogpu_cmd_create_buffer, reserved0, 32);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, 56);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, texture_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, usage_flags, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, format, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d,
+                      texture_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d,
+                      usage_flags, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, format,
+                      16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, width, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, height, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, mip_levels, 28);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, array_layers, 32);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, row_pitch_bytes, 36);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, backing_alloc_id, 40);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, backing_offset_bytes, 44);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, reserved0, 48);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, height,
+                      24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, mip_levels,
+                      28);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d,
+                      array_layers, 32);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d,
+                      row_pitch_bytes, 36);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d,
+                      backing_alloc_id, 40);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d,
+                      backing_offset_bytes, 44);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture2d, struct aerogpu_cmd_create_texture2d, reserved0,
+                      48);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, 44);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, view_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, texture_handle, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, format, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, base_mip_level, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, mip_level_count, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, base_array_layer, 28);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, array_layer_count, 32);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, reserved0, 36);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view, hdr,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      view_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      texture_handle, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      format, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      base_mip_level, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      mip_level_count, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      base_array_layer, 28);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      array_layer_count, 32);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_texture_view, struct aerogpu_cmd_create_texture_view,
+                      reserved0, 36);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_destroy_resource, struct aerogpu_cmd_destroy_resource, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_resource, struct aerogpu_cmd_destroy_resource, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_resource, struct aerogpu_cmd_destroy_resource, resource_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_resource, struct aerogpu_cmd_destroy_resource, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_resource, struct aerogpu_cmd_destroy_resource,
+                      resource_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_resource, struct aerogpu_cmd_destroy_resource, reserved0,
+                      12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view, view_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view,
+                      view_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_texture_view, struct aerogpu_cmd_destroy_texture_view,
+                      reserved0, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range, 32);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range, resource_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range, reserved0, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range, offset_bytes, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range, size_bytes, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range,
+                      resource_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range,
+                      reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range,
+                      offset_bytes, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_resource_dirty_range, struct aerogpu_cmd_resource_dirty_range,
+                      size_bytes, 24);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, 32);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, resource_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, reserved0, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, offset_bytes, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, size_bytes, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource,
+                      resource_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, reserved0,
+                      12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, offset_bytes,
+                      16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_upload_resource, struct aerogpu_cmd_upload_resource, size_bytes,
+                      24);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, 48);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, hdr, 0);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, dst_buffer, 8);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, src_buffer, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, dst_offset_bytes, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, src_offset_bytes, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, dst_offset_bytes,
+                      16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, src_offset_bytes,
+                      24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, size_bytes, 32);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, flags, 40);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_buffer, struct aerogpu_cmd_copy_buffer, reserved0, 44);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, 64);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_texture, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, src_texture, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_mip_level, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_array_layer, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, src_mip_level, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, src_array_layer, 28);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_texture,
+                      8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, src_texture,
+                      12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_mip_level,
+                      16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d,
+                      dst_array_layer, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, src_mip_level,
+                      24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d,
+                      src_array_layer, 28);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_x, 32);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, dst_y, 36);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, src_x, 40);
@@ -102,15 +146,21 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_textur
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_copy_texture2d, struct aerogpu_cmd_copy_texture2d, reserved0, 60);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, shader_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, stage, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, dxbc_size_bytes, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, reserved0, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, hdr,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc,
+                      shader_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc, stage,
+                      12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc,
+                      dxbc_size_bytes, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_shader_dxbc, struct aerogpu_cmd_create_shader_dxbc,
+                      reserved0, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_destroy_shader, struct aerogpu_cmd_destroy_shader, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_shader, struct aerogpu_cmd_destroy_shader, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_shader, struct aerogpu_cmd_destroy_shader, shader_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_shader, struct aerogpu_cmd_destroy_shader, shader_handle,
+                      8);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_shader, struct aerogpu_cmd_destroy_shader, reserved0, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_bind_shaders, struct aerogpu_cmd_bind_shaders, 24);
@@ -120,57 +170,96 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_bind_shaders, struct aerogpu_cmd_bind_shaders,
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_bind_shaders, struct aerogpu_cmd_bind_shaders, cs, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_bind_shaders, struct aerogpu_cmd_bind_shaders, reserved0, 20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f, stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f, start_register, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f, vec4_count, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f, reserved0, 20);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f,
+                    24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f,
+                      stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f,
+                      start_register, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f,
+                      vec4_count, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_f, struct aerogpu_cmd_set_shader_constants_f,
+                      reserved0, 20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i, stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i, start_register, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i, vec4_count, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i, reserved0, 20);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i,
+                    24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i,
+                      stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i,
+                      start_register, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i,
+                      vec4_count, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_i, struct aerogpu_cmd_set_shader_constants_i,
+                      reserved0, 20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b, stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b, start_register, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b, bool_count, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b, reserved0, 20);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b,
+                    24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b,
+                      stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b,
+                      start_register, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b,
+                      bool_count, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_constants_b, struct aerogpu_cmd_set_shader_constants_b,
+                      reserved0, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header, magic, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header, version, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header, element_count, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header,
+                      magic, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header,
+                      version, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header,
+                      element_count, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_blob_header, struct aerogpu_input_layout_blob_header,
+                      reserved0, 12);
 
-AEROGPU_ASSERT_SIZE(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, 28);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, semantic_name_hash, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, semantic_index, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, dxgi_format, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, input_slot, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, aligned_byte_offset, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, input_slot_class, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi, instance_data_step_rate, 24);
+AEROGPU_ASSERT_SIZE(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                    28);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      semantic_name_hash, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      semantic_index, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      dxgi_format, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      input_slot, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      aligned_byte_offset, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      input_slot_class, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_input_layout_element_dxgi, struct aerogpu_input_layout_element_dxgi,
+                      instance_data_step_rate, 24);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout, input_layout_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout, blob_size_bytes, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout, reserved0, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout, hdr,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout,
+                      input_layout_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout,
+                      blob_size_bytes, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_input_layout, struct aerogpu_cmd_create_input_layout,
+                      reserved0, 16);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout, input_layout_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout,
+                      input_layout_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_input_layout, struct aerogpu_cmd_destroy_input_layout,
+                      reserved0, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_input_layout, struct aerogpu_cmd_set_input_layout, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_input_layout, struct aerogpu_cmd_set_input_layout, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_input_layout, struct aerogpu_cmd_set_input_layout, input_layout_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_input_layout, struct aerogpu_cmd_set_input_layout, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_input_layout, struct aerogpu_cmd_set_input_layout,
+                      input_layout_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_input_layout, struct aerogpu_cmd_set_input_layout, reserved0,
+                      12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_blend_state, struct aerogpu_blend_state, 52);
 AEROGPU_ASSERT_OFFSET(aerogpu_blend_state, struct aerogpu_blend_state, enable, 0);
@@ -190,35 +279,52 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_blend_state, struct aerogpu_cmd_set_blend_
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_blend_state, struct aerogpu_cmd_set_blend_state, state, 8);
 
 AEROGPU_ASSERT_SIZE(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, depth_enable, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, depth_write_enable, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, depth_func, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, stencil_enable, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, stencil_read_mask, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, stencil_write_mask, 17);
-AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, reserved0, 18);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, depth_enable,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state,
+                      depth_write_enable, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, depth_func,
+                      8);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state,
+                      stencil_enable, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state,
+                      stencil_read_mask, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state,
+                      stencil_write_mask, 17);
+AEROGPU_ASSERT_OFFSET(aerogpu_depth_stencil_state, struct aerogpu_depth_stencil_state, reserved0,
+                      18);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_depth_stencil_state, struct aerogpu_cmd_set_depth_stencil_state, 28);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_depth_stencil_state, struct aerogpu_cmd_set_depth_stencil_state, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_depth_stencil_state, struct aerogpu_cmd_set_depth_stencil_state, state, 8);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_depth_stencil_state, struct aerogpu_cmd_set_depth_stencil_state,
+                    28);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_depth_stencil_state,
+                      struct aerogpu_cmd_set_depth_stencil_state, hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_depth_stencil_state,
+                      struct aerogpu_cmd_set_depth_stencil_state, state, 8);
 
 AEROGPU_ASSERT_SIZE(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, fill_mode, 0);
 AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, cull_mode, 4);
 AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, front_ccw, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, scissor_enable, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, scissor_enable,
+                      12);
 AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, depth_bias, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_rasterizer_state, struct aerogpu_rasterizer_state, flags, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_rasterizer_state, struct aerogpu_cmd_set_rasterizer_state, 32);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_rasterizer_state, struct aerogpu_cmd_set_rasterizer_state, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_rasterizer_state, struct aerogpu_cmd_set_rasterizer_state, state, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_rasterizer_state, struct aerogpu_cmd_set_rasterizer_state,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_rasterizer_state, struct aerogpu_cmd_set_rasterizer_state,
+                      state, 8);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, 48);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, color_count, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, depth_stencil, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, colors, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, hdr,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets,
+                      color_count, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets,
+                      depth_stencil, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_targets, struct aerogpu_cmd_set_render_targets, colors,
+                      16);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_viewport, struct aerogpu_cmd_set_viewport, 32);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_viewport, struct aerogpu_cmd_set_viewport, hdr, 0);
@@ -237,27 +343,41 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_scissor, struct aerogpu_cmd_set_scissor, w
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_scissor, struct aerogpu_cmd_set_scissor, height, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding, buffer, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding, stride_bytes, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding, offset_bytes, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding, buffer,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding,
+                      stride_bytes, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding,
+                      offset_bytes, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_vertex_buffer_binding, struct aerogpu_vertex_buffer_binding,
+                      reserved0, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers, start_slot, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers, buffer_count, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers, hdr,
+                      0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers,
+                      start_slot, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_vertex_buffers, struct aerogpu_cmd_set_vertex_buffers,
+                      buffer_count, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, hdr, 0);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, buffer, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, format, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, offset_bytes, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, reserved0, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, format,
+                      12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer,
+                      offset_bytes, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_index_buffer, struct aerogpu_cmd_set_index_buffer, reserved0,
+                      20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology, topology, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology, reserved0, 12);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology,
+                    16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology,
+                      topology, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_primitive_topology, struct aerogpu_cmd_set_primitive_topology,
+                      reserved0, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_texture, struct aerogpu_cmd_set_texture, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_texture, struct aerogpu_cmd_set_texture, hdr, 0);
@@ -268,14 +388,19 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_texture, struct aerogpu_cmd_set_texture, r
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, shader_stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, slot, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, state, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, value, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state,
+                      shader_stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, slot,
+                      12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, state,
+                      16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_sampler_state, struct aerogpu_cmd_set_sampler_state, value,
+                      20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, 28);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, sampler_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, sampler_handle,
+                      8);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, filter, 12);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, address_u, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_sampler, address_v, 20);
@@ -283,8 +408,10 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_create_sampler, struct aerogpu_cmd_create_samp
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_destroy_sampler, struct aerogpu_cmd_destroy_sampler, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_sampler, struct aerogpu_cmd_destroy_sampler, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_sampler, struct aerogpu_cmd_destroy_sampler, sampler_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_sampler, struct aerogpu_cmd_destroy_sampler, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_sampler, struct aerogpu_cmd_destroy_sampler,
+                      sampler_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_destroy_sampler, struct aerogpu_cmd_destroy_sampler, reserved0,
+                      12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_samplers, struct aerogpu_cmd_set_samplers, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_samplers, struct aerogpu_cmd_set_samplers, hdr, 0);
@@ -294,43 +421,74 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_samplers, struct aerogpu_cmd_set_samplers,
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_samplers, struct aerogpu_cmd_set_samplers, reserved0, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding, buffer, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding, offset_bytes, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding, size_bytes, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding, reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding,
+                      buffer, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding,
+                      offset_bytes, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding,
+                      size_bytes, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_constant_buffer_binding, struct aerogpu_constant_buffer_binding,
+                      reserved0, 12);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers, shader_stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers, start_slot, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers, buffer_count, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers, reserved0, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers,
+                      shader_stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers,
+                      start_slot, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers,
+                      buffer_count, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_constant_buffers, struct aerogpu_cmd_set_constant_buffers,
+                      reserved0, 20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_shader_resource_buffer_binding, struct aerogpu_shader_resource_buffer_binding, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding, struct aerogpu_shader_resource_buffer_binding, buffer, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding, struct aerogpu_shader_resource_buffer_binding, offset_bytes, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding, struct aerogpu_shader_resource_buffer_binding, size_bytes, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding, struct aerogpu_shader_resource_buffer_binding, reserved0, 12);
+AEROGPU_ASSERT_SIZE(aerogpu_shader_resource_buffer_binding,
+                    struct aerogpu_shader_resource_buffer_binding, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding,
+                      struct aerogpu_shader_resource_buffer_binding, buffer, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding,
+                      struct aerogpu_shader_resource_buffer_binding, offset_bytes, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding,
+                      struct aerogpu_shader_resource_buffer_binding, size_bytes, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_shader_resource_buffer_binding,
+                      struct aerogpu_shader_resource_buffer_binding, reserved0, 12);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_resource_buffers, struct aerogpu_cmd_set_shader_resource_buffers, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers, struct aerogpu_cmd_set_shader_resource_buffers, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers, struct aerogpu_cmd_set_shader_resource_buffers, shader_stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers, struct aerogpu_cmd_set_shader_resource_buffers, start_slot, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers, struct aerogpu_cmd_set_shader_resource_buffers, buffer_count, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers, struct aerogpu_cmd_set_shader_resource_buffers, reserved0, 20);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_shader_resource_buffers,
+                    struct aerogpu_cmd_set_shader_resource_buffers, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers,
+                      struct aerogpu_cmd_set_shader_resource_buffers, hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers,
+                      struct aerogpu_cmd_set_shader_resource_buffers, shader_stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers,
+                      struct aerogpu_cmd_set_shader_resource_buffers, start_slot, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers,
+                      struct aerogpu_cmd_set_shader_resource_buffers, buffer_count, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_shader_resource_buffers,
+                      struct aerogpu_cmd_set_shader_resource_buffers, reserved0, 20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_unordered_access_buffer_binding, struct aerogpu_unordered_access_buffer_binding, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding, struct aerogpu_unordered_access_buffer_binding, buffer, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding, struct aerogpu_unordered_access_buffer_binding, offset_bytes, 4);
-AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding, struct aerogpu_unordered_access_buffer_binding, size_bytes, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding, struct aerogpu_unordered_access_buffer_binding, initial_count, 12);
+AEROGPU_ASSERT_SIZE(aerogpu_unordered_access_buffer_binding,
+                    struct aerogpu_unordered_access_buffer_binding, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding,
+                      struct aerogpu_unordered_access_buffer_binding, buffer, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding,
+                      struct aerogpu_unordered_access_buffer_binding, offset_bytes, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding,
+                      struct aerogpu_unordered_access_buffer_binding, size_bytes, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_unordered_access_buffer_binding,
+                      struct aerogpu_unordered_access_buffer_binding, initial_count, 12);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_unordered_access_buffers, struct aerogpu_cmd_set_unordered_access_buffers, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers, struct aerogpu_cmd_set_unordered_access_buffers, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers, struct aerogpu_cmd_set_unordered_access_buffers, shader_stage, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers, struct aerogpu_cmd_set_unordered_access_buffers, start_slot, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers, struct aerogpu_cmd_set_unordered_access_buffers, uav_count, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers, struct aerogpu_cmd_set_unordered_access_buffers, reserved0, 20);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_unordered_access_buffers,
+                    struct aerogpu_cmd_set_unordered_access_buffers, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers,
+                      struct aerogpu_cmd_set_unordered_access_buffers, hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers,
+                      struct aerogpu_cmd_set_unordered_access_buffers, shader_stage, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers,
+                      struct aerogpu_cmd_set_unordered_access_buffers, start_slot, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers,
+                      struct aerogpu_cmd_set_unordered_access_buffers, uav_count, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_unordered_access_buffers,
+                      struct aerogpu_cmd_set_unordered_access_buffers, reserved0, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_set_render_state, struct aerogpu_cmd_set_render_state, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_set_render_state, struct aerogpu_cmd_set_render_state, hdr, 0);
@@ -354,10 +512,12 @@ AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw, struct aerogpu_cmd_draw, first_instance,
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, 28);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, hdr, 0);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, index_count, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, instance_count, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, instance_count,
+                      12);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, first_index, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, base_vertex, 20);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, first_instance, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_draw_indexed, struct aerogpu_cmd_draw_indexed, first_instance,
+                      24);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_dispatch, struct aerogpu_cmd_dispatch, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_dispatch, struct aerogpu_cmd_dispatch, hdr, 0);
@@ -375,25 +535,40 @@ AEROGPU_ASSERT_SIZE(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, hdr, 0);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, scanout_id, 8);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, flags, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, d3d9_present_flags, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, d3d9_present_flags,
+                      16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_present_ex, struct aerogpu_cmd_present_ex, reserved0, 20);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface, resource_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface, reserved0, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface, share_token, 16);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface,
+                    24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface,
+                      resource_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface,
+                      reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_export_shared_surface, struct aerogpu_cmd_export_shared_surface,
+                      share_token, 16);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface, out_resource_handle, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface, reserved0, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface, share_token, 16);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface,
+                    24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface,
+                      out_resource_handle, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface,
+                      reserved0, 12);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_import_shared_surface, struct aerogpu_cmd_import_shared_surface,
+                      share_token, 16);
 
-AEROGPU_ASSERT_SIZE(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface, 24);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface, share_token, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface, reserved0, 16);
+AEROGPU_ASSERT_SIZE(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface,
+                    24);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface,
+                      hdr, 0);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface,
+                      share_token, 8);
+AEROGPU_ASSERT_OFFSET(aerogpu_cmd_release_shared_surface, struct aerogpu_cmd_release_shared_surface,
+                      reserved0, 16);
 
 AEROGPU_ASSERT_SIZE(aerogpu_cmd_flush, struct aerogpu_cmd_flush, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_cmd_flush, struct aerogpu_cmd_flush, hdr, 0);

@@ -10,7 +10,7 @@ extern "C" {
 
 typedef uint32_t aerogpu_escape_u32;
 
-#define AEROGPU_ESCAPE_VERSION 1u
+#define AEROGPU_ESCAPE_VERSION         1u
 #define AEROGPU_ESCAPE_OP_QUERY_DEVICE 1u
 
 /* Common header of every driver escape. */
@@ -40,8 +40,10 @@ AEROGPU_ASSERT_OFFSET(aerogpu_escape_header, aerogpu_escape_header, reserved0, 1
 
 AEROGPU_ASSERT_SIZE(aerogpu_escape_query_device_out, aerogpu_escape_query_device_out, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_escape_query_device_out, aerogpu_escape_query_device_out, hdr, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_escape_query_device_out, aerogpu_escape_query_device_out, mmio_version, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_escape_query_device_out, aerogpu_escape_query_device_out, reserved0, 20);
+AEROGPU_ASSERT_OFFSET(aerogpu_escape_query_device_out, aerogpu_escape_query_device_out,
+                      mmio_version, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_escape_query_device_out, aerogpu_escape_query_device_out, reserved0,
+                      20);
 
 #ifdef __cplusplus
 }

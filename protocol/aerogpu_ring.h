@@ -1,4 +1,5 @@
-/* aerogpu_ring.h — Submission ring, submit descriptors, per-submission allocation table and fence page. */
+/* aerogpu_ring.h — Submission ring, submit descriptors, per-submission allocation table and fence
+ * page. */
 #ifndef AEROGPU_RING_H
 #define AEROGPU_RING_H
 
@@ -10,8 +11,8 @@ extern "C" {
 #endif
 
 #define AEROGPU_ALLOC_TABLE_MAGIC 0x434F4C41u /* "ALOC" */
-#define AEROGPU_RING_MAGIC 0x474E5241u /* "ARNG" */
-#define AEROGPU_FENCE_PAGE_MAGIC 0x434E4546u /* "FENC" */
+#define AEROGPU_RING_MAGIC        0x474E5241u /* "ARNG" */
+#define AEROGPU_FENCE_PAGE_MAGIC  0x434E4546u /* "FENC" */
 
 /* Bit set in aerogpu_submit_desc.flags. */
 enum aerogpu_submit_flags {
@@ -31,7 +32,8 @@ enum aerogpu_alloc_flags {
     AEROGPU_ALLOC_FLAG_READONLY = 1,
 };
 
-/* Per-submission allocation table header, followed by entry_count entries of entry_stride_bytes each. */
+/* Per-submission allocation table header, followed by entry_count entries of entry_stride_bytes
+ * each. */
 struct AEROGPU_ALIGNAS(4) aerogpu_alloc_table_header {
     uint32_t magic;
     uint32_t abi_version;
@@ -50,7 +52,8 @@ struct AEROGPU_ALIGNAS(8) aerogpu_alloc_entry {
     uint64_t reserved0;
 };
 
-/* One ring slot: where the command buffer and its allocation table are, and which fence to signal. */
+/* One ring slot: where the command buffer and its allocation table are, and which fence to signal.
+ */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_submit_desc {
     uint32_t desc_size_bytes;
@@ -68,7 +71,8 @@ struct aerogpu_submit_desc {
 };
 AEROGPU_PACKED_END
 
-/* Head of the submission ring shared with the device. head and tail are free-running; slot = index % entry_count. */
+/* Head of the submission ring shared with the device. head and tail are free-running; slot = index
+ * % entry_count. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_ring_header {
     uint32_t magic;
@@ -97,10 +101,13 @@ AEROGPU_PACKED_END
 
 AEROGPU_ASSERT_SIZE(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, 24);
 AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, magic, 0);
-AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, abi_version, 4);
+AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, abi_version,
+                      4);
 AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, size_bytes, 8);
-AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, entry_count, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, entry_stride_bytes, 16);
+AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, entry_count,
+                      12);
+AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header,
+                      entry_stride_bytes, 16);
 AEROGPU_ASSERT_OFFSET(aerogpu_alloc_table_header, struct aerogpu_alloc_table_header, reserved0, 20);
 
 AEROGPU_ASSERT_SIZE(aerogpu_alloc_entry, struct aerogpu_alloc_entry, 32);

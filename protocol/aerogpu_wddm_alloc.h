@@ -1,4 +1,5 @@
-/* aerogpu_wddm_alloc.h — Allocation private data exchanged between the user-mode and kernel-mode drivers. */
+/* aerogpu_wddm_alloc.h — Allocation private data exchanged between the user-mode and kernel-mode
+ * drivers. */
 #ifndef AEROGPU_WDDM_ALLOC_H
 #define AEROGPU_WDDM_ALLOC_H
 
@@ -11,16 +12,16 @@ extern "C" {
 typedef uint32_t aerogpu_wddm_u32;
 typedef uint64_t aerogpu_wddm_u64;
 
-#define AEROGPU_WDDM_ALLOC_PRIV_MAGIC 0x414C4C4Fu /* "OLLA" */
-#define AEROGPU_WDDM_ALLOC_PRIV_VERSION 1u
-#define AEROGPU_WDDM_ALLOC_PRIV_VERSION_2 2u
-#define AEROGPU_WDDM_ALLOC_PRIVATE_DATA_MAGIC 0x414C4C4Fu /* "OLLA" */
+#define AEROGPU_WDDM_ALLOC_PRIV_MAGIC           0x414C4C4Fu /* "OLLA" */
+#define AEROGPU_WDDM_ALLOC_PRIV_VERSION         1u
+#define AEROGPU_WDDM_ALLOC_PRIV_VERSION_2       2u
+#define AEROGPU_WDDM_ALLOC_PRIVATE_DATA_MAGIC   0x414C4C4Fu /* "OLLA" */
 #define AEROGPU_WDDM_ALLOC_PRIVATE_DATA_VERSION 1u
-#define AEROGPU_WDDM_ALLOC_ID_UMD_MAX 0x7FFFFFFFu
-#define AEROGPU_WDDM_ALLOC_ID_KMD_MIN 0x80000000u
-#define AEROGPU_WDDM_ALLOC_PRIV_FLAG_SHARED 1u
-#define AEROGPU_WDDM_ALLOC_PRIV_DESC_MARKER 0x8000000000000000ull
-#define AEROGPU_WDDM_ALLOC_PRIV_DESC_MAX_WIDTH 65535u
+#define AEROGPU_WDDM_ALLOC_ID_UMD_MAX           0x7FFFFFFFu
+#define AEROGPU_WDDM_ALLOC_ID_KMD_MIN           0x80000000u
+#define AEROGPU_WDDM_ALLOC_PRIV_FLAG_SHARED     1u
+#define AEROGPU_WDDM_ALLOC_PRIV_DESC_MARKER     0x8000000000000000ull
+#define AEROGPU_WDDM_ALLOC_PRIV_DESC_MAX_WIDTH  65535u
 #define AEROGPU_WDDM_ALLOC_PRIV_DESC_MAX_HEIGHT 32767u
 
 /* Bit set in the allocation private data flags. */
@@ -38,7 +39,8 @@ enum aerogpu_wddm_alloc_kind {
     AEROGPU_WDDM_ALLOC_KIND_TEXTURE2D = 2,
 };
 
-/* Allocation private data v1, stored by the OS and replayed byte for byte when a shared allocation is opened. */
+/* Allocation private data v1, stored by the OS and replayed byte for byte when a shared allocation
+ * is opened. */
 AEROGPU_PACKED_BEGIN
 struct aerogpu_wddm_alloc_priv {
     aerogpu_wddm_u32 magic;
@@ -84,14 +86,17 @@ AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, version, 4);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, alloc_id, 8);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, flags, 12);
-AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, share_token, 16);
-AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, size_bytes, 24);
+AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, share_token,
+                      16);
+AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, size_bytes,
+                      24);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, reserved0, 32);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, kind, 40);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, width, 44);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, height, 48);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, format, 52);
-AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, row_pitch_bytes, 56);
+AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2,
+                      row_pitch_bytes, 56);
 AEROGPU_ASSERT_OFFSET(aerogpu_wddm_alloc_priv_v2, struct aerogpu_wddm_alloc_priv_v2, reserved1, 60);
 
 #ifdef __cplusplus

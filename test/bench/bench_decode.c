@@ -48,8 +48,8 @@ static int append_creates(struct aerocmd_writer *w)
                : 0;
 }
 
-static uint8_t *build_stream(unsigned long frames, int uploads, int creates,
-                             uint32_t *frame_bytes, uint32_t *total)
+static uint8_t *build_stream(unsigned long frames, int uploads, int creates, uint32_t *frame_bytes,
+                             uint32_t *total)
 {
     static uint8_t upload[4096];
     struct aerocmd_writer w;

@@ -27,7 +27,7 @@ struct aerocmd_packet {
     const uint8_t *bytes; /* the packet's aerogpu_cmd_hdr */
     uint32_t offset;      /* from the start of the stream */
     uint32_t opcode;
-    uint32_t size_bytes;  /* header size_bytes, already checked to lie inside the stream */
+    uint32_t size_bytes; /* header size_bytes, already checked to lie inside the stream */
 };
 
 struct aerocmd_cursor {
@@ -56,8 +56,7 @@ int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *pa
  * and count overflow, enum ranges, reserved fields, stage_ex, per-packet field rules.
  * Unknown opcodes pass (they are skipped by size). */
 aerocmd_result aerocmd_packet_check(const struct aerocmd_stream *stream,
-                                    const struct aerocmd_packet *packet,
-                                    struct aerocmd_diag *diag);
+                                    const struct aerocmd_packet *packet, struct aerocmd_diag *diag);
 
 /* Open + walk + aerocmd_packet_check on every packet; stops at the first fault. */
 aerocmd_result aerocmd_validate_stream(const void *buf, size_t buf_len, struct aerocmd_diag *diag);
@@ -68,7 +67,8 @@ aerocmd_result aerocmd_validate_stream(const void *buf, size_t buf_len, struct a
  * NULL otherwise. The struct is packed, so any alignment of the buffer is fine. */
 const void *aerocmd_packet_fixed(const struct aerocmd_packet *packet, uint32_t opcode);
 
-#define AEROCMD_VIEW(packet, type, opcode) ((const struct type *)aerocmd_packet_fixed((packet), (opcode)))
+#define AEROCMD_VIEW(packet, type, opcode)                                                         \
+    ((const struct type *)aerocmd_packet_fixed((packet), (opcode)))
 
 /* The variable part of a payload-carrying packet (UPLOAD_RESOURCE, CREATE_SHADER_DXBC,
  * CREATE_INPUT_LAYOUT, SET_SHADER_CONSTANTS_*, SET_VERTEX_BUFFERS, SET_SAMPLERS,
@@ -108,8 +108,8 @@ int aerocmd_packet_bind_shaders(const struct aerocmd_packet *packet,
 /* ---- introspection (drives dumps, checks and tests) -------------------------------- */
 
 enum aerocmd_field_kind {
-    AEROCMD_FIELD_U32,      /* plain unsigned */
-    AEROCMD_FIELD_I32,      /* signed */
+    AEROCMD_FIELD_U32, /* plain unsigned */
+    AEROCMD_FIELD_I32, /* signed */
     AEROCMD_FIELD_U64,
     AEROCMD_FIELD_U8,
     AEROCMD_FIELD_F32,      /* IEEE-754 bits in a u32 */
@@ -143,9 +143,9 @@ struct aerocmd_field_info {
 
 enum aerocmd_payload_kind {
     AEROCMD_PAYLOAD_NONE,
-    AEROCMD_PAYLOAD_BYTES,  /* raw bytes: length = a size field */
-    AEROCMD_PAYLOAD_ARRAY,  /* count field x element struct */
-    AEROCMD_PAYLOAD_REST    /* everything after the fixed struct (DEBUG_MARKER text) */
+    AEROCMD_PAYLOAD_BYTES, /* raw bytes: length = a size field */
+    AEROCMD_PAYLOAD_ARRAY, /* count field x element struct */
+    AEROCMD_PAYLOAD_REST   /* everything after the fixed struct (DEBUG_MARKER text) */
 };
 
 struct aerocmd_opcode_info {
@@ -154,13 +154,13 @@ struct aerocmd_opcode_info {
     uint32_t fixed_size; /* sizeof its protocol struct */
     const struct aerocmd_field_info *fields; /* the fixed struct after the 8-byte header */
     uint32_t field_count;
-    uint8_t payload_kind;       /* enum aerocmd_payload_kind */
-    uint8_t count_field_size;   /* 4 or 8: the field giving the count / byte length */
+    uint8_t payload_kind;     /* enum aerocmd_payload_kind */
+    uint8_t count_field_size; /* 4 or 8: the field giving the count / byte length */
     uint16_t count_field_offset;
-    uint32_t elem_size;         /* ARRAY: bytes per element; BYTES: 1 */
+    uint32_t elem_size;                           /* ARRAY: bytes per element; BYTES: 1 */
     const struct aerocmd_field_info *elem_fields; /* ARRAY: element layout */
     uint32_t elem_field_count;
-    uint32_t min_abi_minor;     /* first minor that defines it (1 for copies) */
+    uint32_t min_abi_minor; /* first minor that defines it (1 for copies) */
 };
 
 /* NULL for an opcode this library does not know. */

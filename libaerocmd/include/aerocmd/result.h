@@ -31,9 +31,9 @@ typedef enum aerocmd_reason {
     AEROCMD_R_NONE = 0,
 
     /* stream header */
-    AEROCMD_R_SHORT_BUFFER = 1,        /* fewer bytes than a stream header */
-    AEROCMD_R_BAD_MAGIC = 2,           /* magic is not "ACMD" */
-    AEROCMD_R_ABI_MAJOR = 3,           /* abi_version major differs from ours */
+    AEROCMD_R_SHORT_BUFFER = 1,            /* fewer bytes than a stream header */
+    AEROCMD_R_BAD_MAGIC = 2,               /* magic is not "ACMD" */
+    AEROCMD_R_ABI_MAJOR = 3,               /* abi_version major differs from ours */
     AEROCMD_R_STREAM_SIZE_UNALIGNED = 4,   /* header size_bytes not a multiple of 4 */
     AEROCMD_R_STREAM_SIZE_TOO_SMALL = 5,   /* header size_bytes below the header size */
     AEROCMD_R_STREAM_SIZE_PAST_BUFFER = 6, /* header size_bytes larger than the buffer */
@@ -46,12 +46,12 @@ typedef enum aerocmd_reason {
     AEROCMD_R_PACKET_TOO_SHORT = 11,       /* smaller than its opcode's fixed struct */
 
     /* packet contents */
-    AEROCMD_R_PAYLOAD_LENGTH = 12,    /* payload shorter than its count/size fields say */
-    AEROCMD_R_COUNT_OVERFLOW = 13,    /* count x element size overflows */
-    AEROCMD_R_ENUM_RANGE = 14,        /* enum / flag value the ABI does not define */
-    AEROCMD_R_RESERVED_NONZERO = 15,  /* reserved field not 0 where the rules require 0 */
-    AEROCMD_R_STAGE_EX_INVALID = 16,  /* stage_ex value not allowed */
-    AEROCMD_R_FIELD_INVALID = 17,     /* a field breaks a rule of its packet */
+    AEROCMD_R_PAYLOAD_LENGTH = 12,   /* payload shorter than its count/size fields say */
+    AEROCMD_R_COUNT_OVERFLOW = 13,   /* count x element size overflows */
+    AEROCMD_R_ENUM_RANGE = 14,       /* enum / flag value the ABI does not define */
+    AEROCMD_R_RESERVED_NONZERO = 15, /* reserved field not 0 where the rules require 0 */
+    AEROCMD_R_STAGE_EX_INVALID = 16, /* stage_ex value not allowed */
+    AEROCMD_R_FIELD_INVALID = 17,    /* a field breaks a rule of its packet */
 
     /* semantic (across packets) */
     AEROCMD_R_HANDLE_ZERO = 18,        /* object created with handle 0 */
@@ -62,8 +62,8 @@ typedef enum aerocmd_reason {
     AEROCMD_R_WRITEBACK_READONLY = 23, /* WRITEBACK_DST into a READONLY allocation */
     AEROCMD_R_WRITEBACK_UNBACKED = 24, /* WRITEBACK_DST into a host-owned resource */
     AEROCMD_R_COPY_OUT_OF_BOUNDS = 25,
-    AEROCMD_R_VIEW_OUT_OF_RANGE = 26,  /* texture view range outside its texture */
-    AEROCMD_R_TRACKER_FULL = 27,       /* caller's semantic-tracking memory exhausted */
+    AEROCMD_R_VIEW_OUT_OF_RANGE = 26,    /* texture view range outside its texture */
+    AEROCMD_R_TRACKER_FULL = 27,         /* caller's semantic-tracking memory exhausted */
     AEROCMD_R_BACKING_OUT_OF_RANGE = 28, /* resource does not fit its allocation */
 
     /* allocation table */
@@ -80,7 +80,7 @@ typedef enum aerocmd_reason {
 
     /* submit descriptor */
     AEROCMD_R_SUBMIT_DESC_SIZE = 39,
-    AEROCMD_R_SUBMIT_CMD_PAIR = 40,   /* cmd_gpa / cmd_size_bytes not both zero or both set */
+    AEROCMD_R_SUBMIT_CMD_PAIR = 40, /* cmd_gpa / cmd_size_bytes not both zero or both set */
     AEROCMD_R_SUBMIT_CMD_OVERFLOW = 41,
     AEROCMD_R_SUBMIT_ALLOC_PAIR = 42, /* alloc table gpa / size not both zero or both set */
     AEROCMD_R_SUBMIT_ALLOC_OVERFLOW = 43,
@@ -88,14 +88,14 @@ typedef enum aerocmd_reason {
     AEROCMD_R_SUBMIT_ENGINE = 45,
 
     /* .aerogputrace container (offset = byte offset in the file) */
-    AEROCMD_R_TRACE_SHORT = 46,         /* shorter than header + footer */
-    AEROCMD_R_TRACE_MAGIC = 47,         /* header or footer magic wrong */
-    AEROCMD_R_TRACE_VERSION = 48,       /* container version unknown/newer, or header/footer disagree */
-    AEROCMD_R_TRACE_HEADER = 49,        /* header_size, flags, reserved or meta_len wrong */
-    AEROCMD_R_TRACE_TOC = 50,           /* table of contents out of bounds or malformed */
-    AEROCMD_R_TRACE_RECORD = 51,        /* record header malformed or past its region */
-    AEROCMD_R_TRACE_BLOB = 52,          /* blob payload malformed or unknown blob id */
-    AEROCMD_R_TRACE_SUBMISSION = 53,    /* submission record malformed */
+    AEROCMD_R_TRACE_SHORT = 46,   /* shorter than header + footer */
+    AEROCMD_R_TRACE_MAGIC = 47,   /* header or footer magic wrong */
+    AEROCMD_R_TRACE_VERSION = 48, /* container version unknown/newer, or header/footer disagree */
+    AEROCMD_R_TRACE_HEADER = 49,  /* header_size, flags, reserved or meta_len wrong */
+    AEROCMD_R_TRACE_TOC = 50,     /* table of contents out of bounds or malformed */
+    AEROCMD_R_TRACE_RECORD = 51,  /* record header malformed or past its region */
+    AEROCMD_R_TRACE_BLOB = 52,    /* blob payload malformed or unknown blob id */
+    AEROCMD_R_TRACE_SUBMISSION = 53, /* submission record malformed */
 
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;

@@ -23,8 +23,7 @@ static aerocmd_reason header_fault(const uint8_t *bytes, size_t buf_len)
     if (aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, magic)) !=
         AEROGPU_CMD_STREAM_MAGIC)
         return AEROCMD_R_BAD_MAGIC;
-    abi_version =
-        aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version));
+    abi_version = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version));
     if ((abi_version >> 16) != AEROGPU_ABI_MAJOR)
         return AEROCMD_R_ABI_MAJOR;
     size_bytes = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_stream_header, size_bytes));

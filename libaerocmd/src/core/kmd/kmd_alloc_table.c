@@ -118,13 +118,13 @@ static void write_header(uint8_t *mem, uint32_t entry_count, struct aerocmd_allo
 {
     uint32_t size = HEADER_BYTES + entry_count * ENTRY_BYTES;
     aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, magic),
-                  AEROGPU_ALLOC_TABLE_MAGIC);
+                      AEROGPU_ALLOC_TABLE_MAGIC);
     aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, abi_version),
-                  AEROGPU_ABI_VERSION_U32);
+                      AEROGPU_ABI_VERSION_U32);
     aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, size_bytes), size);
     aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, entry_count), entry_count);
     aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, entry_stride_bytes),
-                  ENTRY_BYTES);
+                      ENTRY_BYTES);
     aerocmd_store_u32(mem + offsetof(struct aerogpu_alloc_table_header, reserved0), 0);
     view->bytes = mem;
     view->size_bytes = size;

@@ -59,8 +59,7 @@ static aerocmd_result check_header(struct aerocmd_alloc_table_view *view, const 
         return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_SIZE, HDR_SIZE_BYTES, 0);
     if ((size_t)view->size_bytes > len)
         return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_TABLE_SHORT, HDR_SIZE_BYTES, 0);
-    if (reserved_must_be_zero(view->abi_version) &&
-        aerocmd_load_u32(bytes + HDR_RESERVED0) != 0)
+    if (reserved_must_be_zero(view->abi_version) && aerocmd_load_u32(bytes + HDR_RESERVED0) != 0)
         return aerocmd_diag_fail(diag, AEROCMD_R_RESERVED_NONZERO, HDR_RESERVED0, 0);
     return AEROCMD_OK;
 }

@@ -24,9 +24,8 @@ static enum aerocmd_layout_fault layout_total(const struct aerocmd_sem_texture *
     desc.row_pitch_bytes = row_pitch_bytes;
     /* Anything the layout refuses (unknown format, beyond 32-bit sizes) is reported as a
      * size no allocation can hold, so a backed texture fails its backing check. */
-    *size_bytes = aerocmd_texture_layout(&desc, &layout, &fault) == AEROCMD_OK
-                      ? layout.total_bytes
-                      : UINT64_MAX;
+    *size_bytes = aerocmd_texture_layout(&desc, &layout, &fault) == AEROCMD_OK ? layout.total_bytes
+                                                                               : UINT64_MAX;
     return fault;
 }
 
