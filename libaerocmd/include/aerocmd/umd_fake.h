@@ -38,6 +38,11 @@ struct aerocmd_umd_fake_memory {
     uint64_t gpa;
     uint64_t size_bytes;
     uint8_t *bytes;
+    /* The private data as the kernel left it (the fake plays the KMD with
+     * aerocmd_kmd_alloc_create: shared allocations get a fresh token), which the OS keeps
+     * and replays to OpenResource; 0 bytes when the allocation came without one. */
+    uint32_t private_data_bytes;
+    uint8_t private_data[64];
 };
 
 /* The host's copy of a resource, as the fake host model keeps it (umd_fake_host.c).
@@ -49,6 +54,7 @@ struct aerocmd_umd_fake_resource {
     uint32_t backing_alloc_id, backing_offset_bytes;
     uint32_t size_bytes;
     uint8_t *bytes;
+    uint64_t share_token; /* exported under this token (0 none); imports copy the bytes */
 };
 
 struct aerocmd_umd_fake {
@@ -66,6 +72,9 @@ struct aerocmd_umd_fake {
     uint32_t memory_count, memory_capacity;
     uint32_t live_memories;
     uint64_t next_gpa;
+
+    /* Playing the KMD: the driver-global token counter (seeded high, never reused). */
+    uint64_t last_share_token;
 
     uint64_t last_fence;
     uint64_t completed_fence;
@@ -115,7 +124,9 @@ aerocmd_umd_fake_find_memory(const struct aerocmd_umd_fake *fake, uint32_t alloc
  * Every submission is applied to the model as it is recorded: CREATE_* (backed ones read
  * their guest memory), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE (re-read from guest memory),
  * COPY_BUFFER / COPY_TEXTURE2D (with WRITEBACK_DST into guest memory), CLEAR of bound
- * 32-bit colour targets, DESTROY_RESOURCE. */
+ * 32-bit colour targets, DESTROY_RESOURCE, EXPORT / IMPORT / RELEASE_SHARED_SURFACE. An
+ * import is modelled as a new resource holding a copy of the exported one's bytes at the
+ * time of the import (writes through one handle later do not show through the other). */
 const struct aerocmd_umd_fake_resource *
 aerocmd_umd_fake_resource(const struct aerocmd_umd_fake *fake, uint32_t handle);
 

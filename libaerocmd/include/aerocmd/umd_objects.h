@@ -110,8 +110,45 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
                                             const struct aerocmd_umd_subresource_data *initial,
                                             struct aerocmd_umd_resource **out);
 
+/* Shareable resources (AEROCMD_UMD_MISC_SHARED in a buffer or texture desc) are always
+ * guest-backed. Their allocation is requested with a v2 private-data blob (kind, width,
+ * height, DXGI format, row pitch; alloc_id from the id source) in which the kernel driver
+ * writes a share token; creation then emits EXPORT_SHARED_SURFACE with that token (never
+ * with a HANDLE value) and submits, so the surface is on the host before any other process
+ * can open it. The blob cannot describe mips or layers: a shared texture has one of each
+ * (NOT_IMPLEMENTED otherwise); shared STAGING resources are INVALID_ARG (Direct3D forbids
+ * them). A kernel that leaves no token in the blob makes creation NOT_IMPLEMENTED.
+ * Destroying the creator's resource emits RELEASE_SHARED_SURFACE, then DESTROY_RESOURCE. */
+
+/* What OpenResource hands the driver for one allocation of a shared resource. */
+struct aerocmd_umd_open_desc {
+    const void *private_data;    /* the blob the OS preserved from the creator (any alignment) */
+    uint32_t private_data_bytes; /* its size as the runtime reports it */
+    uint64_t os_handle;          /* this process's handle of the allocation (D3DKMT_HANDLE) */
+};
+
+/* Opens a resource another device (usually another process) created shareable: parses the
+ * blob with the kernel driver's parser (aerocmd_kmd_alloc_open: v1 or v2), rebuilds the
+ * resource from its description (v2 kind/width/height/format/row pitch, or a D3D9Ex surface
+ * description in reserved0 with bit 63 set, which wins) and emits IMPORT_SHARED_SURFACE
+ * with a new handle, the allocation listed. The resource is guest-backed by the creator's
+ * allocation (Map locks it as usual); textures are bindable as shader resource and render
+ * target, buffers as vertex, index, constant buffer and shader resource.
+ * INVALID_ARG: a blob the parser refuses, one without IS_SHARED or without a token, a
+ * description that does not fit size_bytes, os_handle 0. NOT_IMPLEMENTED: nothing to
+ * rebuild from (v1 without a D3D9 description, kind UNKNOWN), a format this ABI lacks, a
+ * D3D9 format other than A8R8G8B8 / X8R8G8B8 / A8B8G8R8, a row pitch other than the
+ * canonical tight one. Destroying an opened resource emits DESTROY_RESOURCE for its alias
+ * handle only; the allocation stays the creator's. */
+aerocmd_result aerocmd_umd_open_resource(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
+                                         const struct aerocmd_umd_open_desc *desc,
+                                         struct aerocmd_umd_resource **out);
+
 /* Guest-backed: DESTROY_RESOURCE is submitted before the allocation is freed. */
 aerocmd_result aerocmd_umd_destroy_resource(struct aerocmd_umd_resource *res);
+
+/* The share token of a shareable resource (created or opened); 0 for the rest. */
+uint64_t aerocmd_umd_resource_share_token(const struct aerocmd_umd_resource *res);
 
 uint32_t aerocmd_umd_resource_handle(const struct aerocmd_umd_resource *res);
 /* 0 for host-owned resources. */

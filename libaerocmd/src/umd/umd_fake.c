@@ -1,6 +1,7 @@
 /* umd_fake.c — the in-memory stand-in for the runtime and kernel driver (umd_fake.h). */
 #include <string.h>
 
+#include "aerocmd/kmd_alloc.h"
 #include "aerocmd/umd_fake.h"
 #include "aerocmd/writer.h"
 #include "aerogpu_ring.h"
@@ -8,6 +9,9 @@
 
 #define FAKE_GPA_BASE  0x10000000ull
 #define FAKE_GPA_ALIGN 0x1000ull
+/* Where the fake KMD's token counter starts: far above any 32-bit handle value, as a
+ * clock-seeded counter would be. */
+#define FAKE_TOKEN_SEED 0x5EED000000000000ull
 
 static void *fake_alloc(struct aerocmd_umd_fake *f, size_t size)
 {
@@ -39,6 +43,7 @@ aerocmd_result aerocmd_umd_fake_init(struct aerocmd_umd_fake *fake,
     fake->buffer_capacity = buffer_capacity;
     fake->alloc_capacity = alloc_capacity;
     fake->next_gpa = FAKE_GPA_BASE;
+    fake->last_share_token = FAKE_TOKEN_SEED;
     fake->fail_with = AEROCMD_E_OUT_OF_MEMORY;
     fake->buffer = (uint8_t *)fake_alloc(fake, buffer_capacity);
     fake->buffer_allocs = (struct aerocmd_umd_alloc_ref *)fake_alloc(
@@ -221,16 +226,50 @@ aerocmd_umd_fake_find_memory(const struct aerocmd_umd_fake *fake, uint32_t alloc
     return find_memory(fake, alloc_id);
 }
 
+static uint64_t fake_next_token(void *user)
+{
+    struct aerocmd_umd_fake *f = (struct aerocmd_umd_fake *)user;
+    return ++f->last_share_token;
+}
+
+/* Plays DxgkDdiCreateAllocation on the private data: the kernel's parser judges it, and a
+ * shared allocation gets a fresh token written into the blob, which is kept for opens. */
+static aerocmd_result fake_kmd_create(struct aerocmd_umd_fake *f,
+                                      const struct aerocmd_umd_memory *memory,
+                                      struct aerocmd_umd_fake_memory *m)
+{
+    struct aerocmd_kmd_token_source tokens;
+    struct aerocmd_kmd_alloc_info info;
+    struct aerocmd_kmd_fault fault;
+    if (memory->private_data == NULL)
+        return AEROCMD_OK;
+    if (memory->private_data_bytes > sizeof m->private_data)
+        return AEROCMD_E_INVALID_ARG;
+    tokens.next = fake_next_token;
+    tokens.user = f;
+    if (aerocmd_kmd_alloc_create(memory->private_data, memory->private_data_bytes, &tokens, &info,
+                                 &fault) != AEROCMD_OK ||
+        info.alloc_id != memory->alloc_id || info.size_bytes != memory->size_bytes)
+        return AEROCMD_E_INVALID_ARG;
+    memcpy(m->private_data, memory->private_data, memory->private_data_bytes);
+    m->private_data_bytes = memory->private_data_bytes;
+    return AEROCMD_OK;
+}
+
 static aerocmd_result fake_allocate(void *user, struct aerocmd_umd_memory *memory)
 {
     struct aerocmd_umd_fake *f = (struct aerocmd_umd_fake *)user;
     struct aerocmd_umd_fake_memory m;
+    aerocmd_result r;
     if (fake_fails(f))
         return f->fail_with;
     if (memory->alloc_id == 0 || memory->size_bytes == 0 || memory->size_bytes > 0x40000000u ||
         find_memory(f, memory->alloc_id) != NULL)
         return AEROCMD_E_INVALID_ARG;
     memset(&m, 0, sizeof m);
+    r = fake_kmd_create(f, memory, &m);
+    if (r != AEROCMD_OK)
+        return r;
     m.bytes = (uint8_t *)fake_alloc(f, (size_t)memory->size_bytes);
     if (m.bytes == NULL ||
         !fake_grow(f, (void **)&f->memories, &f->memory_capacity, f->memory_count, sizeof m)) {

@@ -143,6 +143,57 @@ static void destroy_resource(struct aerocmd_umd_fake *f, uint32_t handle)
     *r = f->resources[--f->resource_count];
 }
 
+static fake_res *find_export(const struct aerocmd_umd_fake *f, uint64_t token)
+{
+    uint32_t i;
+    for (i = 0; token != 0 && i < f->resource_count; i++)
+        if (f->resources[i].share_token == token)
+            return &f->resources[i];
+    return NULL;
+}
+
+static void export_surface(struct aerocmd_umd_fake *f,
+                           const struct aerogpu_cmd_export_shared_surface *c)
+{
+    fake_res *r = find_res(f, c->resource_handle);
+    if (r == NULL || c->share_token == 0 || find_export(f, c->share_token) != NULL) {
+        f->host_faults++;
+        return;
+    }
+    r->share_token = c->share_token;
+}
+
+/* The alias starts as a copy of the exported resource's bytes. */
+static void import_surface(struct aerocmd_umd_fake *f,
+                           const struct aerogpu_cmd_import_shared_surface *c)
+{
+    const fake_res *src = find_export(f, c->share_token);
+    fake_res proto;
+    fake_res *alias;
+    uint32_t source;
+    if (src == NULL || find_res(f, c->out_resource_handle) != NULL) {
+        f->host_faults++;
+        return;
+    }
+    proto = *src;
+    source = src->handle;
+    proto.handle = c->out_resource_handle;
+    proto.share_token = 0;
+    add_resource(f, &proto); /* may move the array: look both up again */
+    alias = find_res(f, c->out_resource_handle);
+    src = find_res(f, source);
+    if (alias != NULL && src != NULL)
+        memcpy(alias->bytes, src->bytes, src->size_bytes);
+}
+
+static void release_surface(struct aerocmd_umd_fake *f,
+                            const struct aerogpu_cmd_release_shared_surface *c)
+{
+    fake_res *r = find_export(f, c->share_token);
+    if (r != NULL)
+        r->share_token = 0;
+}
+
 static void upload(struct aerocmd_umd_fake *f, const struct aerocmd_packet *p)
 {
     const struct aerogpu_cmd_upload_resource *u =
@@ -319,6 +370,15 @@ static void apply_packet(struct aerocmd_umd_fake *f, const struct aerocmd_packet
         break;
     case AEROGPU_CMD_CLEAR:
         clear_targets(f, HOST_VIEW(aerogpu_cmd_clear, p.opcode));
+        break;
+    case AEROGPU_CMD_EXPORT_SHARED_SURFACE:
+        export_surface(f, HOST_VIEW(aerogpu_cmd_export_shared_surface, p.opcode));
+        break;
+    case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
+        import_surface(f, HOST_VIEW(aerogpu_cmd_import_shared_surface, p.opcode));
+        break;
+    case AEROGPU_CMD_RELEASE_SHARED_SURFACE:
+        release_surface(f, HOST_VIEW(aerogpu_cmd_release_shared_surface, p.opcode));
         break;
     default:
         break;

@@ -95,6 +95,10 @@ enum {
 
 enum umd_resource_kind { UMD_RESOURCE_BUFFER = 1, UMD_RESOURCE_TEXTURE2D = 2 };
 
+/* A shareable resource is either the creator's (owns the allocation, exports the token) or
+ * an opened alias (borrows the allocation, owns only its handle). */
+enum umd_share_role { UMD_SHARE_NONE = 0, UMD_SHARE_CREATOR = 1, UMD_SHARE_OPENED = 2 };
+
 struct aerocmd_umd_device {
     uint32_t abi_version;
     uint64_t features;
@@ -132,6 +136,9 @@ struct aerocmd_umd_resource {
     uint32_t map_type;
     uint8_t *map_base;              /* locked allocation (guest-backed) or the shadow */
     struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
+    uint32_t share;                 /* enum umd_share_role */
+    uint32_t exported;              /* EXPORT written and no RELEASE yet */
+    uint64_t share_token;
 };
 
 /* A texture view's CREATE_TEXTURE_VIEW fields besides the handles, kept small so that a
@@ -396,6 +403,18 @@ aerocmd_result umd_upload_span(struct aerocmd_umd_context *ctx, uint32_t handle,
 aerocmd_result umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
                                     struct aerocmd_umd_resource *res, uint64_t offset,
                                     uint64_t size);
+
+/* ---- shared surfaces (umd_share.c) ------------------------------------------------------ */
+
+/* What a shareable desc may not ask for (INVALID_ARG / NOT_IMPLEMENTED), OK otherwise. */
+aerocmd_result umd_share_check(uint32_t usage, uint32_t mip_levels, uint32_t array_layers);
+/* allocate_memory with the v2 blob; on success res->share_token is the kernel's token.
+ * On failure nothing stays allocated (the ids are the caller's). */
+aerocmd_result umd_share_allocate(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res);
+/* EXPORT_SHARED_SURFACE (allocation listed), then a submission. */
+aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
+/* RELEASE_SHARED_SURFACE when the resource exported its token (OK otherwise). */
+aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
 
 /* ---- waiting (umd_wait.c) ----------------------------------------------------------------- */
 

@@ -31,13 +31,16 @@ static uint32_t usage_of_bind_flags(uint32_t bind)
 }
 
 /* Usage, CPU access and where the bytes live. The CPU can read back only guest memory,
- * so STAGING resources are always guest-backed. */
+ * so STAGING resources are always guest-backed; so are shareable ones, whose allocation is
+ * what another process opens. */
 static void apply_usage(struct aerocmd_umd_resource *res, uint32_t usage, uint32_t cpu_access,
-                        uint32_t guest_backed)
+                        uint32_t guest_backed, uint32_t misc_flags)
 {
     res->usage = usage;
     res->cpu_access = cpu_access;
-    res->guest_backed = (guest_backed || usage == AEROCMD_UMD_USAGE_STAGING) ? 1u : 0u;
+    res->share = (misc_flags & AEROCMD_UMD_MISC_SHARED) ? UMD_SHARE_CREATOR : UMD_SHARE_NONE;
+    res->guest_backed =
+        (guest_backed || usage == AEROCMD_UMD_USAGE_STAGING || res->share) ? 1u : 0u;
 }
 
 static void free_shadow(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res)
@@ -72,7 +75,10 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         res->memory.flags = AEROCMD_UMD_MEMORY_CPU_VISIBLE;
         if (res->usage == AEROCMD_UMD_USAGE_STAGING)
             res->memory.flags |= AEROCMD_UMD_MEMORY_STAGING;
-        r = umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
+        if (res->share == UMD_SHARE_CREATOR)
+            r = umd_share_allocate(dev, res);
+        else
+            r = umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
         if (r == AEROCMD_OK)
             return AEROCMD_OK;
         umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
@@ -85,23 +91,29 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
 static void release_storage(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res)
 {
     free_shadow(dev, res);
-    if (res->guest_backed) {
+    if (res->guest_backed && res->share != UMD_SHARE_OPENED) {
         dev->cb.free_memory(dev->cb.user, &res->memory);
         umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
     }
     umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
 }
 
-/* For a resource whose CREATE reached a command buffer: the host forgets it first. */
+/* For a resource whose CREATE (or IMPORT) reached a command buffer: the host forgets it
+ * first, and an exported token is released before the handle goes. An opened resource
+ * gives back only its handle: the allocation is the creator's. */
 static aerocmd_result retire_storage(struct aerocmd_umd_context *ctx,
                                      struct aerocmd_umd_resource *res)
 {
+    int owns_memory = res->guest_backed && res->share != UMD_SHARE_OPENED;
+    aerocmd_result released, r;
     if (res->mapped && res->guest_backed)
         ctx->dev->cb.unlock_memory(ctx->dev->cb.user, &res->memory);
     res->mapped = 0;
     free_shadow(ctx->dev, res);
-    return umd_retire_object(ctx, AEROGPU_CMD_DESTROY_RESOURCE, res->handle,
-                             res->guest_backed ? &res->memory : NULL);
+    released = umd_share_release(ctx, res);
+    r = umd_retire_object(ctx, AEROGPU_CMD_DESTROY_RESOURCE, res->handle,
+                          owns_memory ? &res->memory : NULL);
+    return released != AEROCMD_OK ? released : r;
 }
 
 /* ---- packets --------------------------------------------------------------------------- */
@@ -185,6 +197,23 @@ static aerocmd_result fill_guest_buffer(struct aerocmd_umd_device *dev,
     return AEROCMD_OK;
 }
 
+/* After CREATE and the initial contents (result r): a shareable resource is exported; any
+ * failure takes back everything the host was told. */
+static aerocmd_result finish_create(struct aerocmd_umd_context *ctx,
+                                    struct aerocmd_umd_resource *res, aerocmd_result r,
+                                    struct aerocmd_umd_resource **out)
+{
+    if (r == AEROCMD_OK && res->share == UMD_SHARE_CREATOR)
+        r = umd_share_export(ctx, res);
+    if (r != AEROCMD_OK) {
+        (void)retire_storage(ctx, res);
+        memset(res, 0, sizeof *res);
+        return r;
+    }
+    *out = res;
+    return AEROCMD_OK;
+}
+
 /* ---- buffers --------------------------------------------------------------------------- */
 
 static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *desc)
@@ -197,7 +226,7 @@ static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *de
                             AEROCMD_UMD_BIND_DEPTH_STENCIL))
         return AEROCMD_E_NOT_IMPLEMENTED;
     if (desc->misc_flags & AEROCMD_UMD_MISC_SHARED)
-        return AEROCMD_E_NOT_IMPLEMENTED;
+        return umd_share_check(desc->usage, 1, 1);
     return AEROCMD_OK;
 }
 
@@ -221,7 +250,7 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
     res->size_bytes = desc->size_bytes;
     if (desc->bind_flags & AEROCMD_UMD_BIND_CONSTANT_BUFFER)
         res->cb_bytes = umd_constant_binding_bytes(desc->size_bytes);
-    apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed);
+    apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed, desc->misc_flags);
     r = acquire_storage(dev, res, (desc->size_bytes + 3u) & ~3u);
     if (r != AEROCMD_OK)
         return r;
@@ -240,13 +269,8 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
             r = umd_emit_dirty_range(ctx, res, 0, res->memory.size_bytes);
         else
             r = upload_buffer(ctx, res, (const uint8_t *)initial_data);
-        if (r != AEROCMD_OK) {
-            (void)retire_storage(ctx, res);
-            return r;
-        }
     }
-    *out = res;
-    return AEROCMD_OK;
+    return finish_create(ctx, res, r, out);
 }
 
 /* ---- textures -------------------------------------------------------------------------- */
@@ -268,8 +292,12 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
     if (d->bind_flags & (AEROCMD_UMD_BIND_VERTEX_BUFFER | AEROCMD_UMD_BIND_INDEX_BUFFER |
                          AEROCMD_UMD_BIND_CONSTANT_BUFFER))
         return AEROCMD_E_INVALID_ARG;
-    if (d->misc_flags & (AEROCMD_UMD_MISC_SHARED | AEROCMD_UMD_MISC_TEXTURECUBE))
+    if (d->misc_flags & AEROCMD_UMD_MISC_TEXTURECUBE)
         return AEROCMD_E_NOT_IMPLEMENTED;
+    if (d->misc_flags & AEROCMD_UMD_MISC_SHARED)
+        return umd_share_check(
+            d->usage, d->mip_levels ? d->mip_levels : aerocmd_full_mip_count(d->width, d->height),
+            d->array_size);
     return AEROCMD_OK;
 }
 
@@ -348,7 +376,7 @@ static aerocmd_result init_texture(struct aerocmd_umd_device *dev, struct aerocm
     res->width = desc->width;
     res->height = desc->height;
     res->array_layers = desc->array_size;
-    apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed);
+    apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed, desc->misc_flags);
     res->mip_levels = desc->mip_levels;
     umd_layout_desc_of(res, &ld);
     r = aerocmd_texture_layout(&ld, &layout, NULL);
@@ -400,13 +428,8 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
             r = umd_emit_dirty_range(ctx, res, 0, res->size_bytes);
         else
             r = upload_texture(ctx, res, initial);
-        if (r != AEROCMD_OK) {
-            (void)retire_storage(ctx, res);
-            return r;
-        }
     }
-    *out = res;
-    return AEROCMD_OK;
+    return finish_create(ctx, res, r, out);
 }
 
 /* ---- destroy and queries ----------------------------------------------------------------- */
@@ -438,6 +461,11 @@ uint32_t aerocmd_umd_resource_handle(const struct aerocmd_umd_resource *res)
 uint32_t aerocmd_umd_resource_alloc_id(const struct aerocmd_umd_resource *res)
 {
     return res->guest_backed ? res->memory.alloc_id : 0u;
+}
+
+uint64_t aerocmd_umd_resource_share_token(const struct aerocmd_umd_resource *res)
+{
+    return res->share_token;
 }
 
 uint32_t aerocmd_umd_resource_format(const struct aerocmd_umd_resource *res)
