@@ -24,7 +24,10 @@ enum shim_api { SHIM_API_D3D10_0 = 0, SHIM_API_D3D10_1 = 1, SHIM_API_D3D11_0 = 2
 
 struct shim_object {
     void *obj; /* the libaerocmd object, NULL until created */
-    uint32_t reserved[2];
+    /* D3D11 buffers: CreateResource's ByteStride, which structured unordered-access views
+     * take as their element size (the view's own arguments do not repeat it). */
+    uint32_t byte_stride;
+    uint32_t reserved;
 };
 
 #define SHIM_OBJECT_BYTES(lib_size) (sizeof(struct shim_object) + 8u + (lib_size))

@@ -1,5 +1,5 @@
 /* d3d11_device.c — D3D11DDI_DEVICEFUNCS: the D3D11 argument structs into the shared helpers,
- * plus compute. */
+ * plus compute shaders and Dispatch (unordered access: d3d11_compute.c). */
 #include <stddef.h>
 #include <string.h>
 
@@ -14,7 +14,8 @@ static SIZE_T APIENTRY calc_resource_size(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_
     return shim_resource_private_size();
 }
 
-/* ByteStride (structured buffers) has no libaerocmd field; views carry the stride. */
+/* ByteStride (structured buffers) has no libaerocmd resource field; it is kept for the
+ * unordered-access views that take it as their element size. */
 static void APIENTRY create_resource(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATERESOURCE *a,
                                      D3D10DDI_HRESOURCE res, D3D10DDI_HRTRESOURCE rt)
 {
@@ -22,6 +23,7 @@ static void APIENTRY create_resource(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREAT
     (void)rt;
     SHIM_RESOURCE_ARGS_FROM(&args, a);
     shim_create_resource(shim_dev(h), &args, res.pDrvPrivate);
+    ((struct shim_object *)res.pDrvPrivate)->byte_stride = a->ByteStride;
 }
 
 static SIZE_T APIENTRY calc_srv_size(D3D10DDI_HDEVICE h,
@@ -73,35 +75,6 @@ static void APIENTRY create_dsv(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATEDEPT
                      (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
 }
 
-/* Unordered-access views are not created, so only unbinding them is possible. */
-static void APIENTRY set_render_targets(D3D10DDI_HDEVICE h, CONST D3D10DDI_HRENDERTARGETVIEW *rtvs,
-                                        UINT count, UINT clear, D3D10DDI_HDEPTHSTENCILVIEW dsv,
-                                        CONST D3D11DDI_HUNORDEREDACCESSVIEW *uavs,
-                                        CONST UINT *initial_counts, UINT uav_start, UINT uav_count,
-                                        UINT range_start, UINT range_size)
-{
-    UINT i;
-    (void)initial_counts;
-    (void)uav_start;
-    (void)range_start;
-    (void)range_size;
-    for (i = 0; i < uav_count; i++)
-        if (uavs[i].pDrvPrivate != NULL)
-            shim_report(shim_dev(h), E_NOTIMPL);
-    shim_set_render_targets(h, rtvs, count, clear, dsv);
-}
-
-static void APIENTRY cs_set_uavs(D3D10DDI_HDEVICE h, UINT start, UINT count,
-                                 CONST D3D11DDI_HUNORDEREDACCESSVIEW *uavs, CONST UINT *counts)
-{
-    UINT i;
-    (void)start;
-    (void)counts;
-    for (i = 0; i < count; i++)
-        if (uavs[i].pDrvPrivate != NULL)
-            shim_report(shim_dev(h), E_NOTIMPL);
-}
-
 static void APIENTRY create_cs(D3D10DDI_HDEVICE h, CONST UINT *code, D3D10DDI_HSHADER s,
                                D3D10DDI_HRTSHADER rt)
 {
@@ -136,14 +109,13 @@ static void fill_table(struct D3D11DDI_DEVICEFUNCS *t)
     t->pfnCreateShaderResourceView = create_srv;
     t->pfnCalcPrivateDepthStencilViewSize = calc_dsv_size;
     t->pfnCreateDepthStencilView = create_dsv;
-    t->pfnSetRenderTargets = set_render_targets;
     t->pfnCalcPrivateBlendStateSize = shim_calc_blend_size10_1;
     t->pfnCreateBlendState = shim_create_blend10_1;
     t->pfnResourceConvert = shim_copy;
     t->pfnResourceConvertRegion = shim_copy_region;
     t->pfnCreateComputeShader = create_cs;
-    t->pfnCsSetUnorderedAccessViews = cs_set_uavs;
     t->pfnDispatch = dispatch;
+    shim_d3d11_fill_compute(t);
 }
 
 /* The last four slots exist only for runtimes of build 2 or later (Version's high word). */

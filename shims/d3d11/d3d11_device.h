@@ -4,6 +4,9 @@
 
 #include "shim_adapter.h"
 
+/* The unordered-access, indirect and structure-count slots (d3d11_compute.c). */
+void shim_d3d11_fill_compute(struct D3D11DDI_DEVICEFUNCS *t);
+
 void shim_d3d11_fill_device(struct shim_device *dev, D3D10DDIARG_CREATEDEVICE *args);
 
 #endif

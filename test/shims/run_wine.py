@@ -32,9 +32,11 @@ HANDLE = re.compile(r"\bh:(\d+)")
 # Scenarios whose DDI replay cannot equal the host golden file, and why. They are still
 # validated.
 KNOWN_DIFFERENCES = {
-    "indexed_quad_texture": "the host scenario asks for a guest-backed texture; through the "
-                            "DDI a DEFAULT texture is host-owned (the shim only backs STAGING "
-                            "resources with guest memory), so its upload path differs",
+    "indexed_quad_texture": "the host scenario creates a DEFAULT shader-resource texture in "
+                            "guest memory; no DDI call can ask for that (the runtime rejects "
+                            "bind flags on STAGING, the only usage the shim backs with guest "
+                            "memory), so the DDI path uploads the texels with UPLOAD_RESOURCE "
+                            "instead of RESOURCE_DIRTY_RANGE into an allocation",
 }
 ALLOC = re.compile(r"(alloc_id=)(0x[0-9a-fA-F]+|\d+)")
 OFFSET = re.compile(r"^0x[0-9a-fA-F]+ ", re.M)

@@ -596,6 +596,8 @@ static void sc_rotate_three(struct session *s)
     }
 }
 
+#include "scenario_compute.c"
+
 struct scenario {
     const char *name;
     void (*run)(struct session *s);
@@ -609,6 +611,7 @@ static const struct scenario d3d11_scenarios[] = {
     {"dynamic_cb", sc_dynamic_cb},
     {"readback", sc_readback},
     {"compute_dispatch", sc_compute_dispatch},
+    {"compute_uav", sc_compute_uav},
     {"rotate_three", sc_rotate_three},
 };
 
@@ -624,7 +627,7 @@ static void check_refusals(struct session *s)
     DXGI_DDI_HRESOURCE two[2];
     DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES rot;
     D3D10DDI_HRESOURCE none = {NULL};
-    uint32_t before;
+    uint32_t before, base = check_uav_refusals(s);
     two[0] = (DXGI_DDI_HRESOURCE)texture(s, 8, 8, DXGI_FORMAT_B8G8R8A8_UNORM,
                                          D3D10_DDI_BIND_RENDER_TARGET, 0, 0, NULL)
                  .pDrvPrivate;
@@ -637,17 +640,19 @@ static void check_refusals(struct session *s)
     make_tokens(code, 3 /* hull */, 5, 1);
     /* The size query and the create both report: the runtime sees E_NOTIMPL either way. */
     hs.pDrvPrivate = take(s, s->f.pfnCalcPrivateTessellationShaderSize(s->dev, code, &sig));
-    CHECK_EQ(s->rt.error_count, 1);
+    CHECK_EQ(s->rt.error_count, base + 1);
     s->f.pfnCreateHullShader(s->dev, code, hs, rt, &sig);
-    CHECK_EQ(s->rt.error_count, 2);
+    CHECK_EQ(s->rt.error_count, base + 2);
     CHECK_EQ(s->rt.last_error, E_NOTIMPL);
+    /* An indirect draw without an argument buffer. */
     s->f.pfnDrawInstancedIndirect(s->dev, none, 0);
-    CHECK_EQ(s->rt.error_count, 3);
+    CHECK_EQ(s->rt.error_count, base + 3);
+    CHECK_EQ(s->rt.last_error, E_INVALIDARG);
     /* A token stream whose program type is not the stage's is refused. */
     make_tokens(code, SB_PIXEL, 4, 1);
     vs.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, NULL));
     s->f.pfnCreateVertexShader(s->dev, code, vs, rt, NULL);
-    CHECK_EQ(s->rt.error_count, 4);
+    CHECK_EQ(s->rt.error_count, base + 4);
     CHECK_EQ(s->rt.last_error, E_INVALIDARG);
     /* Rotating two textures of different sizes is refused; one resource, or none, is a
      * no-op. */
