@@ -12,6 +12,7 @@
 
 #include "aerocmd/decode.h"
 #include "aerocmd/semantic.h"
+#include "aerocmd/umd_compute.h"
 #include "aerocmd/submission.h"
 #include "aerocmd/umd_data.h"
 #include "aerocmd/umd_device.h"
@@ -68,20 +69,27 @@ static void failing_alloc_init(struct failing_alloc *a)
 /* ---- counting id source ---------------------------------------------------------------- */
 
 struct counting_ids {
-    struct aerocmd_umd_id_space space;
+    struct aerocmd_umd_id_space space[2]; /* the main device's process, a second process */
     unsigned long calls;
     unsigned long fail_at; /* 1-based call that fails with OUT_OF_MEMORY; 0 never */
     long outstanding;      /* handed out and not released */
 };
 
+/* What a device's id callbacks get: the shared tally and which process's space to use. */
+struct id_source {
+    struct counting_ids *ids;
+    unsigned process;
+};
+
 static aerocmd_result counting_ids_next(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out)
 {
-    struct counting_ids *ids = (struct counting_ids *)user;
+    struct id_source *src = (struct id_source *)user;
+    struct counting_ids *ids = src->ids;
     aerocmd_result r;
     ids->calls++;
     if (ids->fail_at != 0 && ids->calls == ids->fail_at)
         return AEROCMD_E_OUT_OF_MEMORY;
-    r = aerocmd_umd_id_space_next(&ids->space, kind, out);
+    r = aerocmd_umd_id_space_next(&ids->space[src->process], kind, out);
     if (r == AEROCMD_OK)
         ids->outstanding++;
     return r;
@@ -89,10 +97,10 @@ static aerocmd_result counting_ids_next(void *user, enum aerocmd_umd_id_kind kin
 
 static void counting_ids_release(void *user, enum aerocmd_umd_id_kind kind, uint32_t id)
 {
-    struct counting_ids *ids = (struct counting_ids *)user;
+    struct id_source *src = (struct id_source *)user;
     (void)kind;
     (void)id;
-    ids->outstanding--;
+    src->ids->outstanding--;
 }
 
 /* ---- objects a scenario created ---------------------------------------------------------- */
@@ -105,12 +113,14 @@ enum env_object_kind {
     ENV_SAMPLER,
     ENV_BLEND,
     ENV_DEPTH,
-    ENV_RASTER
+    ENV_RASTER,
+    ENV_UAV
 };
 
 struct env_object {
     enum env_object_kind kind;
     void *obj;
+    int second; /* belongs to the second device */
 };
 
 /* ---- the environment ----------------------------------------------------------------------- */
@@ -118,12 +128,18 @@ struct env_object {
 struct env {
     struct failing_alloc fake_alloc, dev_alloc;
     struct counting_ids ids;
+    struct id_source id_sources[2];
     struct aerocmd_umd_fake fake;
     struct aerocmd_umd_callbacks cb;
     struct aerocmd_umd_device *dev;
     struct aerocmd_umd_context *ctx;
     uint64_t dev_mem[128];
     uint64_t ctx_mem[8192];
+    /* A second "process" over the same fake (shared surfaces), opened on demand. */
+    struct aerocmd_umd_device *dev2;
+    struct aerocmd_umd_context *ctx2;
+    uint64_t dev2_mem[128];
+    uint64_t ctx2_mem[4096];
 
     uint64_t arena[ENV_ARENA_WORDS]; /* object memory */
     size_t arena_used;
@@ -223,6 +239,40 @@ static void env_wrap_callbacks(struct env *e)
     e->cb.unlock_memory = env_unlock;
 }
 
+static void env_device_desc(struct env *e, unsigned process, struct aerocmd_umd_device_desc *desc)
+{
+    memset(desc, 0, sizeof *desc);
+    desc->abi_version = ENV_ABI;
+    desc->features = AEROGPU_FEATURE_TRANSFER;
+    desc->callbacks = &e->cb;
+    desc->allocator = &e->dev_alloc.iface;
+    desc->ids.next = counting_ids_next;
+    desc->ids.release = counting_ids_release;
+    desc->ids.user = &e->id_sources[process];
+}
+
+/* The second process's device and context (once per run). */
+static aerocmd_result env_open_second(struct env *e)
+{
+    struct aerocmd_umd_device_desc desc;
+    aerocmd_result r;
+    if (e->dev2 != NULL)
+        return AEROCMD_OK;
+    env_device_desc(e, 1, &desc);
+    r = aerocmd_umd_device_init(e->dev2_mem, sizeof e->dev2_mem, &desc, &e->dev2);
+    if (r != AEROCMD_OK) {
+        e->dev2 = NULL;
+        return r;
+    }
+    r = aerocmd_umd_context_init(e->ctx2_mem, sizeof e->ctx2_mem, e->dev2, &e->ctx2);
+    if (r != AEROCMD_OK) {
+        aerocmd_umd_device_destroy(e->dev2);
+        e->dev2 = NULL;
+        e->ctx2 = NULL;
+    }
+    return r;
+}
+
 static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries)
 {
     struct aerocmd_umd_device_desc desc;
@@ -233,15 +283,11 @@ static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries
                               alloc_entries) != AEROCMD_OK)
         return 0;
     env_wrap_callbacks(e);
-    aerocmd_umd_id_space_init(&e->ids.space, 0x2468);
-    memset(&desc, 0, sizeof desc);
-    desc.abi_version = ENV_ABI;
-    desc.features = AEROGPU_FEATURE_TRANSFER;
-    desc.callbacks = &e->cb;
-    desc.allocator = &e->dev_alloc.iface;
-    desc.ids.next = counting_ids_next;
-    desc.ids.release = counting_ids_release;
-    desc.ids.user = &e->ids;
+    aerocmd_umd_id_space_init(&e->ids.space[0], 0x2468);
+    aerocmd_umd_id_space_init(&e->ids.space[1], 0x1357);
+    e->id_sources[0].ids = e->id_sources[1].ids = &e->ids;
+    e->id_sources[1].process = 1;
+    env_device_desc(e, 0, &desc);
     if (aerocmd_umd_device_init(e->dev_mem, sizeof e->dev_mem, &desc, &e->dev) != AEROCMD_OK ||
         aerocmd_umd_context_init(e->ctx_mem, sizeof e->ctx_mem, e->dev, &e->ctx) != AEROCMD_OK)
         return 0;
@@ -264,7 +310,14 @@ static void env_remember(struct env *e, enum env_object_kind kind, void *obj)
 {
     e->objects[e->object_count].kind = kind;
     e->objects[e->object_count].obj = obj;
+    e->objects[e->object_count].second = 0;
     e->object_count++;
+}
+
+static void env_remember_second(struct env *e, enum env_object_kind kind, void *obj)
+{
+    env_remember(e, kind, obj);
+    e->objects[e->object_count - 1].second = 1;
 }
 
 /* Destroys one recorded object (the runtime's DestroyX: the result is only about sending). */
@@ -288,6 +341,9 @@ static void env_destroy_object(const struct env_object *o)
         break;
     case ENV_BLEND:
         aerocmd_umd_destroy_blend_state((struct aerocmd_umd_blend_state *)o->obj);
+        break;
+    case ENV_UAV:
+        (void)aerocmd_umd_destroy_uav((struct aerocmd_umd_uav *)o->obj);
         break;
     case ENV_DEPTH:
         aerocmd_umd_destroy_depth_stencil_state((struct aerocmd_umd_depth_stencil_state *)o->obj);
@@ -315,6 +371,30 @@ static void env_destroy_all(struct env *e)
         if (o->obj != NULL)
             env_destroy_object(o);
     }
+}
+
+/* The second process ends: its objects, newest first, then its context and device. The
+ * fake lends one command buffer at a time, so a second context that kept its buffer
+ * after a failure would otherwise starve the first. Returns whether it was lost. */
+static int env_close_second(struct env *e)
+{
+    uint32_t i;
+    int lost;
+    if (e->dev2 == NULL)
+        return 0;
+    lost = aerocmd_umd_context_is_lost(e->ctx2);
+    for (i = e->object_count; i > 0; i--) {
+        struct env_object *o = &e->objects[i - 1];
+        if (o->second && o->obj != NULL) {
+            env_destroy_object(o);
+            o->obj = NULL;
+        }
+    }
+    aerocmd_umd_context_destroy(e->ctx2);
+    aerocmd_umd_device_destroy(e->dev2);
+    e->dev2 = NULL;
+    e->ctx2 = NULL;
+    return lost;
 }
 
 /* ---- checking submissions ------------------------------------------------------------------ */
@@ -364,6 +444,7 @@ static int env_close(struct env *e, const char *what)
     e->dev_alloc.fail_at = 0;
     e->fake.fail_at = 0;
     e->ids.fail_at = 0;
+    (void)env_close_second(e);
     env_destroy_all(e);
     aerocmd_umd_context_destroy(e->ctx);
     aerocmd_umd_device_destroy(e->dev);

@@ -1,9 +1,10 @@
 /* faults_scenes.h — the umd scenarios the fault sweeps rerun: the golden scenarios'
  * pipelines (triangle, indexed textured quad, depth, MRT gaps, GS, compute, hazards) plus
  * the data paths (dynamic Map, staging readback, UpdateSubresourceUP, Map of guest-backed
- * memory, copies) and destruction of bound guest-backed resources. Each returns the first
- * error any call reports; every object it creates is recorded in the env, which destroys
- * them all afterwards. */
+ * memory, copies), destruction of bound guest-backed resources, and (faults_scenes_more.h)
+ * dynamic textures, BC boxes, buffer readback, compute UAVs, sharing, rotation and resize.
+ * Each returns the first error any call reports; every object it creates is recorded in
+ * the env, which destroys them all afterwards. */
 #ifndef AEROCMD_TEST_FAULTS_SCENES_H
 #define AEROCMD_TEST_FAULTS_SCENES_H
 
@@ -488,18 +489,33 @@ static aerocmd_result sc_destroy_bound(struct env *e)
     return aerocmd_umd_present_ex(e->ctx, 2, AEROCMD_UMD_PRESENT_DO_NOT_WAIT);
 }
 
+#include "faults_scenes_more.h"
+
 struct fault_scene {
     const char *name;
     aerocmd_result (*run)(struct env *e);
 };
 
 static const struct fault_scene fault_scenes[] = {
-    {"triangle", sc_triangle},           {"indexed_quad_texture", sc_indexed_quad_texture},
-    {"depth_test", sc_depth_test},       {"mrt_gaps", sc_mrt_gaps},
-    {"gs_bound", sc_gs_bound},           {"compute_dispatch", sc_compute_dispatch},
-    {"hazard_unbind", sc_hazard_unbind}, {"dynamic_cb", sc_dynamic_cb},
-    {"readback", sc_readback},           {"update_subresource", sc_update_subresource},
-    {"backed_map", sc_backed_map},       {"destroy_bound", sc_destroy_bound},
+    {"triangle", sc_triangle},
+    {"indexed_quad_texture", sc_indexed_quad_texture},
+    {"depth_test", sc_depth_test},
+    {"mrt_gaps", sc_mrt_gaps},
+    {"gs_bound", sc_gs_bound},
+    {"compute_dispatch", sc_compute_dispatch},
+    {"hazard_unbind", sc_hazard_unbind},
+    {"dynamic_cb", sc_dynamic_cb},
+    {"readback", sc_readback},
+    {"update_subresource", sc_update_subresource},
+    {"backed_map", sc_backed_map},
+    {"destroy_bound", sc_destroy_bound},
+    {"dynamic_texture", sc_dynamic_texture},
+    {"update_bc_box", sc_update_bc_box},
+    {"buffer_readback", sc_buffer_readback},
+    {"compute_uav", sc_compute_uav},
+    {"shared_surface", sc_shared_surface},
+    {"rotate", sc_rotate},
+    {"resize", sc_resize},
 };
 
 #endif /* AEROCMD_TEST_FAULTS_SCENES_H */

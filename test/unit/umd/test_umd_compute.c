@@ -420,6 +420,12 @@ static void test_indirect(void)
     CHECK_EQ(count_packets(AEROGPU_CMD_DISPATCH), 4);
     CHECK_EQ(h.fake.lock_count, 0);
     CHECK(all_valid(&h));
+    /* the dynamic buffer's CPU shadow comes from the device's allocator */
+    CHECK_EQ(aerocmd_umd_destroy_uav(u), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(written), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(plain), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(backed), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(dyn), AEROCMD_OK);
     kit_close(&h);
 }
 
