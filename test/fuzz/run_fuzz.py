@@ -2,7 +2,8 @@
 """Short libFuzzer run for the test suite: FUZZER SECONDS DICT [-OPTION=VALUE...] SEED_DIR...
 
 New inputs go to a temporary corpus (the checked-in seeds stay untouched); any crash
-input is kept in the current directory under crash-* and the run fails. Arguments that
+input is kept in the current directory under crash-* and the run fails. The seed is fixed
+(with -runs=N among the options the run is the same on every machine). Arguments that
 start with '-' are passed to libFuzzer as extra options. Prints the executions reached and
 ends with "N passed, N failed"."""
 import os
@@ -17,7 +18,7 @@ def main(fuzzer, seconds, dictionary, *rest):
     seeds = [a for a in rest if not a.startswith("-")]
     with tempfile.TemporaryDirectory() as corpus:
         cmd = [fuzzer, f"-max_total_time={seconds}", f"-dict={dictionary}",
-               "-print_final_stats=1", "-timeout=10", "-rss_limit_mb=2048",
+               "-print_final_stats=1", "-seed=1", "-timeout=10", "-rss_limit_mb=2048",
                "-artifact_prefix=./", *options, corpus, *seeds]
         run = subprocess.run(cmd, capture_output=True, text=True, check=False)
     execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", run.stderr)

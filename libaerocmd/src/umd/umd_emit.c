@@ -31,16 +31,38 @@ void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_rende
     rt->depth = ctx->dsv != NULL ? ctx->dsv->handle : 0u;
 }
 
+void umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle)
+{
+    uint32_t i, found = 0;
+    if (handle == 0)
+        return;
+    for (i = 0; i < AEROCMD_UMD_MAX_RENDER_TARGETS; i++)
+        if (ctx->host_rt.colors[i] == handle) {
+            ctx->host_rt.colors[i] = 0;
+            found = 1;
+        }
+    if (ctx->host_rt.depth == handle) {
+        ctx->host_rt.depth = 0;
+        found = 1;
+    }
+    if (found) {
+        ctx->host_rt_inexact = 1;
+        ctx->dirty |= UMD_DIRTY_RENDER_TARGETS;
+    }
+}
+
 aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
                                        const struct umd_render_targets *rt)
 {
     aerocmd_result r;
-    if (memcmp(rt, &ctx->host_rt, sizeof *rt) == 0)
+    if (!ctx->host_rt_inexact && memcmp(rt, &ctx->host_rt, sizeof *rt) == 0)
         return AEROCMD_OK;
     UMD_APPEND(ctx, r,
                aerocmd_append_set_render_targets(&ctx->w, rt->count, rt->colors, rt->depth));
-    if (r == AEROCMD_OK)
+    if (r == AEROCMD_OK) {
         ctx->host_rt = *rt;
+        ctx->host_rt_inexact = 0;
+    }
     return r;
 }
 

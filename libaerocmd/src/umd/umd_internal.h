@@ -289,6 +289,9 @@ struct aerocmd_umd_context {
     struct aerocmd_umd_view *dsv;
     uint32_t rt_count;
     struct umd_render_targets host_rt; /* what the host has (clears rebind targets) */
+    /* host_rt had a destroyed handle zeroed out: the host may still hold it, so the next
+     * SET_RENDER_TARGETS goes out even when it matches host_rt. */
+    uint32_t host_rt_inexact;
     struct aerogpu_blend_state blend;
     struct aerogpu_depth_stencil_state depth_stencil;
     struct aerogpu_rasterizer_state rasterizer;
@@ -467,6 +470,9 @@ static inline void umd_commit_to(struct aerocmd_umd_context *ctx, const uint8_t 
 }
 /* What SET_RENDER_TARGETS should hold for the bound views. */
 void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_render_targets *rt);
+/* The host is about to forget `handle`: host_rt stops naming it, so that no packet built
+ * from host_rt (clears) names a destroyed object, and the next draw rebinds the targets. */
+void umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle);
 /* Emits SET_RENDER_TARGETS for `rt` unless the host already has it. */
 aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
                                        const struct umd_render_targets *rt);

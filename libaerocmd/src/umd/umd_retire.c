@@ -37,6 +37,7 @@ aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcod
 {
     struct umd_pending_destroy p;
     aerocmd_result r;
+    umd_forget_host_target(ctx, handle);
     memset(&p, 0, sizeof p);
     p.opcode = opcode;
     p.handle = handle;
