@@ -6,6 +6,7 @@
 #ifndef SHIM_DMA_PRIVATE_H
 #define SHIM_DMA_PRIVATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define SHIM_DMA_PRIVATE_MAGIC   0x50444741u /* "AGDP" */
@@ -22,6 +23,11 @@ struct shim_dma_private {
     uint64_t reserved0;
 };
 
+/* The same bytes in 32- and 64-bit processes and kernels. */
 typedef char shim_dma_private_is_32_bytes[sizeof(struct shim_dma_private) == 32 ? 1 : -1];
+typedef char shim_dma_private_flags_at_12[offsetof(struct shim_dma_private, flags) == 12 ? 1 : -1];
+typedef char shim_dma_private_fence_at_16[offsetof(struct shim_dma_private, fence) == 16 ? 1 : -1];
+typedef char
+    shim_dma_private_reserved_at_24[offsetof(struct shim_dma_private, reserved0) == 24 ? 1 : -1];
 
 #endif
