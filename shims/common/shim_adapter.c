@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "aerocmd/umd_device.h"
 #include "aerogpu_umd_private.h"
 
 #define SHIM_ADAPTER_MAGIC 0x44414741u /* "AGAD" */
@@ -98,17 +99,29 @@ static HRESULT APIENTRY get_supported_versions(D3D10DDI_HADAPTER h, UINT32 *entr
     return S_OK;
 }
 
-/* The three Windows 7 caps are one UINT each: no driver threading or command lists, no
- * double-precision shaders, and the 10.0 pipeline only. */
+/* D3D11DDICAPS_SHADER from what libaerocmd says it carries out on this adapter's ABI. */
+static UINT shader_caps(const struct shim_adapter *a)
+{
+    uint32_t features = aerocmd_umd_optional_features(a->abi_version);
+    if (features & AEROCMD_UMD_FEATURE_COMPUTE_BUFFERS)
+        return D3D11DDICAPS_SHADER_COMPUTE_PLUS_RAW_AND_STRUCTURED_BUFFERS_IN_SHADER_4_X;
+    return 0;
+}
+
+/* The three Windows 7 caps are one UINT each: no driver threading or command lists, the
+ * shader extras libaerocmd implements (never doubles), and the 10.0 pipeline only. */
 static HRESULT APIENTRY get_caps(D3D10DDI_HADAPTER h, CONST D3D10_2DDIARG_GETCAPS *caps)
 {
+    struct shim_adapter *a = adapter_of(h);
     UINT value;
-    if (adapter_of(h) == NULL || caps == NULL)
+    if (a == NULL || caps == NULL)
         return E_INVALIDARG;
     switch (caps->Type) {
     case D3D11DDICAPS_THREADING:
-    case D3D11DDICAPS_SHADER:
         value = 0;
+        break;
+    case D3D11DDICAPS_SHADER:
+        value = shader_caps(a);
         break;
     case D3D11DDICAPS_3DPIPELINESUPPORT:
         value = 1u << D3D11DDI_3DPIPELINELEVEL_10_0;

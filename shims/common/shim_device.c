@@ -5,14 +5,7 @@
 
 #include "shim_result.h"
 
-#define SHIM_DEVICE_MAGIC 0x56444741u /* "AGDV" */
-#define SHIM_ALIGN(n)     (((n) + 7u) & ~(size_t)7u)
-
-struct shim_device *shim_device_from(void *drv_private)
-{
-    struct shim_device *dev = (struct shim_device *)drv_private;
-    return dev != NULL && dev->magic == SHIM_DEVICE_MAGIC ? dev : NULL;
-}
+#define SHIM_ALIGN(n) (((n) + 7u) & ~(size_t)7u)
 
 void shim_report(struct shim_device *dev, HRESULT hr)
 {
@@ -20,10 +13,9 @@ void shim_report(struct shim_device *dev, HRESULT hr)
         dev->set_error(dev->rt_core, hr);
 }
 
-void shim_report_result(struct shim_device *dev, aerocmd_result result)
+void shim_report_failure(struct shim_device *dev, aerocmd_result result)
 {
-    if (result != AEROCMD_OK)
-        shim_report(dev, shim_hresult(result));
+    shim_report(dev, shim_hresult(result));
 }
 
 void shim_report_not_implemented(void *drv_private)

@@ -24,10 +24,7 @@ enum shim_api { SHIM_API_D3D10_0 = 0, SHIM_API_D3D10_1 = 1, SHIM_API_D3D11_0 = 2
 
 struct shim_object {
     void *obj; /* the libaerocmd object, NULL until created */
-    /* D3D11 buffers: CreateResource's ByteStride, which structured unordered-access views
-     * take as their element size (the view's own arguments do not repeat it). */
-    uint32_t byte_stride;
-    uint32_t reserved;
+    uint32_t reserved[2];
 };
 
 #define SHIM_OBJECT_BYTES(lib_size) (sizeof(struct shim_object) + 8u + (lib_size))
@@ -47,7 +44,14 @@ struct shim_device {
     struct shim_runtime rt;
 };
 
-struct shim_device *shim_device_from(void *drv_private);
+#define SHIM_DEVICE_MAGIC 0x56444741u /* "AGDV" */
+
+/* Inline: every DDI call starts here, draws included. */
+static inline struct shim_device *shim_device_from(void *drv_private)
+{
+    struct shim_device *dev = (struct shim_device *)drv_private;
+    return dev != NULL && dev->magic == SHIM_DEVICE_MAGIC ? dev : NULL;
+}
 static inline struct shim_device *shim_dev(D3D10DDI_HDEVICE h)
 {
     return shim_device_from(h.pDrvPrivate);
@@ -55,7 +59,12 @@ static inline struct shim_device *shim_dev(D3D10DDI_HDEVICE h)
 
 /* Reports hr (when it is a failure) through pfnSetErrorCb. */
 void shim_report(struct shim_device *dev, HRESULT hr);
-void shim_report_result(struct shim_device *dev, aerocmd_result result);
+void shim_report_failure(struct shim_device *dev, aerocmd_result result);
+static inline void shim_report_result(struct shim_device *dev, aerocmd_result result)
+{
+    if (result != AEROCMD_OK)
+        shim_report_failure(dev, result);
+}
 /* For the generated stubs: E_NOTIMPL on the device whose private memory this is. */
 void shim_report_not_implemented(void *drv_private);
 

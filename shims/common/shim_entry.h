@@ -16,6 +16,7 @@ struct shim_resource_args {
     uint32_t width, height, mip_levels, array_size;
     uint32_t dxgi_format, sample_count;
     uint32_t usage, ddi_bind_flags, ddi_map_flags, ddi_misc_flags;
+    uint32_t byte_stride; /* D3D11's ByteStride (structured buffers); 0 for D3D10 */
     const D3D10_DDIARG_SUBRESOURCE_UP *initial; /* NULL or one per subresource */
 };
 
@@ -218,6 +219,7 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
         (out)->ddi_bind_flags = (in)->BindFlags;                                                   \
         (out)->ddi_map_flags = (in)->MapFlags;                                                     \
         (out)->ddi_misc_flags = (in)->MiscFlags;                                                   \
+        (out)->byte_stride = 0;                                                                    \
         (out)->initial = (in)->pInitialDataUP;                                                     \
     } while (0)
 

@@ -29,6 +29,18 @@ static uint32_t cpu_access_from_ddi(uint32_t ddi)
            ((ddi & D3D10_DDI_CPU_ACCESS_READ) ? AEROCMD_UMD_CPU_ACCESS_READ : 0u);
 }
 
+/* The DDI's misc bits libaerocmd judges; the rest (DRAWINDIRECT_ARGS, ...) ask for
+ * nothing it does differently. */
+static uint32_t misc_flags_from_ddi(uint32_t ddi)
+{
+    return ((ddi & D3D10_DDI_RESOURCE_MISC_SHARED) ? AEROCMD_UMD_MISC_SHARED : 0u) |
+           ((ddi & D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS)
+                ? AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS
+                : 0u) |
+           ((ddi & D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED) ? AEROCMD_UMD_MISC_BUFFER_STRUCTURED
+                                                              : 0u);
+}
+
 /* ---- resources ------------------------------------------------------------------------ */
 
 SIZE_T shim_resource_private_size(void)
@@ -43,10 +55,11 @@ static aerocmd_result create_buffer(struct shim_device *dev, const struct shim_r
     memset(&d, 0, sizeof d);
     d.size_bytes = a->width;
     d.bind_flags = bind_flags_from_ddi(a->ddi_bind_flags);
-    d.misc_flags = a->ddi_misc_flags & AEROCMD_UMD_MISC_SHARED;
+    d.misc_flags = misc_flags_from_ddi(a->ddi_misc_flags);
     d.usage = a->usage;
     d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
     d.guest_backed = a->usage == AEROCMD_UMD_USAGE_STAGING;
+    d.structure_stride = a->byte_stride;
     return aerocmd_umd_create_buffer(dev->dev, mem, size, &d,
                                      a->initial != NULL ? a->initial[0].pSysMem : NULL, out);
 }
@@ -66,7 +79,7 @@ static aerocmd_result create_texture(struct shim_device *dev, const struct shim_
     d.dxgi_format = a->dxgi_format;
     d.sample_count = a->sample_count;
     d.bind_flags = bind_flags_from_ddi(a->ddi_bind_flags);
-    d.misc_flags = a->ddi_misc_flags & AEROCMD_UMD_MISC_SHARED;
+    d.misc_flags = misc_flags_from_ddi(a->ddi_misc_flags);
     d.usage = a->usage;
     d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
     d.guest_backed = a->usage == AEROCMD_UMD_USAGE_STAGING;

@@ -1,4 +1,10 @@
-/* shim_runtime.c — the state tracker's callbacks as Windows 7 runtime calls. */
+/* shim_runtime.c — the state tracker's callbacks as Windows 7 runtime calls.
+ *
+ * Windows 7 gives user mode no CPU wait on a fence: pfnWaitForSynchronizationObjectCb puts
+ * a GPU-side wait into the context's DMA stream. The CPU waits for the GPU in pfnLockCb,
+ * which blocks until every submitted DMA buffer listing the allocation has retired (or,
+ * with DonotWait, fails with D3DERR_WASSTILLDRAWING), and DXGI throttles presents in
+ * pfnPresentCb. So the table says the OS does both and has no fence wait. */
 #include "shim_runtime.h"
 
 #include <string.h>
@@ -11,7 +17,6 @@ HRESULT shim_runtime_open(struct shim_runtime *rt, HANDLE rt_device,
                           const D3DDDI_DEVICECALLBACKS *kt)
 {
     D3DDDICB_CREATECONTEXT cc;
-    D3DDDICB_CREATESYNCHRONIZATIONOBJECT so;
     HRESULT hr;
     memset(rt, 0, sizeof *rt);
     rt->rt_device = rt_device;
@@ -30,13 +35,6 @@ HRESULT shim_runtime_open(struct shim_runtime *rt, HANDLE rt_device,
     rt->alloc_list_size = cc.AllocationListSize;
     rt->patch_list = cc.pPatchLocationList;
     rt->patch_list_size = cc.PatchLocationListSize;
-    /* The kernel driver signals this object as submissions retire; waits go through it. */
-    if (kt->pfnCreateSynchronizationObjectCb != NULL) {
-        memset(&so, 0, sizeof so);
-        so.Info.Type = D3DDDI_FENCE;
-        if (SUCCEEDED(kt->pfnCreateSynchronizationObjectCb(rt_device, &so)))
-            rt->fence_object = so.hSyncObject;
-    }
     return S_OK;
 }
 
@@ -128,30 +126,6 @@ static aerocmd_result rt_submit(void *user, const struct aerocmd_umd_submission 
     return AEROCMD_OK;
 }
 
-static uint32_t rt_wait_raw(void *user, uint64_t fence, uint32_t flags)
-{
-    struct shim_runtime *rt = (struct shim_runtime *)user;
-    D3DDDICB_WAITFORSYNCHRONIZATIONOBJECT w;
-    HRESULT hr;
-    if (fence <= rt->completed_fence)
-        return (uint32_t)S_OK;
-    if ((flags & AEROCMD_UMD_WAIT_DO_NOT_WAIT) || rt->kt.pfnWaitForSynchronizationObjectCb == NULL)
-        return (uint32_t)DXGI_ERROR_WAS_STILL_DRAWING;
-    memset(&w, 0, sizeof w);
-    w.hContext = rt->context;
-    w.ObjectCount = 1;
-    w.ObjectHandleArray[0] = rt->fence_object;
-    hr = rt->kt.pfnWaitForSynchronizationObjectCb(rt->rt_device, &w);
-    if (SUCCEEDED(hr))
-        rt->completed_fence = rt->next_fence;
-    return (uint32_t)hr;
-}
-
-static aerocmd_result rt_wait(void *user, uint64_t fence, uint32_t flags)
-{
-    return aerocmd_umd_wait_result(rt_wait_raw(user, fence, flags));
-}
-
 static aerocmd_result rt_allocate(void *user, struct aerocmd_umd_memory *memory)
 {
     struct shim_runtime *rt = (struct shim_runtime *)user;
@@ -200,9 +174,10 @@ static aerocmd_result rt_lock(void *user, const struct aerocmd_umd_memory *memor
     struct shim_runtime *rt = (struct shim_runtime *)user;
     D3DDDICB_LOCK l;
     HRESULT hr;
-    (void)flags;
     memset(&l, 0, sizeof l);
     l.hAllocation = (D3DKMT_HANDLE)memory->os_handle;
+    /* Without DonotWait the video memory manager blocks until the GPU is done with it. */
+    l.Flags.DonotWait = (flags & AEROCMD_UMD_LOCK_DO_NOT_WAIT) ? 1u : 0u;
     hr = rt->kt.pfnLockCb(rt->rt_device, &l);
     if (FAILED(hr))
         return aerocmd_umd_wait_result((uint32_t)hr);
@@ -227,10 +202,9 @@ void shim_runtime_callbacks(struct shim_runtime *rt, struct aerocmd_umd_callback
     out->acquire_buffer = rt_acquire;
     out->release_buffer = rt_release;
     out->submit = rt_submit;
-    out->wait_fence = rt_wait;
-    out->wait_fence_raw = rt_wait_raw;
     out->allocate_memory = rt_allocate;
     out->free_memory = rt_free;
     out->lock_memory = rt_lock;
     out->unlock_memory = rt_unlock;
+    out->flags = AEROCMD_UMD_CB_WAITS_BY_OS; /* no fence wait: see the top of this file */
 }

@@ -6,7 +6,8 @@
  * into D3DDDI_ALLOCATIONLIST entries (one per allocation, write intent if any reference
  * writes) when the buffer is submitted. The patch list stays empty: the stream names
  * memory by alloc_id, never by address. Each submission carries a shim_dma_private whose
- * fence is the submission's number on this context. */
+ * fence is the submission's number on this context. The CPU waits for the GPU only inside
+ * pfnLockCb and DXGI's present callback (shim_runtime.c): no synchronization object. */
 #ifndef SHIM_RUNTIME_H
 #define SHIM_RUNTIME_H
 
@@ -22,7 +23,6 @@ struct shim_runtime {
     HANDLE rt_device;
     D3DDDI_DEVICECALLBACKS kt; /* copied at CreateDevice */
     HANDLE context;
-    D3DKMT_HANDLE fence_object; /* 0 when the runtime gave none */
     void *cmd;
     UINT cmd_size;
     D3DDDI_ALLOCATIONLIST *alloc_list;
@@ -31,12 +31,11 @@ struct shim_runtime {
     UINT patch_list_size;
     int lent;
     uint64_t next_fence;
-    uint64_t completed_fence;
     struct shim_dma_private dma_private;
     struct aerocmd_umd_alloc_ref refs[SHIM_MAX_ALLOC_REFS];
 };
 
-/* Creates the kernel context and the fence wait object. Returns the runtime's HRESULT. */
+/* Creates the kernel context. Returns the runtime's HRESULT. */
 HRESULT shim_runtime_open(struct shim_runtime *rt, HANDLE rt_device,
                           const D3DDDI_DEVICECALLBACKS *kt);
 void shim_runtime_close(struct shim_runtime *rt);

@@ -38,11 +38,11 @@ static SIZE_T APIENTRY calc_uav_size(D3D10DDI_HDEVICE h,
     return SHIM_OBJECT_BYTES(aerocmd_umd_uav_size());
 }
 
-/* Texture views go to the library too, which refuses them (NOT_IMPLEMENTED). */
+/* Texture views go to the library too, which refuses them (NOT_IMPLEMENTED). A
+ * structured view's stride is the buffer's, which the library keeps (element_bytes 0). */
 static void uav_desc_from(const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *a,
                           struct aerocmd_umd_uav_desc *d)
 {
-    const struct shim_object *res = (const struct shim_object *)a->hDrvResource.pDrvPrivate;
     memset(d, 0, sizeof *d);
     d->dxgi_format = (uint32_t)a->Format;
     d->initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
@@ -51,7 +51,6 @@ static void uav_desc_from(const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *a,
     d->first_element = a->Buffer.FirstElement;
     d->element_count = a->Buffer.NumElements;
     d->flags = a->Buffer.Flags;
-    d->element_bytes = res != NULL ? res->byte_stride : 0u;
 }
 
 static void APIENTRY create_uav(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATEUNORDEREDACCESSVIEW *a,

@@ -14,16 +14,15 @@ static SIZE_T APIENTRY calc_resource_size(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_
     return shim_resource_private_size();
 }
 
-/* ByteStride (structured buffers) has no libaerocmd resource field; it is kept for the
- * unordered-access views that take it as their element size. */
+/* ByteStride goes into the library's buffer description, where views find it. */
 static void APIENTRY create_resource(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATERESOURCE *a,
                                      D3D10DDI_HRESOURCE res, D3D10DDI_HRTRESOURCE rt)
 {
     struct shim_resource_args args;
     (void)rt;
     SHIM_RESOURCE_ARGS_FROM(&args, a);
+    args.byte_stride = a->ByteStride;
     shim_create_resource(shim_dev(h), &args, res.pDrvPrivate);
-    ((struct shim_object *)res.pDrvPrivate)->byte_stride = a->ByteStride;
 }
 
 static SIZE_T APIENTRY calc_srv_size(D3D10DDI_HDEVICE h,
@@ -34,21 +33,27 @@ static SIZE_T APIENTRY calc_srv_size(D3D10DDI_HDEVICE h,
     return shim_view_private_size();
 }
 
-/* BUFFEREX (raw views) carries flags libaerocmd cannot express. */
+/* BUFFEREX views (raw, or typed / structured with flags) are buffer views with flags; the
+ * library judges them like every other buffer view. */
 static void APIENTRY create_srv(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATESHADERRESOURCEVIEW *a,
                                 D3D10DDI_HSHADERRESOURCEVIEW view,
                                 D3D10DDI_HRTSHADERRESOURCEVIEW rt)
 {
     struct aerocmd_umd_view_desc d;
+    uint32_t dimension = (uint32_t)a->ResourceDimension;
     (void)rt;
     if (a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
-        ((struct shim_object *)view.pDrvPrivate)->obj = NULL;
-        shim_report(shim_dev(h), E_NOTIMPL);
-        return;
+        memset(&d, 0, sizeof d);
+        d.dxgi_format = (uint32_t)a->Format;
+        d.first_element = a->BufferEx.FirstElement;
+        d.element_count = a->BufferEx.NumElements;
+        d.flags = a->BufferEx.Flags;
+        dimension = D3D10DDIRESOURCE_BUFFER;
+    } else {
+        SHIM_SRV_DESC_FROM(&d, a);
     }
-    SHIM_SRV_DESC_FROM(&d, a);
     shim_create_view(shim_dev(h), AEROCMD_VIEW_SHADER_RESOURCE, a->hDrvResource.pDrvPrivate,
-                     (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
+                     dimension, &d, view.pDrvPrivate);
 }
 
 static SIZE_T APIENTRY calc_dsv_size(D3D10DDI_HDEVICE h,
@@ -59,18 +64,14 @@ static SIZE_T APIENTRY calc_dsv_size(D3D10DDI_HDEVICE h,
     return shim_view_private_size();
 }
 
-/* Read-only depth views (Flags) cannot be expressed. */
+/* Flags (read-only depth / stencil) have libaerocmd's numbering, which is Direct3D's. */
 static void APIENTRY create_dsv(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATEDEPTHSTENCILVIEW *a,
                                 D3D10DDI_HDEPTHSTENCILVIEW view, D3D10DDI_HRTDEPTHSTENCILVIEW rt)
 {
     struct aerocmd_umd_view_desc d;
     (void)rt;
-    if (a->Flags != 0) {
-        ((struct shim_object *)view.pDrvPrivate)->obj = NULL;
-        shim_report(shim_dev(h), E_NOTIMPL);
-        return;
-    }
     SHIM_DSV_DESC_FROM(&d, a);
+    d.flags = a->Flags;
     shim_create_view(shim_dev(h), AEROCMD_VIEW_DEPTH_STENCIL, a->hDrvResource.pDrvPrivate,
                      (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
 }

@@ -221,13 +221,13 @@ static aerocmd_result sc_triangle(struct env *e)
     return aerocmd_umd_present(e->ctx, 1);
 }
 
-static aerocmd_result sc_indexed_quad_texture(struct env *e)
+static aerocmd_result indexed_quad_texture(struct env *e, uint32_t backed)
 {
     static const uint16_t idx[6] = {0, 1, 2, 2, 1, 3};
     static const uint32_t texels[16] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u, 0xFFFFFFFFu};
     struct aerocmd_umd_buffer_desc ibd = buf_desc(sizeof idx, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
     struct aerocmd_umd_texture2d_desc td =
-        tex_desc(4, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 1);
+        tex_desc(4, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, backed);
     struct aerocmd_umd_subresource_data init = {texels, 16};
     struct aerocmd_umd_resource *ib, *tex;
     struct aerocmd_umd_view *srv;
@@ -242,6 +242,17 @@ static aerocmd_result sc_indexed_quad_texture(struct env *e)
     TRY(aerocmd_umd_set_samplers(e->ctx, AEROCMD_SHADER_PS, 0, 1,
                                  (const struct aerocmd_umd_sampler *const *)&smp));
     return aerocmd_umd_draw_indexed(e->ctx, 6, 0, 0);
+}
+
+static aerocmd_result sc_indexed_quad_texture(struct env *e)
+{
+    return indexed_quad_texture(e, 1);
+}
+
+/* The same scene with the texture's contents uploaded to host-owned memory. */
+static aerocmd_result sc_indexed_quad_texture_host(struct env *e)
+{
+    return indexed_quad_texture(e, 0);
 }
 
 static aerocmd_result sc_depth_test(struct env *e)
@@ -312,6 +323,8 @@ static aerocmd_result sc_compute_dispatch(struct env *e)
     struct aerocmd_umd_view_desc vd;
     struct aerocmd_umd_view *srv;
     struct aerocmd_umd_shader *cs;
+    sbd.misc_flags = AEROCMD_UMD_MISC_BUFFER_STRUCTURED; /* a structured view needs it */
+    sbd.structure_stride = 16;
     memset(&vd, 0, sizeof vd);
     vd.first_element = 2;
     vd.element_count = 8;
@@ -499,6 +512,7 @@ struct fault_scene {
 static const struct fault_scene fault_scenes[] = {
     {"triangle", sc_triangle},
     {"indexed_quad_texture", sc_indexed_quad_texture},
+    {"indexed_quad_texture_host", sc_indexed_quad_texture_host},
     {"depth_test", sc_depth_test},
     {"mrt_gaps", sc_mrt_gaps},
     {"gs_bound", sc_gs_bound},

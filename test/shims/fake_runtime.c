@@ -1,5 +1,11 @@
 /* fake_runtime.c — the runtime's callbacks, forwarding submissions and guest memory to
- * libaerocmd's in-memory fake, which plays the kernel driver and the emulator. */
+ * libaerocmd's in-memory fake, which plays the kernel driver and the emulator.
+ *
+ * Synchronisation as on Windows 7: a submission stays incomplete until the CPU waits for
+ * it, and the only CPU wait is pfnLockCb, which the fake's win7_locks mode plays like the
+ * video memory manager: it knows which allocations each pfnRenderCb listed; without
+ * DonotWait a lock of a busy allocation completes the submissions listing it (no GPU here:
+ * the emulator already ran them), with DonotWait it fails with D3DERR_WASSTILLDRAWING. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +13,8 @@
 #include "aerogpu_wddm_alloc.h"
 #include "harness.h"
 #include "shim_dma_private.h"
+
+#define FAKE_D3DERR_WASSTILLDRAWING ((HRESULT)0x8876021CL)
 
 static void *heap_resize(void *user, void *ptr, size_t old_size, size_t new_size)
 {
@@ -174,9 +182,14 @@ static HRESULT APIENTRY lock(HANDLE h, D3DDDICB_LOCK *l)
 {
     struct fake_runtime *rt = rt_of(h);
     struct aerocmd_umd_memory *m = memory_of(rt, l->hAllocation);
-    if (m == NULL || rt->emu_cb.lock_memory(rt->emu_cb.user, m, 0, &l->pData) != AEROCMD_OK)
+    uint32_t flags = l->Flags.DonotWait ? AEROCMD_UMD_LOCK_DO_NOT_WAIT : 0u;
+    aerocmd_result r;
+    if (m == NULL)
         return E_INVALIDARG;
-    return S_OK;
+    r = rt->emu_cb.lock_memory(rt->emu_cb.user, m, flags, &l->pData);
+    if (r == AEROCMD_E_STILL_DRAWING)
+        return FAKE_D3DERR_WASSTILLDRAWING;
+    return r == AEROCMD_OK ? S_OK : E_INVALIDARG;
 }
 
 static HRESULT APIENTRY unlock(HANDLE h, CONST D3DDDICB_UNLOCK *u)
@@ -199,7 +212,8 @@ static HRESULT APIENTRY create_sync(HANDLE h, D3DDDICB_CREATESYNCHRONIZATIONOBJE
     return S_OK;
 }
 
-/* The emulator completes fences as they are submitted. */
+/* On Windows 7 this queues a GPU-side wait in the context's stream, not a CPU wait: the
+ * fake only counts the calls (the driver should make none). */
 static HRESULT APIENTRY wait_sync(HANDLE h, CONST D3DDDICB_WAITFORSYNCHRONIZATIONOBJECT *w)
 {
     struct fake_runtime *rt = rt_of(h);
@@ -230,6 +244,8 @@ void fake_runtime_init(struct fake_runtime *rt)
     CHECK_EQ(aerocmd_umd_fake_init(&rt->emu, &rt->alloc, FAKE_ABI_VERSION, FAKE_DMA_BYTES,
                                    FAKE_ALLOC_LIST),
              AEROCMD_OK);
+    rt->emu.win7_locks = 1;
+    rt->emu.hold_fences = 1;
     aerocmd_umd_fake_callbacks(&rt->emu, &rt->emu_cb);
     rt->adapter_cb.pfnQueryAdapterInfoCb = query_adapter_info;
     rt->kt.pfnAllocateCb = allocate;

@@ -10,14 +10,15 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
 2. With --aerocmd (the NATIVE tool, from the native build): each scenario's streams are
    wrapped into one trace and checked with `aerocmd validate`, and `aerocmd dump` of each
    stream plus the harness's submission headers must equal the host golden file
-   test/data/golden/umd/SCENARIO.txt where one exists. Handles and alloc_ids are guest-wide
-   ids (their high bits depend on the process id), so both sides are renumbered in order of
-   first appearance before comparing. Shaders differ by construction: the host scenarios
-   send a 32-byte placeholder container, the DDI gives the shim a bare token stream that
-   libaerocmd wraps into a real container (signatures, checksum). So the size and payload
-   of CREATE_SHADER_DXBC, and the stream sizes and packet offsets they shift, are masked on
-   both sides; everything else (packet order, every other field) must match. The harness
-   checks each container byte for byte in process instead.
+   test/data/golden/umd/GOLDEN.txt where one exists (GOLDEN is the scenario's name, or its
+   entry in GOLDEN_OF). Handles and alloc_ids are guest-wide ids (their high bits depend on
+   the process id), so both sides are renumbered in order of first appearance before
+   comparing. Shaders differ by construction: the host scenarios send a 32-byte placeholder
+   container, the DDI gives the shim a bare token stream that libaerocmd wraps into a real
+   container (signatures, checksum). So the size and payload of CREATE_SHADER_DXBC, and the
+   stream sizes and packet offsets they shift, are masked on both sides; everything else
+   (packet order, every other field) must match. The harness checks each container byte for
+   byte in process instead.
 Prints "N passed, N failed".
 """
 import argparse
@@ -29,14 +30,12 @@ import sys
 import tempfile
 
 HANDLE = re.compile(r"\bh:(\d+)")
-# Scenarios whose DDI replay cannot equal the host golden file, and why. They are still
-# validated.
-KNOWN_DIFFERENCES = {
-    "indexed_quad_texture": "the host scenario creates a DEFAULT shader-resource texture in "
-                            "guest memory; no DDI call can ask for that (the runtime rejects "
-                            "bind flags on STAGING, the only usage the shim backs with guest "
-                            "memory), so the DDI path uploads the texels with UPLOAD_RESOURCE "
-                            "instead of RESOURCE_DIRTY_RANGE into an allocation",
+# DDI scenarios compared with a host golden file of another name, and why. A DEFAULT texture
+# created through the DDI is always host-owned (only STAGING is backed with guest memory, and
+# the runtime rejects bind flags on STAGING), so the textured quad is compared with the host
+# twin that uses that placement; indexed_quad_texture.txt keeps the guest-backed variant.
+GOLDEN_OF = {
+    "indexed_quad_texture": "indexed_quad_texture_host",
 }
 ALLOC = re.compile(r"(alloc_id=)(0x[0-9a-fA-F]+|\d+)")
 OFFSET = re.compile(r"^0x[0-9a-fA-F]+ ", re.M)
@@ -81,12 +80,13 @@ def check_scenario(aerocmd, sdir, name, golden_dir):
     r = run([aerocmd, "validate", "-q", trace])
     if r.returncode != 0:
         return ["validate: " + (r.stdout + r.stderr).strip()]
-    golden = os.path.join(golden_dir, name + ".txt")
-    if not os.path.exists(golden) or name in KNOWN_DIFFERENCES:
+    golden_name = GOLDEN_OF.get(name, name)
+    golden = os.path.join(golden_dir, golden_name + ".txt")
+    if not os.path.exists(golden):
         return []
     with open(os.path.join(sdir, "submissions.txt"), encoding="utf-8") as f:
         headers = f.read().splitlines(keepends=True)
-    text = "# umd golden: %s\n" % name
+    text = "# umd golden: %s\n" % golden_name
     for i, stream in enumerate(streams):
         prefix = "# submission %d " % i
         text += "".join(h for h in headers if h.startswith(prefix))
@@ -143,10 +143,11 @@ def main():
                 else:
                     passed += 1
                     note = ""
-                    if name in KNOWN_DIFFERENCES:
-                        note = " (not compared: %s)" % KNOWN_DIFFERENCES[name]
-                    elif os.path.exists(os.path.join(args.golden, name + ".txt")):
+                    golden_name = GOLDEN_OF.get(name, name)
+                    if os.path.exists(os.path.join(args.golden, golden_name + ".txt")):
                         note = ", equals golden"
+                        if golden_name != name:
+                            note += " " + golden_name
                     print("%s: valid%s" % (name, note))
         print("%d passed, %d failed" % (passed, failed))
         return 1 if failed else 0

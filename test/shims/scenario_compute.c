@@ -1,6 +1,8 @@
 /* scenario_compute.c — (part of scenarios.c) D3D11 unordered access through the DDI: buffer
  * views, their clears, compute binding with initial counts, CopyStructureCount, direct and
- * indirect dispatch, an indirect draw, and the refusals the library decides. */
+ * indirect dispatch, an indirect draw; structured and raw shader-resource views read by a
+ * shader model 4.0 compute shader (what the compute cap promises a 10.0 device); and the
+ * refusals the library decides. */
 
 #define UAV_KEEP 0xFFFFFFFFu
 
@@ -216,6 +218,141 @@ static uint32_t check_uav_refusals(struct session *s)
     s->f.pfnCsSetUnorderedAccessViews(s->dev, 0, 1, &tex_uav, NULL);
     s->f.pfnDestroyUnorderedAccessView(s->dev, tex_uav);
     s->f.pfnDestroyUnorderedAccessView(s->dev, uav);
+    CHECK_EQ(s->rt.error_count, before + 3);
+    return s->rt.error_count - before;
+}
+
+/* ---- structured and raw shader-resource views -------------------------------------------- */
+
+/* A D3D11DDIRESOURCE_BUFFEREX view: raw when flags has D3D11_DDI_BUFFEREX_SRV_FLAG_RAW. */
+static D3D10DDI_HSHADERRESOURCEVIEW bufferex_srv(struct session *s, D3D10DDI_HRESOURCE res,
+                                                 DXGI_FORMAT format, UINT first, UINT n, UINT flags)
+{
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW a;
+    D3D10DDI_HSHADERRESOURCEVIEW h;
+    D3D10DDI_HRTSHADERRESOURCEVIEW rt = {NULL};
+    memset(&a, 0, sizeof a);
+    a.hDrvResource = res;
+    a.Format = format;
+    a.ResourceDimension = D3D11DDIRESOURCE_BUFFEREX;
+    a.BufferEx.FirstElement = first;
+    a.BufferEx.NumElements = n;
+    a.BufferEx.Flags = flags;
+    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderResourceViewSize(s->dev, &a));
+    s->f.pfnCreateShaderResourceView(s->dev, &a, h, rt);
+    return h;
+}
+
+/* A cs_4_0 program: what a feature level 10.0 device runs once the caps allow compute. */
+static D3D10DDI_HSHADER compute_4_0(struct session *s, UINT temps)
+{
+    UINT code[5];
+    D3D10DDI_HSHADER h;
+    D3D10DDI_HRTSHADER rt = {NULL};
+    make_tokens(code, SB_COMPUTE, 4, temps);
+    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, NULL));
+    s->f.pfnCreateComputeShader(s->dev, code, h, rt);
+    expect_dxbc(s, 3, code, NULL);
+    return h;
+}
+
+/* SET_SHADER_RESOURCE_BUFFERS number n is exactly: compute, one slot, this range. */
+static void expect_srv_buffer(struct session *s, uint32_t n, uint32_t slot, uint32_t offset,
+                              uint32_t size)
+{
+    uint8_t bytes[sizeof(struct aerogpu_cmd_set_shader_resource_buffers) +
+                  sizeof(struct aerogpu_shader_resource_buffer_binding)];
+    struct aerogpu_cmd_set_shader_resource_buffers set;
+    struct aerogpu_shader_resource_buffer_binding b;
+    if (!CHECK(nth_packet(s, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, n, bytes, sizeof bytes)))
+        return;
+    memcpy(&set, bytes, sizeof set);
+    memcpy(&b, bytes + sizeof set, sizeof b);
+    CHECK_EQ(set.hdr.size_bytes, sizeof bytes);
+    CHECK_EQ(set.shader_stage, AEROGPU_SHADER_STAGE_COMPUTE);
+    CHECK_EQ(set.start_slot, slot);
+    CHECK_EQ(set.buffer_count, 1);
+    CHECK(b.buffer != 0);
+    CHECK_EQ(b.offset_bytes, offset);
+    CHECK_EQ(b.size_bytes, size);
+    CHECK_EQ(b.reserved0, 0);
+}
+
+/* A structured buffer read through a plain BUFFER view of format UNKNOWN and through a
+ * BUFFEREX view, a raw buffer through a raw BUFFEREX view, a raw UAV written: the library
+ * turns each view into its byte range. */
+static void sc_compute_buffer_views(struct session *s)
+{
+    D3D10DDI_HRESOURCE structured = buffer_ex(s, 256, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
+                                              D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 16);
+    D3D10DDI_HRESOURCE raw = buffer_ex(s, 128, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
+                                       D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    D3D10DDI_HRESOURCE out = buffer_ex(s, 64, D3D11_DDI_BIND_UNORDERED_ACCESS, 0, 0,
+                                       D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    D3D10DDI_HSHADERRESOURCEVIEW srvs[3];
+    D3D11DDI_HUNORDEREDACCESSVIEW uav;
+    struct aerogpu_unordered_access_buffer_binding b;
+    uint8_t bytes[sizeof(struct aerogpu_cmd_set_unordered_access_buffers) + sizeof b];
+    srvs[0] = srv_of(s, structured, DXGI_FORMAT_UNKNOWN, 1, 3, 5); /* bytes 48..128 */
+    srvs[1] = bufferex_srv(s, raw, DXGI_FORMAT_R32_TYPELESS, 2, 10,
+                           D3D11_DDI_BUFFEREX_SRV_FLAG_RAW);              /* bytes 8..48 */
+    srvs[2] = bufferex_srv(s, structured, DXGI_FORMAT_UNKNOWN, 0, 16, 0); /* all of it */
+    uav = buffer_uav(s, out, DXGI_FORMAT_R32_TYPELESS, 0, 16, D3D11_DDI_BUFFER_UAV_FLAG_RAW);
+    s->f.pfnCsSetShader(s->dev, compute_4_0(s, 2));
+    s->f.pfnCsSetShaderResources(s->dev, 0, 3, srvs);
+    s->f.pfnCsSetUnorderedAccessViews(s->dev, 0, 1, &uav, NULL);
+    s->f.pfnDispatch(s->dev, 4, 1, 1);
+    s->f.pfnFlush(s->dev);
+    expect_srv_buffer(s, 0, 0, 48, 80);
+    expect_srv_buffer(s, 1, 1, 8, 40);
+    expect_srv_buffer(s, 2, 2, 0, 256);
+    if (CHECK(nth_packet(s, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0, bytes, sizeof bytes))) {
+        memcpy(&b, bytes + sizeof(struct aerogpu_cmd_set_unordered_access_buffers), sizeof b);
+        CHECK_EQ(b.offset_bytes, 0);
+        CHECK_EQ(b.size_bytes, 64);
+    }
+    expect_dispatch(s, 0, 4, 1, 1);
+}
+
+/* The library refuses what the protocol cannot carry (a read-only depth-stencil view:
+ * E_NOTIMPL) and what Direct3D forbids (a raw view of a buffer without ALLOW_RAW_VIEWS, a
+ * structured view of a plain buffer: E_INVALIDARG); nothing of it reaches the host.
+ * Returns how many errors it made the shim report. */
+static uint32_t check_view_refusals(struct session *s)
+{
+    uint32_t before = s->rt.error_count, submissions;
+    D3D10DDI_HRESOURCE depth =
+        texture(s, 16, 16, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D10_DDI_BIND_DEPTH_STENCIL, 0, 0, NULL);
+    D3D10DDI_HRESOURCE plain = buffer_ex(s, 64, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, 0, 0);
+    D3D11DDIARG_CREATEDEPTHSTENCILVIEW dv;
+    D3D10DDI_HDEPTHSTENCILVIEW dsv;
+    D3D10DDI_HRTDEPTHSTENCILVIEW dsv_rt = {NULL};
+    D3D10DDI_HSHADERRESOURCEVIEW srv;
+    s->f.pfnFlush(s->dev);
+    submissions = s->rt.emu.submission_count;
+    CHECK_EQ(s->rt.error_count, before);
+    memset(&dv, 0, sizeof dv);
+    dv.hDrvResource = depth;
+    dv.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+    dv.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    dv.Flags = D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH;
+    dv.Tex2D.ArraySize = 1;
+    dsv.pDrvPrivate = take(s, s->f.pfnCalcPrivateDepthStencilViewSize(s->dev, &dv));
+    s->f.pfnCreateDepthStencilView(s->dev, &dv, dsv, dsv_rt);
+    CHECK_EQ(s->rt.error_count, before + 1);
+    CHECK_EQ(s->rt.last_error, E_NOTIMPL);
+    srv = bufferex_srv(s, plain, DXGI_FORMAT_R32_TYPELESS, 0, 16, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW);
+    CHECK_EQ(s->rt.error_count, before + 2);
+    CHECK_EQ(s->rt.last_error, E_INVALIDARG);
+    (void)srv_of(s, plain, DXGI_FORMAT_UNKNOWN, 1, 0, 4);
+    CHECK_EQ(s->rt.error_count, before + 3);
+    CHECK_EQ(s->rt.last_error, E_INVALIDARG);
+    /* The failed views bind and destroy as nothing. */
+    s->f.pfnCsSetShaderResources(s->dev, 0, 1, &srv);
+    s->f.pfnDestroyShaderResourceView(s->dev, srv);
+    s->f.pfnDestroyDepthStencilView(s->dev, dsv);
+    s->f.pfnFlush(s->dev);
+    CHECK_EQ(s->rt.emu.submission_count, submissions);
     CHECK_EQ(s->rt.error_count, before + 3);
     return s->rt.error_count - before;
 }

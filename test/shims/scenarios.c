@@ -512,6 +512,33 @@ static void sc_dynamic_cb(struct session *s)
     s->f.pfnDestroyResource(s->dev, cb);
 }
 
+/* Map(READ, DO_NOT_WAIT) while the copy is in flight: the shim submits it, pfnLockCb with
+ * DonotWait finds the allocation busy and the DDI reports DXGI_DDI_ERR_WASSTILLDRAWING
+ * (which the runtime hands the application as DXGI_ERROR_WAS_STILL_DRAWING); consumed
+ * here so the scenario's error count stays 0. */
+static void expect_still_drawing(struct session *s, D3D10DDI_HRESOURCE staging)
+{
+    D3D10DDI_MAPPED_SUBRESOURCE m;
+    uint32_t errors = s->rt.error_count;
+    memset(&m, 0, sizeof m);
+    s->f.pfnStagingResourceMap(s->dev, staging, 0, D3D10_DDI_MAP_READ, D3D10_DDI_MAP_FLAG_DONOTWAIT,
+                               &m);
+    CHECK_EQ(s->rt.error_count, errors + 1);
+    CHECK_EQ((uint32_t)s->rt.last_error, 0x887B0001u); /* DXGI_DDI_ERR_WASSTILLDRAWING */
+    CHECK(m.pData == NULL);
+    s->rt.error_count = errors;
+    s->rt.last_error = S_OK;
+}
+
+static void check_green(const D3D10DDI_MAPPED_SUBRESOURCE *m)
+{
+    CHECK(m->pData != NULL && ((const uint8_t *)m->pData)[1] == 0xFF &&
+          ((const uint8_t *)m->pData)[2] == 0);
+    CHECK_EQ(m->RowPitch, 32);
+}
+
+/* The CPU waits only inside pfnLockCb: the blocking Map waits there for the copy (once),
+ * a poll after it succeeds, and pfnWaitForSynchronizationObjectCb is never called. */
 static void sc_readback(struct session *s)
 {
     static FLOAT green[4] = {0, 1, 0, 1};
@@ -523,12 +550,24 @@ static void sc_readback(struct session *s)
     D3D10DDI_MAPPED_SUBRESOURCE m;
     s->f.pfnClearRenderTargetView(s->dev, rtv, green);
     s->f.pfnResourceCopyRegion(s->dev, staging, 0, 0, 0, 0, rt, 0, NULL);
+    expect_still_drawing(s, staging);
+    CHECK_EQ(s->rt.render_calls, 1); /* the poll submitted the copy */
+    expect_still_drawing(s, staging);
+    CHECK_EQ(s->rt.emu.lock_still_drawing, 2);
     memset(&m, 0, sizeof m);
     s->f.pfnStagingResourceMap(s->dev, staging, 0, D3D10_DDI_MAP_READ, 0, &m);
-    CHECK(m.pData != NULL && ((const uint8_t *)m.pData)[1] == 0xFF &&
-          ((const uint8_t *)m.pData)[2] == 0);
-    CHECK_EQ(m.RowPitch, 32);
+    check_green(&m);
     s->f.pfnStagingResourceUnmap(s->dev, staging, 0);
+    CHECK_EQ(s->rt.emu.lock_waits, 1);
+    memset(&m, 0, sizeof m);
+    s->f.pfnStagingResourceMap(s->dev, staging, 0, D3D10_DDI_MAP_READ, D3D10_DDI_MAP_FLAG_DONOTWAIT,
+                               &m);
+    check_green(&m);
+    s->f.pfnStagingResourceUnmap(s->dev, staging, 0);
+    CHECK_EQ(s->rt.emu.lock_waits, 1);
+    CHECK_EQ(s->rt.render_calls, 1);
+    CHECK_EQ(s->rt.wait_calls, 0);
+    CHECK_EQ(s->rt.emu.wait_fence_calls, 0);
 }
 
 /* Handles of every CREATE_TEXTURE2D and the first color of every SET_RENDER_TARGETS, in
@@ -612,6 +651,7 @@ static const struct scenario d3d11_scenarios[] = {
     {"readback", sc_readback},
     {"compute_dispatch", sc_compute_dispatch},
     {"compute_uav", sc_compute_uav},
+    {"compute_buffer_views", sc_compute_buffer_views},
     {"rotate_three", sc_rotate_three},
 };
 
@@ -627,7 +667,7 @@ static void check_refusals(struct session *s)
     DXGI_DDI_HRESOURCE two[2];
     DXGI_DDI_ARG_ROTATE_RESOURCE_IDENTITIES rot;
     D3D10DDI_HRESOURCE none = {NULL};
-    uint32_t before, base = check_uav_refusals(s);
+    uint32_t before, base = check_uav_refusals(s) + check_view_refusals(s);
     two[0] = (DXGI_DDI_HRESOURCE)texture(s, 8, 8, DXGI_FORMAT_B8G8R8A8_UNORM,
                                          D3D10_DDI_BIND_RENDER_TARGET, 0, 0, NULL)
                  .pDrvPrivate;
@@ -700,10 +740,13 @@ static void check_caps(struct session *s)
     caps.Type = D3D11DDICAPS_THREADING;
     CHECK_EQ(s->af.pfnGetCaps(s->open.hAdapter, &caps), S_OK);
     CHECK_EQ(value, 0);
+    /* Compute with raw and structured buffers works end to end (compute_buffer_views);
+     * doubles do not. */
     caps.Type = D3D11DDICAPS_SHADER;
     value = 99;
     CHECK_EQ(s->af.pfnGetCaps(s->open.hAdapter, &caps), S_OK);
-    CHECK_EQ(value, 0);
+    CHECK_EQ(value, D3D11DDICAPS_SHADER_COMPUTE_PLUS_RAW_AND_STRUCTURED_BUFFERS_IN_SHADER_4_X);
+    CHECK_EQ(value & D3D11DDICAPS_SHADER_DOUBLES, 0);
 }
 
 void run_d3d11_scenarios(open_adapter_fn open10_2, const char *out_dir)

@@ -82,6 +82,19 @@ aerocmd_result aerocmd_kmd_alloc_open(const void *blob, size_t len,
                                       struct aerocmd_kmd_alloc_info *info,
                                       struct aerocmd_kmd_fault *fault);
 
+/* ---- D3D9Ex surface descriptions ------------------------------------------------- */
+
+/* The D3DFORMAT values (d3d9types.h numbers) a packed D3D9 description in reserved0
+ * (AEROGPU_WDDM_ALLOC_PRIV_DESC_MARKER set, bits 0..31) may name. */
+#define AEROCMD_D3DFMT_A8R8G8B8 21u
+#define AEROCMD_D3DFMT_X8R8G8B8 22u
+#define AEROCMD_D3DFMT_A8B8G8R8 32u
+
+/* The DXGI_FORMAT with the same memory layout as a D3DFORMAT: A8R8G8B8 -> B8G8R8A8_UNORM
+ * (87), X8R8G8B8 -> B8G8R8X8_UNORM (88), A8B8G8R8 -> R8G8B8A8_UNORM (28). 0
+ * (DXGI_FORMAT_UNKNOWN) for every other value. */
+uint32_t aerocmd_d3d9_format_to_dxgi(uint32_t d3d9_format);
+
 /* ---- allocation list -> allocation table ------------------------------------------ */
 
 #define AEROCMD_KMD_ALLOC_REF_WRITE 1u /* the list entry's WriteOperation bit */

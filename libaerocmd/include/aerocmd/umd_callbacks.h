@@ -13,7 +13,14 @@
  *
  * Every callback returns an aerocmd_result; the shim translates HRESULT / NTSTATUS into it
  * (E_OUTOFMEMORY -> OUT_OF_MEMORY, device loss -> DEVICE_REMOVED, "not yet" answers of a
- * wait -> STILL_DRAWING). */
+ * wait or a lock -> STILL_DRAWING).
+ *
+ * How the CPU waits for the GPU depends on the operating system, which `flags` describes.
+ * Without flags the context waits for fences itself (wait_fence) before it locks memory the
+ * GPU may still use, and throttles presents. On Windows 7 there is no CPU wait on a fence:
+ * pfnLockCb blocks until every submitted DMA buffer listing the allocation has retired (or,
+ * asked not to wait, fails with D3DERR_WASSTILLDRAWING), and DXGI throttles presents in its
+ * own present callback. A shim for it sets both flags below. */
 #ifndef AEROCMD_UMD_CALLBACKS_H
 #define AEROCMD_UMD_CALLBACKS_H
 
@@ -75,6 +82,22 @@ struct aerocmd_umd_memory {
 
 #define AEROCMD_UMD_WAIT_DO_NOT_WAIT 1u /* poll: STILL_DRAWING when not yet signalled */
 
+/* lock_memory flags. Only sent to a table with AEROCMD_UMD_CB_LOCK_WAITS. */
+#define AEROCMD_UMD_LOCK_DO_NOT_WAIT 1u /* STILL_DRAWING instead of waiting for the GPU */
+
+/* aerocmd_umd_callbacks.flags */
+/* lock_memory itself waits until the GPU is done with the allocation. The context then
+ * never waits for a fence before a lock: it submits the pending work that uses the memory,
+ * then locks (with AEROCMD_UMD_LOCK_DO_NOT_WAIT where the caller asked not to wait). */
+#define AEROCMD_UMD_CB_LOCK_WAITS 1u
+/* The operating system throttles presents: the context never waits before a present. */
+#define AEROCMD_UMD_CB_OS_THROTTLES_PRESENT 2u
+/* With both flags the context needs no fence wait: wait_fence and wait_fence_raw may both
+ * be NULL. aerocmd_umd_wait_idle (umd_data.h) then still submits the pending work, but
+ * answers NOT_IMPLEMENTED when that work is not known to be finished: there is no
+ * allocation to lock for "everything". */
+#define AEROCMD_UMD_CB_WAITS_BY_OS (AEROCMD_UMD_CB_LOCK_WAITS | AEROCMD_UMD_CB_OS_THROTTLES_PRESENT)
+
 struct aerocmd_umd_callbacks {
     void *user;
 
@@ -92,7 +115,8 @@ struct aerocmd_umd_callbacks {
     aerocmd_result (*submit)(void *user, const struct aerocmd_umd_submission *submission,
                              uint64_t *fence);
 
-    /* Waits until `fence` is signalled (OK), or with DO_NOT_WAIT answers STILL_DRAWING. */
+    /* Waits until `fence` is signalled (OK), or with DO_NOT_WAIT answers STILL_DRAWING.
+     * May be NULL with AEROCMD_UMD_CB_WAITS_BY_OS. */
     aerocmd_result (*wait_fence)(void *user, uint64_t fence, uint32_t flags);
 
     /* Creates a guest allocation of memory->size_bytes carrying memory->alloc_id in its
@@ -100,7 +124,9 @@ struct aerocmd_umd_callbacks {
     aerocmd_result (*allocate_memory)(void *user, struct aerocmd_umd_memory *memory);
     void (*free_memory)(void *user, const struct aerocmd_umd_memory *memory);
 
-    /* CPU access to a guest allocation. */
+    /* CPU access to a guest allocation. flags: AEROCMD_UMD_LOCK_*. With
+     * AEROCMD_UMD_CB_LOCK_WAITS it first waits for the GPU to finish with the allocation;
+     * with AEROCMD_UMD_LOCK_DO_NOT_WAIT it answers STILL_DRAWING instead. */
     aerocmd_result (*lock_memory)(void *user, const struct aerocmd_umd_memory *memory,
                                   uint32_t flags, void **cpu);
     void (*unlock_memory)(void *user, const struct aerocmd_umd_memory *memory);
@@ -109,6 +135,8 @@ struct aerocmd_umd_callbacks {
      * operating system's raw code (HRESULT, NTSTATUS or Win32 wait result), which the
      * context normalises with aerocmd_umd_wait_result() (umd_data.h). */
     uint32_t (*wait_fence_raw)(void *user, uint64_t fence, uint32_t flags);
+
+    uint32_t flags; /* AEROCMD_UMD_CB_*: how this operating system makes the CPU wait */
 };
 
 #ifdef __cplusplus

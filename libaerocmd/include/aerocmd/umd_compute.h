@@ -29,7 +29,7 @@ struct aerocmd_umd_uav;
 #define AEROCMD_UMD_MAX_UAVS 8u
 
 /* D3D11_BUFFER_UAV_FLAG_* values. RAW views have dxgi_format R32_TYPELESS; APPEND and
- * COUNTER views are structured (dxgi_format 0, element_bytes = the stride). */
+ * COUNTER views are structured (dxgi_format 0, the buffer's stride). */
 #define AEROCMD_UMD_UAV_FLAG_RAW     0x1u
 #define AEROCMD_UMD_UAV_FLAG_APPEND  0x2u
 #define AEROCMD_UMD_UAV_FLAG_COUNTER 0x4u
@@ -41,8 +41,10 @@ struct aerocmd_umd_uav_desc {
     uint32_t dxgi_format;   /* typed view; R32_TYPELESS (39) with FLAG_RAW; 0 structured */
     uint32_t first_element; /* in elements of the view */
     uint32_t element_count; /* > 0 */
-    uint32_t element_bytes; /* structured stride (multiple of 4); ignored otherwise */
-    uint32_t flags;         /* AEROCMD_UMD_UAV_FLAG_* */
+    /* Structured views: 0 or the stride of a buffer created BUFFER_STRUCTURED; for other
+     * buffers the stride itself (multiple of 4). Ignored for typed and raw views. */
+    uint32_t element_bytes;
+    uint32_t flags; /* AEROCMD_UMD_UAV_FLAG_* */
     /* APPEND / COUNTER views: the counter sent with the view's first bind when that bind
      * keeps the count (AEROCMD_UMD_UAV_KEEP_COUNT: 0). Ignored for other views. */
     uint32_t initial_count;
@@ -53,7 +55,8 @@ size_t aerocmd_umd_uav_size(void);
 /* A view of [first_element, first_element + element_count) of a buffer created with
  * AEROCMD_UMD_BIND_UNORDERED_ACCESS. INVALID_ARG: no such bind flag, a range outside the
  * buffer, a bad stride or flag combination, a format that is not a 1..16-byte typed colour
- * format. NOT_IMPLEMENTED: a texture. No packet is sent (views of buffers are ranges). */
+ * format, a typed or raw view of a structured buffer. NOT_IMPLEMENTED: a texture. No
+ * packet is sent (views of buffers are ranges). */
 aerocmd_result aerocmd_umd_create_uav(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                       struct aerocmd_umd_resource *res,
                                       const struct aerocmd_umd_uav_desc *desc,

@@ -96,6 +96,19 @@ void aerocmd_umd_device_destroy(struct aerocmd_umd_device *dev);
 
 uint32_t aerocmd_umd_device_abi_version(const struct aerocmd_umd_device *dev);
 
+/* ---- optional features ----------------------------------------------------------------- */
+
+/* Optional Direct3D features the state tracker carries out end to end, for a driver's caps
+ * answers. COMPUTE_BUFFERS: compute shaders with Dispatch, buffer unordered-access views
+ * and raw and structured buffer shader-resource views (what Direct3D 11 asks of a 10.x
+ * device for shader model 4.x compute). Double-precision shaders are never offered: the
+ * protocol has no way to say a container needs them. */
+#define AEROCMD_UMD_FEATURE_COMPUTE_BUFFERS 0x1u
+
+/* The AEROCMD_UMD_FEATURE_* bits a device of abi_version gets; 0 for an ABI major other
+ * than this library's (no device can be made for it). */
+uint32_t aerocmd_umd_optional_features(uint32_t abi_version);
+
 /* ---- immediate context --------------------------------------------------------------- */
 
 size_t aerocmd_umd_context_size(void);

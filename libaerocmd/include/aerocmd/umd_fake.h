@@ -4,7 +4,9 @@
  * records every submission (a copy of its stream bytes, its allocation list and the fence
  * it got), hands out guest allocations backed by allocator memory with made-up guest
  * physical addresses, and can fail its N-th fallible callback to test error paths.
- * Fences complete as soon as they are handed out unless `hold_fences` is set. It also
+ * Fences complete as soon as they are handed out unless `hold_fences` is set. With
+ * `win7_locks` set before aerocmd_umd_fake_callbacks it waits the way Windows 7 does (see
+ * there) and its callback table says so. It also
  * plays the host: every submission is applied to a model of the host's resources and of
  * guest memory, so tests can check bytes (aerocmd_umd_fake_resource).
  * Everything it keeps comes from the allocator it is given. */
@@ -43,6 +45,8 @@ struct aerocmd_umd_fake_memory {
      * and replays to OpenResource; 0 bytes when the allocation came without one. */
     uint32_t private_data_bytes;
     uint8_t private_data[64];
+    /* win7_locks: fence of the newest submission whose allocation list names it. */
+    uint64_t last_listed_fence;
 };
 
 /* The host's copy of a resource, as the fake host model keeps it (umd_fake_host.c).
@@ -79,6 +83,18 @@ struct aerocmd_umd_fake {
     uint64_t last_fence;
     uint64_t completed_fence;
     int hold_fences; /* 1: fences complete only through aerocmd_umd_fake_complete */
+
+    /* 1 (set before aerocmd_umd_fake_callbacks): plays Windows 7's video memory manager.
+     * lock_memory waits until every submission listing the allocation has completed
+     * (completes their fences, as a GPU that is already done would) and counts a lock
+     * wait; with AEROCMD_UMD_LOCK_DO_NOT_WAIT it answers STILL_DRAWING instead while one is
+     * incomplete. The table carries AEROCMD_UMD_CB_LOCK_WAITS and
+     * AEROCMD_UMD_CB_OS_THROTTLES_PRESENT; wait_fence stays in it, to be counted. Streams
+     * are the same either way. */
+    int win7_locks;
+    uint64_t wait_fence_calls;   /* wait_fence calls, in every mode */
+    uint64_t lock_waits;         /* win7_locks: locks that waited for the GPU */
+    uint64_t lock_still_drawing; /* win7_locks: DO_NOT_WAIT locks answered STILL_DRAWING */
 
     uint64_t fallible_calls; /* acquire, submit, wait, allocate, lock calls so far */
     uint64_t fail_at;        /* 1-based call number that fails; 0 = never */

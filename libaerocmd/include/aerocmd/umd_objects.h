@@ -49,9 +49,16 @@ struct aerocmd_umd_rasterizer_state;
 #define AEROCMD_UMD_BIND_DEPTH_STENCIL    0x40u
 #define AEROCMD_UMD_BIND_UNORDERED_ACCESS 0x80u
 
-/* D3D11_RESOURCE_MISC_* values that matter here. */
-#define AEROCMD_UMD_MISC_SHARED      0x2u
-#define AEROCMD_UMD_MISC_TEXTURECUBE 0x4u
+/* D3D11_RESOURCE_MISC_* values that matter here. The two BUFFER_* flags are for buffers
+ * only and exclude each other: ALLOW_RAW_VIEWS lets shader-resource views read the buffer
+ * as bytes, STRUCTURED makes it an array of structure_stride-byte structures. */
+#define AEROCMD_UMD_MISC_SHARED                 0x2u
+#define AEROCMD_UMD_MISC_TEXTURECUBE            0x4u
+#define AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS 0x20u
+#define AEROCMD_UMD_MISC_BUFFER_STRUCTURED      0x40u
+
+/* Direct3D 11's limit on a structure's size (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES). */
+#define AEROCMD_UMD_MAX_STRUCTURE_STRIDE 2048u
 
 /* D3D11_USAGE values and D3D11_CPU_ACCESS_* bits. DYNAMIC host-owned resources keep a CPU
  * shadow for Map; STAGING resources are always guest-backed (the only storage the CPU can
@@ -70,6 +77,10 @@ struct aerocmd_umd_buffer_desc {
     uint32_t guest_backed; /* 1: storage in a guest allocation; 0: host-owned */
     uint32_t usage;        /* AEROCMD_UMD_USAGE_* */
     uint32_t cpu_access;   /* AEROCMD_UMD_CPU_ACCESS_* */
+    /* With AEROCMD_UMD_MISC_BUFFER_STRUCTURED: bytes of one structure, a multiple of 4 up
+     * to AEROCMD_UMD_MAX_STRUCTURE_STRIDE that divides size_bytes. Ignored otherwise (the
+     * runtime passes Direct3D's StructureByteStride through whatever the flags). */
+    uint32_t structure_stride;
 };
 
 struct aerocmd_umd_texture2d_desc {
@@ -96,7 +107,9 @@ size_t aerocmd_umd_resource_size(void);
 
 /* initial_data: NULL or size_bytes bytes. Host-owned contents travel as UPLOAD_RESOURCE
  * packets (split across command buffers when large); guest-backed contents are written
- * into the allocation and announced with RESOURCE_DIRTY_RANGE. */
+ * into the allocation and announced with RESOURCE_DIRTY_RANGE. INVALID_ARG for the
+ * structured flag with a bad stride (see structure_stride) or together with
+ * ALLOW_RAW_VIEWS. */
 aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                          const struct aerocmd_umd_buffer_desc *desc,
                                          const void *initial_data,
@@ -163,24 +176,46 @@ uint64_t aerocmd_umd_resource_write_fence(const struct aerocmd_umd_resource *res
 
 /* ---- views --------------------------------------------------------------------------- */
 
+/* aerocmd_umd_view_desc.flags, in Direct3D 11's numbering of each kind of view, so a
+ * bit's meaning depends on the kind. Shader-resource views of buffers
+ * (D3D11_BUFFEREX_SRV_FLAG_*): */
+#define AEROCMD_UMD_VIEW_RAW 0x1u
+/* Depth-stencil views (D3D11_DSV_FLAG_*): */
+#define AEROCMD_UMD_VIEW_READ_ONLY_DEPTH   0x1u
+#define AEROCMD_UMD_VIEW_READ_ONLY_STENCIL 0x2u
+
 struct aerocmd_umd_view_desc {
-    uint32_t dxgi_format; /* 0 = the resource's format */
+    uint32_t dxgi_format; /* 0 = the resource's format; buffers: see below */
     /* textures: the subrange; RTV and DSV use one mip (mip_count ignored) */
     uint32_t first_mip;
     uint32_t mip_count; /* 0 or UINT32_MAX = to the last mip */
     uint32_t first_layer;
     uint32_t layer_count; /* 0 or UINT32_MAX = to the last layer */
-    /* buffers (shader resource views only) */
+    /* buffers (shader resource views only), in elements of the view */
     uint32_t first_element;
     uint32_t element_count;
-    uint32_t element_bytes; /* structure stride; 0 = the size of dxgi_format */
+    uint32_t element_bytes; /* 0, or the element size the view implies (structure stride) */
+    uint32_t flags;         /* AEROCMD_UMD_VIEW_* for the kind of view; 0 for the rest */
 };
 
 size_t aerocmd_umd_view_size(void);
 
 /* A view covering the whole texture in its own format reuses the texture's handle; any
- * other texture view is a CREATE_TEXTURE_VIEW with its own handle. Buffers take shader
- * resource views only (bound through SET_SHADER_RESOURCE_BUFFERS). */
+ * other texture view is a CREATE_TEXTURE_VIEW with its own handle.
+ *
+ * Buffers take shader-resource views only, bound through SET_SHADER_RESOURCE_BUFFERS as
+ * the byte range [first_element * e, (first_element + element_count) * e) where e is the
+ * element size; no packet is sent at creation. Three kinds, by Direct3D 11's rules
+ * (INVALID_ARG when broken, as is a range outside the buffer or element_bytes other than
+ * e):
+ * - typed: dxgi_format a vertex format (aerocmd_dxgi_vertex_format: other formats are
+ *   its NOT_IMPLEMENTED), e its size; not of a structured buffer;
+ * - structured: dxgi_format 0 of a buffer created BUFFER_STRUCTURED, e its stride;
+ * - raw (AEROCMD_UMD_VIEW_RAW): dxgi_format R32_TYPELESS of a buffer created
+ *   BUFFER_ALLOW_RAW_VIEWS, e = 4.
+ * Depth-stencil views that are read-only (AEROCMD_UMD_VIEW_READ_ONLY_*) are
+ * NOT_IMPLEMENTED: SET_RENDER_TARGETS cannot say that the depth target is only read.
+ * Flags a kind of view does not have are INVALID_ARG. */
 aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                        enum aerocmd_view_kind kind,
                                        struct aerocmd_umd_resource *res,

@@ -67,10 +67,14 @@ size_t aerocmd_umd_device_size(void)
     return sizeof(struct aerocmd_umd_device);
 }
 
+/* A fence wait is needed unless the operating system does all the waiting (locks and
+ * present throttling); wait_fence_raw stands in for wait_fence when set. */
 static int callbacks_complete(const struct aerocmd_umd_callbacks *cb)
 {
-    return cb->acquire_buffer && cb->release_buffer && cb->submit && cb->wait_fence &&
-           cb->allocate_memory && cb->free_memory && cb->lock_memory && cb->unlock_memory;
+    int waits_by_os = (cb->flags & AEROCMD_UMD_CB_WAITS_BY_OS) == AEROCMD_UMD_CB_WAITS_BY_OS;
+    return cb->acquire_buffer && cb->release_buffer && cb->submit &&
+           (cb->wait_fence || waits_by_os) && cb->allocate_memory && cb->free_memory &&
+           cb->lock_memory && cb->unlock_memory;
 }
 
 aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,

@@ -171,11 +171,15 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
 }
 
 /* Before a new present, the one UMD_PRESENT_LATENCY presents back must be done: that is
- * the throttle DXGI applies by default; DO_NOT_WAIT turns the wait into STILL_DRAWING. */
+ * the throttle DXGI applies by default; DO_NOT_WAIT turns the wait into STILL_DRAWING.
+ * Where the operating system throttles (Windows 7's DXGI, in its present callback), a
+ * second throttle here would only add latency. */
 static aerocmd_result throttle_present(struct aerocmd_umd_context *ctx, uint32_t flags)
 {
     uint64_t serial = ctx->present_serials[ctx->present_count % UMD_PRESENT_LATENCY];
     uint32_t wait = (flags & AEROCMD_UMD_PRESENT_DO_NOT_WAIT) ? AEROCMD_UMD_MAP_DO_NOT_WAIT : 0u;
+    if (ctx->dev->cb.flags & AEROCMD_UMD_CB_OS_THROTTLES_PRESENT)
+        return AEROCMD_OK;
     return umd_wait_serial(ctx, serial, wait);
 }
 

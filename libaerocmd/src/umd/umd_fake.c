@@ -102,6 +102,23 @@ static int fake_grow(struct aerocmd_umd_fake *f, void **array, uint32_t *capacit
 
 /* ---- command buffers --------------------------------------------------------------------- */
 
+static struct aerocmd_umd_fake_memory *find_memory(const struct aerocmd_umd_fake *f, uint32_t id);
+
+/* win7_locks: what the video memory manager remembers of a submission, the allocations its
+ * list names and the fence that retires them. */
+static void note_listing(struct aerocmd_umd_fake *f, const struct aerocmd_umd_alloc_ref *refs,
+                         uint32_t count, uint64_t fence)
+{
+    uint32_t i;
+    if (!f->win7_locks)
+        return;
+    for (i = 0; i < count; i++) {
+        struct aerocmd_umd_fake_memory *m = find_memory(f, refs[i].alloc_id);
+        if (m != NULL)
+            m->last_listed_fence = fence;
+    }
+}
+
 static aerocmd_result fake_acquire(void *user, struct aerocmd_umd_cmd_buffer *out)
 {
     struct aerocmd_umd_fake *f = (struct aerocmd_umd_fake *)user;
@@ -137,6 +154,7 @@ static aerocmd_result recycle_submission(struct aerocmd_umd_fake *f,
     *fence = ++f->last_fence;
     if (!f->hold_fences)
         f->completed_fence = *fence;
+    note_listing(f, sub->buffer.allocs, sub->alloc_count, *fence);
     f->buffer_lent = 0;
     return AEROCMD_OK;
 }
@@ -174,6 +192,7 @@ static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submissio
     if (!f->hold_fences)
         f->completed_fence = rec.fence;
     f->submissions[f->submission_count++] = rec;
+    note_listing(f, rec.allocs, rec.alloc_count, rec.fence);
     f->buffer_lent = 0;
     umd_fake_host_apply(f, rec.cmd, rec.cmd_bytes);
     *fence = rec.fence;
@@ -183,6 +202,7 @@ static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submissio
 static aerocmd_result fake_wait(void *user, uint64_t fence, uint32_t flags)
 {
     struct aerocmd_umd_fake *f = (struct aerocmd_umd_fake *)user;
+    f->wait_fence_calls++;
     if (fake_fails(f))
         return f->fail_with;
     if (fence <= f->completed_fence)
@@ -301,17 +321,37 @@ static void fake_free_memory(void *user, const struct aerocmd_umd_memory *memory
     f->live_memories--;
 }
 
+/* win7_locks: the allocation is busy while a submission listing it has not completed.
+ * Waiting completes it: the host model applied it when it was submitted. */
+static aerocmd_result win7_lock_wait(struct aerocmd_umd_fake *f,
+                                     const struct aerocmd_umd_fake_memory *m, uint32_t flags)
+{
+    if (m->last_listed_fence <= f->completed_fence)
+        return AEROCMD_OK;
+    if (flags & AEROCMD_UMD_LOCK_DO_NOT_WAIT) {
+        f->lock_still_drawing++;
+        return AEROCMD_E_STILL_DRAWING;
+    }
+    f->lock_waits++;
+    aerocmd_umd_fake_complete(f, m->last_listed_fence);
+    return AEROCMD_OK;
+}
+
 static aerocmd_result fake_lock(void *user, const struct aerocmd_umd_memory *memory, uint32_t flags,
                                 void **cpu)
 {
     struct aerocmd_umd_fake *f = (struct aerocmd_umd_fake *)user;
     struct aerocmd_umd_fake_memory *m;
-    (void)flags;
     if (fake_fails(f))
         return f->fail_with;
     m = find_memory(f, memory->alloc_id);
     if (m == NULL)
         return AEROCMD_E_INVALID_ARG;
+    if (f->win7_locks) {
+        aerocmd_result r = win7_lock_wait(f, m, flags);
+        if (r != AEROCMD_OK)
+            return r;
+    }
     *cpu = m->bytes;
     f->lock_count++;
     return AEROCMD_OK;
@@ -337,6 +377,7 @@ void aerocmd_umd_fake_callbacks(struct aerocmd_umd_fake *fake, struct aerocmd_um
     out->free_memory = fake_free_memory;
     out->lock_memory = fake_lock;
     out->unlock_memory = fake_unlock;
+    out->flags = fake->win7_locks ? AEROCMD_UMD_CB_WAITS_BY_OS : 0u;
 }
 
 /* ---- allocation table --------------------------------------------------------------------- */

@@ -5,6 +5,7 @@
 
 #include "aerocmd/umd_data.h"
 #include "umd_internal.h"
+#include "umd_wait.h"
 
 /* Reads `count` argument words at `offset` of buffer `res`. */
 static aerocmd_result read_args(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
@@ -26,11 +27,7 @@ static aerocmd_result read_args(struct aerocmd_umd_context *ctx, struct aerocmd_
     if (!res->guest_backed)
         return AEROCMD_E_NOT_IMPLEMENTED;
     /* A copy into it writes back before its fence: wait for that, as Map(READ) would. */
-    r = umd_wait_serial(ctx, res->write_serial, 0);
-    if (r == AEROCMD_OK)
-        r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
-    if (r == AEROCMD_OK && cpu == NULL)
-        r = AEROCMD_E_INVALID_ARG;
+    r = umd_lock_when_done(ctx, &res->memory, res->write_serial, 0, &cpu);
     if (r != AEROCMD_OK)
         return r;
     memcpy(words, (const uint8_t *)cpu + offset, count * 4u);

@@ -114,8 +114,10 @@ struct aerocmd_umd_resource {
     uint32_t kind; /* enum umd_resource_kind */
     uint32_t handle;
     uint32_t bind_flags;
-    uint32_t size_bytes; /* buffer: as created; texture: bytes of its layout */
-    uint32_t cb_bytes;   /* whole-buffer constant binding size; 0: no constant buffer */
+    uint32_t size_bytes;       /* buffer: as created; texture: bytes of its layout */
+    uint32_t cb_bytes;         /* whole-buffer constant binding size; 0: no constant buffer */
+    uint32_t buffer_misc;      /* AEROCMD_UMD_MISC_BUFFER_* it was created with */
+    uint32_t structure_stride; /* BUFFER_STRUCTURED: bytes of one structure; 0 otherwise */
     uint32_t dxgi_format;
     uint32_t format; /* aerogpu_format; 0 for buffers */
     uint32_t width, height, mip_levels, array_layers;

@@ -4,6 +4,7 @@
 
 #include "aerocmd/umd_data.h"
 #include "umd_internal.h"
+#include "umd_wait.h"
 
 static int map_reads(uint32_t type)
 {
@@ -53,14 +54,9 @@ static uint64_t serial_to_wait_for(const struct aerocmd_umd_resource *res, uint3
 static aerocmd_result lock_guest(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
                                  uint32_t type, uint32_t flags, uint8_t **base)
 {
-    struct aerocmd_umd_device *dev = ctx->dev;
     void *cpu = NULL;
-    aerocmd_result r = umd_wait_serial(ctx, serial_to_wait_for(res, type), flags);
-    if (r != AEROCMD_OK)
-        return r;
-    r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
-    if (r == AEROCMD_OK && cpu == NULL)
-        r = AEROCMD_E_INVALID_ARG;
+    aerocmd_result r =
+        umd_lock_when_done(ctx, &res->memory, serial_to_wait_for(res, type), flags, &cpu);
     *base = (uint8_t *)cpu;
     return r;
 }

@@ -216,11 +216,27 @@ static aerocmd_result finish_create(struct aerocmd_umd_context *ctx,
 
 /* ---- buffers --------------------------------------------------------------------------- */
 
+/* Direct3D 11's rules for the two kinds of buffer that views read differently. */
+static aerocmd_result check_buffer_kind(const struct aerocmd_umd_buffer_desc *desc)
+{
+    uint32_t stride = desc->structure_stride;
+    if (!(desc->misc_flags & AEROCMD_UMD_MISC_BUFFER_STRUCTURED))
+        return AEROCMD_OK;
+    if (desc->misc_flags & AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS)
+        return AEROCMD_E_INVALID_ARG;
+    if (stride == 0 || stride % 4u != 0 || stride > AEROCMD_UMD_MAX_STRUCTURE_STRIDE ||
+        desc->size_bytes % stride != 0)
+        return AEROCMD_E_INVALID_ARG;
+    return AEROCMD_OK;
+}
+
 static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *desc)
 {
     if (desc->size_bytes == 0 || desc->size_bytes > 0xFFFFFFFCu)
         return AEROCMD_E_INVALID_ARG;
     if (desc->bind_flags & ~0xFFu)
+        return AEROCMD_E_INVALID_ARG;
+    if (check_buffer_kind(desc) != AEROCMD_OK)
         return AEROCMD_E_INVALID_ARG;
     if (desc->bind_flags & (AEROCMD_UMD_BIND_STREAM_OUTPUT | AEROCMD_UMD_BIND_RENDER_TARGET |
                             AEROCMD_UMD_BIND_DEPTH_STENCIL))
@@ -248,6 +264,10 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
     res->kind = UMD_RESOURCE_BUFFER;
     res->bind_flags = desc->bind_flags;
     res->size_bytes = desc->size_bytes;
+    res->buffer_misc = desc->misc_flags & (AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                                           AEROCMD_UMD_MISC_BUFFER_STRUCTURED);
+    if (res->buffer_misc & AEROCMD_UMD_MISC_BUFFER_STRUCTURED)
+        res->structure_stride = desc->structure_stride;
     if (desc->bind_flags & AEROCMD_UMD_BIND_CONSTANT_BUFFER)
         res->cb_bytes = umd_constant_binding_bytes(desc->size_bytes);
     apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed, desc->misc_flags);
@@ -291,6 +311,9 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
         return AEROCMD_E_NOT_IMPLEMENTED;
     if (d->bind_flags & (AEROCMD_UMD_BIND_VERTEX_BUFFER | AEROCMD_UMD_BIND_INDEX_BUFFER |
                          AEROCMD_UMD_BIND_CONSTANT_BUFFER))
+        return AEROCMD_E_INVALID_ARG;
+    if (d->misc_flags &
+        (AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS | AEROCMD_UMD_MISC_BUFFER_STRUCTURED))
         return AEROCMD_E_INVALID_ARG;
     if (d->misc_flags & AEROCMD_UMD_MISC_TEXTURECUBE)
         return AEROCMD_E_NOT_IMPLEMENTED;

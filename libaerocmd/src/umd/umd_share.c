@@ -11,14 +11,6 @@
 #include "aerocmd/layout.h"
 #include "umd_internal.h"
 
-/* D3DFORMAT values a D3D9Ex process may describe a shared surface with. */
-#define UMD_D3DFMT_A8R8G8B8     21u
-#define UMD_D3DFMT_X8R8G8B8     22u
-#define UMD_D3DFMT_A8B8G8R8     32u
-#define UMD_DXGI_R8G8B8A8_UNORM 28u
-#define UMD_DXGI_B8G8R8A8_UNORM 87u
-#define UMD_DXGI_B8G8R8X8_UNORM 88u
-
 #define UMD_OPENED_TEXTURE_BINDS (AEROCMD_UMD_BIND_SHADER_RESOURCE | AEROCMD_UMD_BIND_RENDER_TARGET)
 #define UMD_OPENED_BUFFER_BINDS                                                                    \
     (AEROCMD_UMD_BIND_VERTEX_BUFFER | AEROCMD_UMD_BIND_INDEX_BUFFER |                              \
@@ -121,32 +113,27 @@ aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_
     return umd_submit(ctx, 0);
 }
 
+/* Destroy cannot fail and the resource's memory is reused as soon as it returns, so a
+ * release that misses now would leave the token registered on the host for the device's
+ * lifetime. A first attempt fails on a callback (no buffer acquired, or the full buffer's
+ * submission refused); the buffer keeps its packets, and one more attempt acquires or
+ * submits again. The first failure is still reported, as every call that met a failing
+ * callback reports it. The caller destroys the handle only afterwards, so the release
+ * always precedes the DESTROY_RESOURCE. */
 aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
 {
+    aerocmd_result first, again;
     if (!res->exported)
         return AEROCMD_OK;
-    res->exported = 0; /* tried once: the host drops an unreleased token with the device */
-    return emit_share_packet(ctx, res, AEROGPU_CMD_RELEASE_SHARED_SURFACE);
+    res->exported = 0;
+    first = emit_share_packet(ctx, res, AEROGPU_CMD_RELEASE_SHARED_SURFACE);
+    if (first == AEROCMD_OK || ctx->lost)
+        return first; /* a lost device's host has dropped the token with everything else */
+    again = emit_share_packet(ctx, res, AEROGPU_CMD_RELEASE_SHARED_SURFACE);
+    return again != AEROCMD_OK ? again : first;
 }
 
 /* ---- opening ------------------------------------------------------------------------------- */
-
-static aerocmd_result dxgi_of_d3d9(uint32_t d3dfmt, uint32_t *dxgi)
-{
-    switch (d3dfmt) {
-    case UMD_D3DFMT_A8R8G8B8:
-        *dxgi = UMD_DXGI_B8G8R8A8_UNORM;
-        return AEROCMD_OK;
-    case UMD_D3DFMT_X8R8G8B8:
-        *dxgi = UMD_DXGI_B8G8R8X8_UNORM;
-        return AEROCMD_OK;
-    case UMD_D3DFMT_A8B8G8R8:
-        *dxgi = UMD_DXGI_R8G8B8A8_UNORM;
-        return AEROCMD_OK;
-    default:
-        return AEROCMD_E_NOT_IMPLEMENTED;
-    }
-}
 
 /* A D3D9Ex description (reserved0 bit 63: bits 0..31 D3DFORMAT, 32..47 width, 48..62
  * height) turned into the v2 fields, row pitch left to the layout. */
@@ -161,7 +148,8 @@ static aerocmd_result take_d3d9_description(struct aerocmd_kmd_alloc_info *info)
     info->row_pitch_bytes = 0;
     if (info->width == 0 || info->height == 0)
         return AEROCMD_E_INVALID_ARG;
-    return dxgi_of_d3d9((uint32_t)d, &info->format);
+    info->format = aerocmd_d3d9_format_to_dxgi((uint32_t)d);
+    return info->format != 0 ? AEROCMD_OK : AEROCMD_E_NOT_IMPLEMENTED;
 }
 
 static aerocmd_result rebuild_buffer(struct aerocmd_umd_resource *res,

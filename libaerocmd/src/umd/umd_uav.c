@@ -25,22 +25,42 @@ static uint32_t typed_element_bytes(uint32_t dxgi_format)
     return bytes;
 }
 
+/* A structured view's stride: a buffer created BUFFER_STRUCTURED has its own (the desc
+ * may repeat it); for other buffers the desc names it. A typed view of a structured buffer
+ * is INVALID_ARG, as in Direct3D 11. */
+static aerocmd_result structure_stride_of(const struct aerocmd_umd_resource *res,
+                                          const struct aerocmd_umd_uav_desc *desc, uint32_t *out)
+{
+    uint32_t stride = desc->element_bytes;
+    if (!(res->buffer_misc & AEROCMD_UMD_MISC_BUFFER_STRUCTURED)) {
+        *out = stride;
+        return AEROCMD_OK;
+    }
+    if (desc->dxgi_format != 0 || (stride != 0 && stride != res->structure_stride))
+        return AEROCMD_E_INVALID_ARG;
+    *out = res->structure_stride;
+    return AEROCMD_OK;
+}
+
 /* The element size the desc implies, checking that its flags fit its kind of view. */
-static aerocmd_result element_bytes_of(const struct aerocmd_umd_uav_desc *desc, uint32_t *out)
+static aerocmd_result element_bytes_of(const struct aerocmd_umd_resource *res,
+                                       const struct aerocmd_umd_uav_desc *desc, uint32_t *out)
 {
     uint32_t counters = AEROCMD_UMD_UAV_FLAG_APPEND | AEROCMD_UMD_UAV_FLAG_COUNTER;
-    uint32_t flags = desc->flags;
+    uint32_t flags = desc->flags, stride = 0;
     if (flags & ~(AEROCMD_UMD_UAV_FLAG_RAW | counters) || (flags & counters) == counters)
         return AEROCMD_E_INVALID_ARG;
     if (flags & AEROCMD_UMD_UAV_FLAG_RAW) {
-        if (desc->dxgi_format != DXGI_R32_TYPELESS || (flags & counters))
+        if (desc->dxgi_format != DXGI_R32_TYPELESS || (flags & counters) ||
+            (res->buffer_misc & AEROCMD_UMD_MISC_BUFFER_STRUCTURED))
             return AEROCMD_E_INVALID_ARG;
         *out = 4;
         return AEROCMD_OK;
     }
+    if (structure_stride_of(res, desc, &stride) != AEROCMD_OK)
+        return AEROCMD_E_INVALID_ARG;
     if (desc->dxgi_format == 0) {
-        uint32_t stride = desc->element_bytes;
-        if (stride == 0 || stride % 4u != 0 || stride > 2048u)
+        if (stride == 0 || stride % 4u != 0 || stride > AEROCMD_UMD_MAX_STRUCTURE_STRIDE)
             return AEROCMD_E_INVALID_ARG;
         *out = stride;
         return AEROCMD_OK;
@@ -65,7 +85,7 @@ aerocmd_result aerocmd_umd_create_uav(struct aerocmd_umd_device *dev, void *mem,
         return AEROCMD_E_INVALID_ARG;
     if (res->kind != UMD_RESOURCE_BUFFER)
         return AEROCMD_E_NOT_IMPLEMENTED;
-    r = element_bytes_of(desc, &element_bytes);
+    r = element_bytes_of(res, desc, &element_bytes);
     if (r != AEROCMD_OK)
         return r;
     begin = (uint64_t)desc->first_element * element_bytes;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "umd_internal.h"
+#include "umd_wait.h"
 
 enum component_type { COMP_FLOAT, COMP_UNORM, COMP_SNORM, COMP_UINT, COMP_SINT };
 
@@ -156,11 +157,7 @@ static aerocmd_result clear_guest(struct aerocmd_umd_context *ctx, struct aerocm
     uint64_t serial =
         res->listed_serial > res->write_serial ? res->listed_serial : res->write_serial;
     void *cpu = NULL;
-    aerocmd_result r = umd_wait_serial(ctx, serial, 0);
-    if (r == AEROCMD_OK)
-        r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
-    if (r == AEROCMD_OK && cpu == NULL)
-        r = AEROCMD_E_INVALID_ARG;
+    aerocmd_result r = umd_lock_when_done(ctx, &res->memory, serial, 0, &cpu);
     if (r != AEROCMD_OK)
         return r;
     fill((uint8_t *)cpu + uav->offset_bytes, uav->size_bytes, pattern, element_bytes);

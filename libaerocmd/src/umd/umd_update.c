@@ -4,6 +4,7 @@
 
 #include "aerocmd/umd_data.h"
 #include "umd_internal.h"
+#include "umd_wait.h"
 
 /* A box in whole rows of blocks: its first row, row count, byte offset inside a row and
  * bytes per row. */
@@ -72,9 +73,7 @@ static aerocmd_result write_guest(struct aerocmd_umd_context *ctx, struct aerocm
     uint64_t serial =
         res->listed_serial > res->write_serial ? res->listed_serial : res->write_serial;
     void *cpu = NULL;
-    aerocmd_result r = umd_wait_serial(ctx, serial, 0);
-    if (r == AEROCMD_OK)
-        r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
+    aerocmd_result r = umd_lock_when_done(ctx, &res->memory, serial, 0, &cpu);
     if (r != AEROCMD_OK)
         return r;
     if (res->kind == UMD_RESOURCE_BUFFER) {

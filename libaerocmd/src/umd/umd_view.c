@@ -22,19 +22,64 @@ static uint32_t required_bind_flag(enum aerocmd_view_kind kind)
     }
 }
 
+/* The flags each kind of view has; a read-only depth-stencil view is valid Direct3D that
+ * the protocol cannot carry (SET_RENDER_TARGETS has no read-only depth target). */
+static aerocmd_result check_flags(enum aerocmd_view_kind kind,
+                                  const struct aerocmd_umd_resource *res, uint32_t flags)
+{
+    uint32_t allowed = 0;
+    if (kind == AEROCMD_VIEW_SHADER_RESOURCE && res->kind == UMD_RESOURCE_BUFFER)
+        allowed = AEROCMD_UMD_VIEW_RAW;
+    else if (kind == AEROCMD_VIEW_DEPTH_STENCIL)
+        allowed = AEROCMD_UMD_VIEW_READ_ONLY_DEPTH | AEROCMD_UMD_VIEW_READ_ONLY_STENCIL;
+    if (flags & ~allowed)
+        return AEROCMD_E_INVALID_ARG;
+    if (kind == AEROCMD_VIEW_DEPTH_STENCIL && flags != 0)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    return AEROCMD_OK;
+}
+
+/* The element size of a buffer shader-resource view, by Direct3D 11's rules for its kind
+ * (umd_objects.h): raw, structured or typed. */
+static aerocmd_result buffer_element_bytes(const struct aerocmd_umd_resource *res,
+                                           const struct aerocmd_umd_view_desc *desc, uint32_t *out)
+{
+    uint32_t bytes = 0;
+    if (desc->flags & AEROCMD_UMD_VIEW_RAW) {
+        if (!(res->buffer_misc & AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS) ||
+            desc->dxgi_format != AEROCMD_DXGI_FORMAT_R32_TYPELESS)
+            return AEROCMD_E_INVALID_ARG;
+        bytes = 4;
+    } else if (desc->dxgi_format == 0) {
+        if (!(res->buffer_misc & AEROCMD_UMD_MISC_BUFFER_STRUCTURED))
+            return AEROCMD_E_INVALID_ARG;
+        bytes = res->structure_stride;
+    } else {
+        aerocmd_result r;
+        if (res->buffer_misc & AEROCMD_UMD_MISC_BUFFER_STRUCTURED)
+            return AEROCMD_E_INVALID_ARG;
+        r = aerocmd_dxgi_vertex_format(desc->dxgi_format, &bytes);
+        if (r != AEROCMD_OK)
+            return r;
+    }
+    if (desc->element_bytes != 0 && desc->element_bytes != bytes)
+        return AEROCMD_E_INVALID_ARG;
+    *out = bytes;
+    return AEROCMD_OK;
+}
+
 static aerocmd_result init_buffer_view(struct aerocmd_umd_view *view, enum aerocmd_view_kind kind,
                                        const struct aerocmd_umd_resource *res,
                                        const struct aerocmd_umd_view_desc *desc)
 {
-    uint32_t element_bytes = desc->element_bytes;
+    uint32_t element_bytes = 0;
     uint64_t begin, size;
+    aerocmd_result r;
     if (kind != AEROCMD_VIEW_SHADER_RESOURCE)
         return AEROCMD_E_NOT_IMPLEMENTED;
-    if (element_bytes == 0) {
-        aerocmd_result r = aerocmd_dxgi_vertex_format(desc->dxgi_format, &element_bytes);
-        if (r != AEROCMD_OK)
-            return r;
-    }
+    r = buffer_element_bytes(res, desc, &element_bytes);
+    if (r != AEROCMD_OK)
+        return r;
     begin = (uint64_t)desc->first_element * element_bytes;
     size = (uint64_t)desc->element_count * element_bytes;
     if (size == 0 || begin > res->size_bytes || size > res->size_bytes - begin)
@@ -132,6 +177,9 @@ aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem
         return AEROCMD_E_INVALID_ARG;
     if (required_bind_flag(kind) == 0 || !(res->bind_flags & required_bind_flag(kind)))
         return AEROCMD_E_INVALID_ARG;
+    r = check_flags(kind, res, desc->flags);
+    if (r != AEROCMD_OK)
+        return r;
     memset(view, 0, sizeof *view);
     view->dev = dev;
     view->res = res;

@@ -1,10 +1,12 @@
-/* umd_wait.c — waiting for fences: the operating system's answers normalised in one table,
- * tear-free reads of the device's fence page, and "make sure this command buffer is done". */
+/* umd_wait.c — waiting for the GPU: the operating system's answers normalised in one
+ * table, tear-free reads of the device's fence page, "make sure this command buffer is
+ * done", and locking guest memory once the GPU is done with it, by fence wait or by a lock
+ * that waits by itself (umd_callbacks.h). */
 #include <stddef.h>
 
 #include "aerocmd/umd_data.h"
 #include "aerogpu_ring.h"
-#include "umd_internal.h"
+#include "umd_wait.h"
 
 /* Raw codes a wait may answer with. The issue names the busy status
  * STATUS_GRAPHICS_GPU_BUSY; the published headers call 0xC01E0102
@@ -17,6 +19,7 @@
 #define OS_E_PENDING                       0x8000000Au
 #define OS_DXGI_ERROR_WAS_STILL_DRAWING    0x887A000Au
 #define OS_DXGI_DDI_ERR_WASSTILLDRAWING    0x887B0001u
+#define OS_D3DERR_WASSTILLDRAWING          0x8876021Cu /* pfnLockCb with DonotWait, busy */
 #define OS_STATUS_GRAPHICS_ALLOCATION_BUSY 0xC01E0102u
 #define OS_ERROR_GRAPHICS_ALLOCATION_BUSY  0xC0262102u
 #define OS_DXGI_ERROR_DEVICE_REMOVED       0x887A0005u
@@ -40,6 +43,7 @@ static const struct os_code_result os_codes[] = {
     {OS_E_PENDING, AEROCMD_E_STILL_DRAWING},
     {OS_DXGI_ERROR_WAS_STILL_DRAWING, AEROCMD_E_STILL_DRAWING},
     {OS_DXGI_DDI_ERR_WASSTILLDRAWING, AEROCMD_E_STILL_DRAWING},
+    {OS_D3DERR_WASSTILLDRAWING, AEROCMD_E_STILL_DRAWING},
     {OS_STATUS_GRAPHICS_ALLOCATION_BUSY, AEROCMD_E_STILL_DRAWING},
     {OS_ERROR_GRAPHICS_ALLOCATION_BUSY, AEROCMD_E_STILL_DRAWING},
     {OS_DXGI_ERROR_DEVICE_REMOVED, AEROCMD_E_DEVICE_REMOVED},
@@ -91,29 +95,61 @@ static aerocmd_result wait_fence(struct aerocmd_umd_context *ctx, uint64_t fence
         return AEROCMD_OK;
     if (dev->cb.wait_fence_raw != NULL)
         r = aerocmd_umd_wait_result(dev->cb.wait_fence_raw(dev->cb.user, fence, wait_flags));
-    else
+    else if (dev->cb.wait_fence != NULL)
         r = dev->cb.wait_fence(dev->cb.user, fence, wait_flags);
+    else
+        return AEROCMD_E_NOT_IMPLEMENTED; /* a table that waits only through its locks */
     if (r == AEROCMD_E_DEVICE_REMOVED)
         umd_mark_lost(ctx);
     return r;
 }
 
-aerocmd_result umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial, uint32_t flags)
+/* Submits command buffer `serial` when it is the open one. */
+static aerocmd_result submit_serial(struct aerocmd_umd_context *ctx, uint64_t serial)
 {
-    uint64_t fence;
     if (serial == 0)
         return AEROCMD_OK;
     if (ctx->lost)
         return AEROCMD_E_DEVICE_REMOVED;
-    if (serial >= ctx->serial) {
-        aerocmd_result r = umd_submit(ctx, 0);
-        if (r != AEROCMD_OK)
-            return r;
-    }
+    return serial >= ctx->serial ? umd_submit(ctx, 0) : AEROCMD_OK;
+}
+
+aerocmd_result umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial, uint32_t flags)
+{
+    uint64_t fence;
+    aerocmd_result r = submit_serial(ctx, serial);
+    if (r != AEROCMD_OK || serial == 0)
+        return r;
     fence = umd_fence_of_serial(ctx, serial);
     if (fence == 0 || fence == UINT64_MAX)
         return AEROCMD_OK; /* nothing was submitted there after all */
     return wait_fence(ctx, fence, flags);
+}
+
+aerocmd_result umd_lock_when_done(struct aerocmd_umd_context *ctx,
+                                  const struct aerocmd_umd_memory *memory, uint64_t serial,
+                                  uint32_t flags, void **cpu)
+{
+    struct aerocmd_umd_device *dev = ctx->dev;
+    uint32_t lock_flags = 0;
+    aerocmd_result r;
+    *cpu = NULL;
+    if (dev->cb.flags & AEROCMD_UMD_CB_LOCK_WAITS) {
+        /* The operating system only knows about work it has been given. */
+        r = submit_serial(ctx, serial);
+        if (flags & AEROCMD_UMD_MAP_DO_NOT_WAIT)
+            lock_flags = AEROCMD_UMD_LOCK_DO_NOT_WAIT;
+    } else {
+        r = umd_wait_serial(ctx, serial, flags);
+    }
+    if (r != AEROCMD_OK)
+        return r;
+    r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, memory, lock_flags, cpu));
+    if (r == AEROCMD_OK && *cpu == NULL) {
+        dev->cb.unlock_memory(dev->cb.user, memory);
+        r = AEROCMD_E_INVALID_ARG;
+    }
+    return r;
 }
 
 aerocmd_result aerocmd_umd_wait_idle(struct aerocmd_umd_context *ctx, uint32_t flags)

@@ -263,6 +263,31 @@ static void test_table_faults(void)
     CHECK_EQ(fault.reason, AEROCMD_KMD_R_BAD_ARGUMENT);
 }
 
+/* The D3D9Ex description formats, their memory-layout twins, and refusals for formats that
+ * look close (other channel orders, other widths, FOURCCs). */
+static void test_d3d9_formats(void)
+{
+    static const uint32_t unknown[] = {0u,
+                                       20u /* R8G8B8 */,
+                                       23u /* R5G6B5 */,
+                                       31u /* A2B10G10R10 */,
+                                       33u /* X8B8G8R8 */,
+                                       35u /* A2R10G10B10 */,
+                                       75u /* D24S8 */,
+                                       0x31545844u /* 'DXT1' */,
+                                       0x80000015u,
+                                       0xFFFFFFFFu};
+    size_t i;
+    CHECK_EQ(aerocmd_d3d9_format_to_dxgi(21u), 87u);
+    CHECK_EQ(aerocmd_d3d9_format_to_dxgi(22u), 88u);
+    CHECK_EQ(aerocmd_d3d9_format_to_dxgi(32u), 28u);
+    CHECK_EQ(aerocmd_d3d9_format_to_dxgi(AEROCMD_D3DFMT_A8R8G8B8), 87u);
+    CHECK_EQ(aerocmd_d3d9_format_to_dxgi(AEROCMD_D3DFMT_X8R8G8B8), 88u);
+    CHECK_EQ(aerocmd_d3d9_format_to_dxgi(AEROCMD_D3DFMT_A8B8G8R8), 28u);
+    for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
+        CHECK_EQ(aerocmd_d3d9_format_to_dxgi(unknown[i]), 0u);
+}
+
 int main(void)
 {
     test_priv_round_trip();
@@ -270,5 +295,6 @@ int main(void)
     test_share_tokens();
     test_table_build();
     test_table_faults();
+    test_d3d9_formats();
     return check_finish();
 }

@@ -21,7 +21,11 @@ static void sc_triangle(struct harness *h)
     CHECK_EQ(aerocmd_umd_present(h->ctx, 1), AEROCMD_OK);
 }
 
-static void sc_indexed_quad_texture(struct harness *h)
+/* An indexed quad sampling a 4x4 texture with initial data. backed: the texture lives in a
+ * guest allocation (the host model reads it through RESOURCE_DIRTY_RANGE); otherwise the
+ * host owns it and the texels arrive with UPLOAD_RESOURCE, as on the DDI path where a
+ * DEFAULT texture is always host-owned. */
+static void indexed_quad_texture(struct harness *h, uint32_t backed)
 {
     static const float quad[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
     static const uint16_t idx[6] = {0, 1, 2, 2, 1, 3};
@@ -30,7 +34,7 @@ static void sc_indexed_quad_texture(struct harness *h)
         buffer_desc(sizeof quad, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
     struct aerocmd_umd_buffer_desc ibd = buffer_desc(sizeof idx, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
     struct aerocmd_umd_texture2d_desc td =
-        texture_desc(4, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 1);
+        texture_desc(4, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, backed);
     struct aerocmd_umd_subresource_data init = {texels, 16};
     struct aerocmd_umd_view *srv;
     const struct aerocmd_umd_sampler *smp;
@@ -42,6 +46,18 @@ static void sc_indexed_quad_texture(struct harness *h)
     CHECK_EQ(aerocmd_umd_set_shader_resources(h->ctx, AEROCMD_SHADER_PS, 0, 1, &srv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_samplers(h->ctx, AEROCMD_SHADER_PS, 0, 1, &smp), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw_indexed(h->ctx, 6, 0, 0), AEROCMD_OK);
+}
+
+static void sc_indexed_quad_texture(struct harness *h)
+{
+    indexed_quad_texture(h, 1);
+}
+
+/* The same scene with the placement a DDI-created DEFAULT texture gets: the Wine replay of
+ * indexed_quad_texture is compared with this one. */
+static void sc_indexed_quad_texture_host(struct harness *h)
+{
+    indexed_quad_texture(h, 0);
 }
 
 static void sc_depth_test(struct harness *h)
@@ -107,10 +123,13 @@ static void sc_compute_dispatch(struct harness *h)
     struct aerocmd_umd_buffer_desc cbd = buffer_desc(64, AEROCMD_UMD_BIND_CONSTANT_BUFFER, 0);
     struct aerocmd_umd_buffer_desc sbd = buffer_desc(256, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
     struct aerocmd_umd_resource *cb = kit_buffer(h, &cbd, NULL);
-    struct aerocmd_umd_resource *sb = kit_buffer(h, &sbd, NULL);
+    struct aerocmd_umd_resource *sb;
     struct aerocmd_umd_view_desc vd;
     struct aerocmd_umd_view *srv = NULL;
     void *mem = kit_take(aerocmd_umd_view_size());
+    sbd.misc_flags = AEROCMD_UMD_MISC_BUFFER_STRUCTURED; /* a structured view needs it */
+    sbd.structure_stride = 16;
+    sb = kit_buffer(h, &sbd, NULL);
     memset(&vd, 0, sizeof vd);
     vd.first_element = 2;
     vd.element_count = 8;
@@ -250,6 +269,7 @@ static void sc_readback(struct harness *h)
 static const struct golden_case golden_cases[] = {
     {"triangle", sc_triangle, GOLDEN_BIG},
     {"indexed_quad_texture", sc_indexed_quad_texture, GOLDEN_BIG},
+    {"indexed_quad_texture_host", sc_indexed_quad_texture_host, GOLDEN_BIG},
     {"depth_test", sc_depth_test, GOLDEN_BIG},
     {"mrt_gaps", sc_mrt_gaps, GOLDEN_BIG},
     {"gs_bound", sc_gs_bound, GOLDEN_BIG},
