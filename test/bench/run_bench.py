@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Instructions per operation, measured with valgrind --tool=callgrind.
 
-usage: run_bench.py BUILD_DIR [--check] [NAME...]
+usage: run_bench.py BUILD_DIR [--check] [--with-shims WIN64_BUILD_DIR] [NAME...]
 
 Each bench program takes an iteration count as its first argument, runs its loop that many
 times and prints "bytes=N" (bytes emitted or consumed per iteration) and optionally
@@ -13,7 +13,10 @@ plain run and is only a secondary figure.
 
 Targets are requirements: with --check the script prints "N passed, M failed" and exits 1
 when any row misses its target (meson test --suite bench runs it that way). NAME...
-restricts the run to those rows (a ratio row also measures the row it is compared with)."""
+restricts the run to those rows (a ratio row also measures the row it is compared with).
+--with-shims appends the rows measured through the x86_64 driver DLL under Wine
+(run_bench_wine.py over WIN64_BUILD_DIR/shims/bench_shim.exe), so one command prints the
+whole table."""
 import os
 import re
 import subprocess
@@ -121,12 +124,36 @@ def judge(row, per, results):
     return f"<={target[1]}{unit}", per <= target[1], ""
 
 
+def shim_rows(win64_build, check):
+    """Runs run_bench_wine.py; returns its table rows and its (passed, failed) counts."""
+    shims = os.path.join(win64_build, "shims")
+    cmd = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        "run_bench_wine.py"),
+           "--program", os.path.join(shims, "bench_shim.exe"),
+           "--dll", os.path.join(shims, "aerogpu_d3d10_x64.dll")] + (["--check"] if check else [])
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, check=False)
+    lines = done.stdout.splitlines()
+    summary = [re.match(r"(\d+) passed, (\d+) failed", l) for l in lines]
+    counts = next(((int(m.group(1)), int(m.group(2))) for m in summary if m),
+                  (0, 0 if done.returncode in (0, 77) else 1))
+    rows = [l for l in lines[1:] if l and not re.match(r"\d+ passed", l)]
+    return rows, counts
+
+
 def main(argv):
     if not argv or argv[0].startswith("--"):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     build = argv[0]
     check = "--check" in argv[1:]
+    win64_build = None
+    if "--with-shims" in argv[1:]:
+        at = argv.index("--with-shims")
+        if at + 1 >= len(argv):
+            print("--with-shims needs the x86_64 cross build directory", file=sys.stderr)
+            return 2
+        win64_build = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     names = [a for a in argv[1:] if not a.startswith("--")]
     by_name = {row[0]: row for row in BENCHES}
     unknown = [n for n in names if n not in by_name]
@@ -147,6 +174,11 @@ def main(argv):
         passed, failed = passed + ok, failed + (not ok)
         extra = (f"  ({note})" if note else "") + ("" if ok else "  ** over target **")
         print(f"{row[0]:9} {per:9.2f} {text:>10} {nbytes:>10} {ns:9.1f}  {row[3]}{extra}")
+    if win64_build is not None:
+        rows, (shim_passed, shim_failed) = shim_rows(win64_build, check)
+        for line in rows:
+            print(line)
+        passed, failed = passed + shim_passed, failed + shim_failed
     if check:
         print(f"{passed} passed, {failed} failed")
         return 1 if failed else 0

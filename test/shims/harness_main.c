@@ -11,15 +11,8 @@
 /* One translation unit, so every file counts into check.h's (static) counters. */
 #include "fake_runtime.c"
 #include "record.c"
+#include "session.c"
 #include "scenarios.c"
-
-static open_adapter_fn entry(HMODULE dll, const char *name)
-{
-    FARPROC p = GetProcAddress(dll, name);
-    open_adapter_fn fn;
-    memcpy(&fn, &p, sizeof fn);
-    return fn;
-}
 
 static void run_dll(const char *name, HMODULE dll, const char *out)
 {
@@ -27,10 +20,11 @@ static void run_dll(const char *name, HMODULE dll, const char *out)
     static const UINT64 v10_1[] = {D3D10_1_7_DDI_SUPPORTED};
     static const UINT64 all[] = {D3D10_0_7_DDI_SUPPORTED, D3D10_1_7_DDI_SUPPORTED,
                                  D3D11_0_7_DDI_SUPPORTED};
-    open_adapter_fn open10 = entry(dll, "OpenAdapter10");
-    open_adapter_fn open10_2 = entry(dll, "OpenAdapter10_2");
+    open_adapter_fn open10 = adapter_entry(dll, "OpenAdapter10");
+    open_adapter_fn open10_2 = adapter_entry(dll, "OpenAdapter10_2");
     if (strcmp(name, "d3d11") == 0) {
-        if (!CHECK(open10_2 != NULL && entry(dll, "OpenAdapter11") != NULL && open10 == NULL))
+        if (!CHECK(open10_2 != NULL && adapter_entry(dll, "OpenAdapter11") != NULL &&
+                   open10 == NULL))
             return;
         check_versions(open10_2, D3D11_0_7_DDI_INTERFACE_VERSION, v11, 1);
         run_d3d11_scenarios(open10_2, out);
@@ -44,7 +38,8 @@ static void run_dll(const char *name, HMODULE dll, const char *out)
         check_versions(open10_2, D3D10_1_7_DDI_INTERFACE_VERSION, v10_1, 1);
         run_d3d10_scenarios(open10_2, D3D10_1_7_DDI_INTERFACE_VERSION, 1, out, "d3d10_1");
     } else if (strcmp(name, "driver") == 0) {
-        if (!CHECK(open10 != NULL && open10_2 != NULL && entry(dll, "OpenAdapter11") != NULL))
+        if (!CHECK(open10 != NULL && open10_2 != NULL &&
+                   adapter_entry(dll, "OpenAdapter11") != NULL))
             return;
         check_versions(open10_2, D3D11_0_7_DDI_INTERFACE_VERSION, all, 3);
         run_d3d10_scenarios(open10, D3D10_0_7_DDI_INTERFACE_VERSION, 0, out, "driver_d3d10");

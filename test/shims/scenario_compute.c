@@ -6,31 +6,11 @@
 
 #define UAV_KEEP 0xFFFFFFFFu
 
-/* A buffer with every CreateResource member a compute scenario needs. */
-static D3D10DDI_HRESOURCE buffer_ex(struct session *s, UINT bytes, UINT bind, UINT usage, UINT map,
-                                    UINT misc, UINT stride)
-{
-    D3D10DDI_MIPINFO mip;
-    D3D11DDIARG_CREATERESOURCE a;
-    memset(&mip, 0, sizeof mip);
-    mip.TexelWidth = mip.PhysicalWidth = bytes;
-    mip.TexelHeight = mip.TexelDepth = mip.PhysicalHeight = mip.PhysicalDepth = 1;
-    memset(&a, 0, sizeof a);
-    a.pMipInfoList = &mip;
-    a.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
-    a.Usage = usage;
-    a.BindFlags = bind;
-    a.MapFlags = map;
-    a.MiscFlags = misc;
-    a.ByteStride = stride;
-    a.MipLevels = 1;
-    a.ArraySize = 1;
-    a.SampleDesc.Count = 1;
-    return resource(s, &a);
-}
-
-static D3D11DDI_HUNORDEREDACCESSVIEW buffer_uav(struct session *s, D3D10DDI_HRESOURCE res,
-                                                DXGI_FORMAT format, UINT first, UINT n, UINT flags)
+/* A view of elements [first, first + n) of a buffer, or of a 2D texture's first mip (first,
+ * n and flags unused). */
+static D3D11DDI_HUNORDEREDACCESSVIEW uav_of(struct session *s, D3D10DDI_HRESOURCE res,
+                                            DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
+                                            UINT first, UINT n, UINT flags)
 {
     D3D11DDIARG_CREATEUNORDEREDACCESSVIEW a;
     D3D11DDI_HUNORDEREDACCESSVIEW h;
@@ -38,10 +18,14 @@ static D3D11DDI_HUNORDEREDACCESSVIEW buffer_uav(struct session *s, D3D10DDI_HRES
     memset(&a, 0, sizeof a);
     a.hDrvResource = res;
     a.Format = format;
-    a.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
-    a.Buffer.FirstElement = first;
-    a.Buffer.NumElements = n;
-    a.Buffer.Flags = flags;
+    a.ResourceDimension = dim;
+    if (dim == D3D10DDIRESOURCE_BUFFER) {
+        a.Buffer.FirstElement = first;
+        a.Buffer.NumElements = n;
+        a.Buffer.Flags = flags;
+    } else {
+        a.Tex2D.ArraySize = 1;
+    }
     h.pDrvPrivate = take(s, s->f.pfnCalcPrivateUnorderedAccessViewSize(s->dev, &a));
     s->f.pfnCreateUnorderedAccessView(s->dev, &a, h, rt);
     return h;
@@ -157,9 +141,9 @@ static void sc_compute_uav(struct session *s)
                   D3D10_DDI_CPU_ACCESS_WRITE, D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS, 0);
     D3D11DDI_HUNORDEREDACCESSVIEW uavs[2], as_float;
     UINT counts[2] = {5 /* ignored: no counter */, 3};
-    uavs[0] = buffer_uav(s, data, DXGI_FORMAT_R32_UINT, 4, 32, 0);
-    uavs[1] = buffer_uav(s, list, DXGI_FORMAT_UNKNOWN, 0, 4, D3D11_DDI_BUFFER_UAV_FLAG_COUNTER);
-    as_float = buffer_uav(s, data, DXGI_FORMAT_R32_FLOAT, 0, 4, 0);
+    uavs[0] = uav_of(s, data, DXGI_FORMAT_R32_UINT, BUF, 4, 32, 0);
+    uavs[1] = uav_of(s, list, DXGI_FORMAT_UNKNOWN, BUF, 0, 4, D3D11_DDI_BUFFER_UAV_FLAG_COUNTER);
+    as_float = uav_of(s, data, DXGI_FORMAT_R32_FLOAT, BUF, 0, 4, 0);
     s->f.pfnClearUnorderedAccessViewUint(s->dev, uavs[0], seven);
     s->f.pfnClearUnorderedAccessViewFloat(s->dev, as_float, one);
     s->f.pfnCsSetShader(s->dev, shader(s, 3, 1));
@@ -191,12 +175,10 @@ static uint32_t check_uav_refusals(struct session *s)
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
     uint32_t before = s->rt.error_count;
     D3D10DDI_HRESOURCE data = buffer_ex(s, 64, D3D11_DDI_BIND_UNORDERED_ACCESS, 0, 0, 0, 0);
-    D3D11DDI_HUNORDEREDACCESSVIEW uav = buffer_uav(s, data, DXGI_FORMAT_R32_UINT, 0, 16, 0);
+    D3D11DDI_HUNORDEREDACCESSVIEW uav = uav_of(s, data, DXGI_FORMAT_R32_UINT, BUF, 0, 16, 0);
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 8, 8);
     D3D10DDI_HRESOURCE tex;
-    D3D11DDIARG_CREATEUNORDEREDACCESSVIEW a;
     D3D11DDI_HUNORDEREDACCESSVIEW tex_uav;
-    D3D11DDI_HRTUNORDEREDACCESSVIEW rt = {NULL};
     UINT count = UAV_KEEP;
     CHECK_EQ(s->rt.error_count, before);
     s->f.pfnSetRenderTargets(s->dev, &rtv, 1, 0, no_dsv, &uav, &count, 1, 1, 1, 1);
@@ -205,13 +187,7 @@ static uint32_t check_uav_refusals(struct session *s)
     tex = texture(s, 8, 8, DXGI_FORMAT_R32_UINT, D3D11_DDI_BIND_UNORDERED_ACCESS, 0, 0, NULL);
     CHECK_EQ(s->rt.error_count, before + 2);
     CHECK_EQ(s->rt.last_error, E_NOTIMPL);
-    memset(&a, 0, sizeof a);
-    a.hDrvResource = tex;
-    a.Format = DXGI_FORMAT_R32_UINT;
-    a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    a.Tex2D.ArraySize = 1;
-    tex_uav.pDrvPrivate = take(s, s->f.pfnCalcPrivateUnorderedAccessViewSize(s->dev, &a));
-    s->f.pfnCreateUnorderedAccessView(s->dev, &a, tex_uav, rt);
+    tex_uav = uav_of(s, tex, DXGI_FORMAT_R32_UINT, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
     CHECK_EQ(s->rt.error_count, before + 3);
     CHECK_EQ(s->rt.last_error, E_INVALIDARG);
     /* The failed view binds as nothing and destroys as nothing. */
@@ -223,38 +199,6 @@ static uint32_t check_uav_refusals(struct session *s)
 }
 
 /* ---- structured and raw shader-resource views -------------------------------------------- */
-
-/* A D3D11DDIRESOURCE_BUFFEREX view: raw when flags has D3D11_DDI_BUFFEREX_SRV_FLAG_RAW. */
-static D3D10DDI_HSHADERRESOURCEVIEW bufferex_srv(struct session *s, D3D10DDI_HRESOURCE res,
-                                                 DXGI_FORMAT format, UINT first, UINT n, UINT flags)
-{
-    D3D11DDIARG_CREATESHADERRESOURCEVIEW a;
-    D3D10DDI_HSHADERRESOURCEVIEW h;
-    D3D10DDI_HRTSHADERRESOURCEVIEW rt = {NULL};
-    memset(&a, 0, sizeof a);
-    a.hDrvResource = res;
-    a.Format = format;
-    a.ResourceDimension = D3D11DDIRESOURCE_BUFFEREX;
-    a.BufferEx.FirstElement = first;
-    a.BufferEx.NumElements = n;
-    a.BufferEx.Flags = flags;
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderResourceViewSize(s->dev, &a));
-    s->f.pfnCreateShaderResourceView(s->dev, &a, h, rt);
-    return h;
-}
-
-/* A cs_4_0 program: what a feature level 10.0 device runs once the caps allow compute. */
-static D3D10DDI_HSHADER compute_4_0(struct session *s, UINT temps)
-{
-    UINT code[5];
-    D3D10DDI_HSHADER h;
-    D3D10DDI_HRTSHADER rt = {NULL};
-    make_tokens(code, SB_COMPUTE, 4, temps);
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, NULL));
-    s->f.pfnCreateComputeShader(s->dev, code, h, rt);
-    expect_dxbc(s, 3, code, NULL);
-    return h;
-}
 
 /* SET_SHADER_RESOURCE_BUFFERS number n is exactly: compute, one slot, this range. */
 static void expect_srv_buffer(struct session *s, uint32_t n, uint32_t slot, uint32_t offset,
@@ -293,12 +237,13 @@ static void sc_compute_buffer_views(struct session *s)
     D3D11DDI_HUNORDEREDACCESSVIEW uav;
     struct aerogpu_unordered_access_buffer_binding b;
     uint8_t bytes[sizeof(struct aerogpu_cmd_set_unordered_access_buffers) + sizeof b];
-    srvs[0] = srv_of(s, structured, DXGI_FORMAT_UNKNOWN, 1, 3, 5); /* bytes 48..128 */
-    srvs[1] = bufferex_srv(s, raw, DXGI_FORMAT_R32_TYPELESS, 2, 10,
-                           D3D11_DDI_BUFFEREX_SRV_FLAG_RAW);              /* bytes 8..48 */
-    srvs[2] = bufferex_srv(s, structured, DXGI_FORMAT_UNKNOWN, 0, 16, 0); /* all of it */
-    uav = buffer_uav(s, out, DXGI_FORMAT_R32_TYPELESS, 0, 16, D3D11_DDI_BUFFER_UAV_FLAG_RAW);
-    s->f.pfnCsSetShader(s->dev, compute_4_0(s, 2));
+    srvs[0] = srv_of(s, structured, DXGI_FORMAT_UNKNOWN, BUF, 3, 5, 0); /* bytes 48..128 */
+    srvs[1] = srv_of(s, raw, DXGI_FORMAT_R32_TYPELESS, BUFEX, 2, 10,
+                     D3D11_DDI_BUFFEREX_SRV_FLAG_RAW);                     /* bytes 8..48 */
+    srvs[2] = srv_of(s, structured, DXGI_FORMAT_UNKNOWN, BUFEX, 0, 16, 0); /* all of it */
+    uav = uav_of(s, out, DXGI_FORMAT_R32_TYPELESS, BUF, 0, 16, D3D11_DDI_BUFFER_UAV_FLAG_RAW);
+    /* cs_4_0: what a feature level 10.0 device runs once the caps allow compute. */
+    s->f.pfnCsSetShader(s->dev, shader_model(s, 3, 4, 2));
     s->f.pfnCsSetShaderResources(s->dev, 0, 3, srvs);
     s->f.pfnCsSetUnorderedAccessViews(s->dev, 0, 1, &uav, NULL);
     s->f.pfnDispatch(s->dev, 4, 1, 1);
@@ -324,27 +269,18 @@ static uint32_t check_view_refusals(struct session *s)
     D3D10DDI_HRESOURCE depth =
         texture(s, 16, 16, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D10_DDI_BIND_DEPTH_STENCIL, 0, 0, NULL);
     D3D10DDI_HRESOURCE plain = buffer_ex(s, 64, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, 0, 0);
-    D3D11DDIARG_CREATEDEPTHSTENCILVIEW dv;
     D3D10DDI_HDEPTHSTENCILVIEW dsv;
-    D3D10DDI_HRTDEPTHSTENCILVIEW dsv_rt = {NULL};
     D3D10DDI_HSHADERRESOURCEVIEW srv;
     s->f.pfnFlush(s->dev);
     submissions = s->rt.emu.submission_count;
     CHECK_EQ(s->rt.error_count, before);
-    memset(&dv, 0, sizeof dv);
-    dv.hDrvResource = depth;
-    dv.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
-    dv.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    dv.Flags = D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH;
-    dv.Tex2D.ArraySize = 1;
-    dsv.pDrvPrivate = take(s, s->f.pfnCalcPrivateDepthStencilViewSize(s->dev, &dv));
-    s->f.pfnCreateDepthStencilView(s->dev, &dv, dsv, dsv_rt);
+    dsv = dsv_of(s, depth, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH);
     CHECK_EQ(s->rt.error_count, before + 1);
     CHECK_EQ(s->rt.last_error, E_NOTIMPL);
-    srv = bufferex_srv(s, plain, DXGI_FORMAT_R32_TYPELESS, 0, 16, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW);
+    srv = srv_of(s, plain, DXGI_FORMAT_R32_TYPELESS, BUFEX, 0, 16, D3D11_DDI_BUFFEREX_SRV_FLAG_RAW);
     CHECK_EQ(s->rt.error_count, before + 2);
     CHECK_EQ(s->rt.last_error, E_INVALIDARG);
-    (void)srv_of(s, plain, DXGI_FORMAT_UNKNOWN, 1, 0, 4);
+    (void)srv_of(s, plain, DXGI_FORMAT_UNKNOWN, BUF, 0, 4, 0);
     CHECK_EQ(s->rt.error_count, before + 3);
     CHECK_EQ(s->rt.last_error, E_INVALIDARG);
     /* The failed views bind and destroy as nothing. */

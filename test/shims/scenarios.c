@@ -1,37 +1,13 @@
 /* scenarios.c — the golden scenarios of test/unit/umd, replayed through the DDI tables the
- * way the Direct3D runtime would call them, plus DXGI, negotiation and refusals. */
+ * way the Direct3D runtime would call them, plus DXGI, negotiation and refusals. The session
+ * and its object helpers are session.c's. */
 #include <float.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "aerocmd/decode.h"
 #include "aerocmd/format.h"
-#include "aerocmd/umd_dxbc.h"
 #include "aerogpu_cmd.h"
 #include "harness.h"
-
-struct session {
-    struct fake_runtime rt;
-    D3D10DDIARG_OPENADAPTER open;
-    D3D10_2DDI_ADAPTERFUNCS af;
-    D3D10DDI_ADAPTERFUNCS af10;
-    D3D11DDI_DEVICEFUNCS f; /* large enough for every table */
-    D3D10DDI_HDEVICE dev;
-    void *objects[256];
-    uint32_t object_count;
-    /* The containers the shaders created so far must arrive as, in creation order. */
-    uint8_t *want_dxbc[8];
-    uint32_t want_dxbc_size[8];
-    uint32_t want_dxbc_count;
-};
-
-static void *take(struct session *s, SIZE_T size)
-{
-    void *p = calloc(1, size);
-    if (CHECK(p != NULL && s->object_count < 256))
-        s->objects[s->object_count++] = p;
-    return p;
-}
 
 /* Every pointer-sized slot of a table is set. */
 static int all_slots_set(const void *table, size_t bytes)
@@ -48,151 +24,17 @@ static int all_slots_set(const void *table, size_t bytes)
     return 1;
 }
 
-static HRESULT session_open(struct session *s, open_adapter_fn open, UINT iface, int use_10_2)
-{
-    D3D10DDIARG_CALCPRIVATEDEVICESIZE calc;
-    D3D10DDIARG_CREATEDEVICE cd;
-    D3D10DDI_HADAPTER ha;
-    PFND3D10DDI_CREATEDEVICE create;
-    SIZE_T size;
-    HRESULT hr;
-    memset(s, 0, sizeof *s);
-    fake_runtime_init(&s->rt);
-    s->open.hRTAdapter.handle = &s->rt;
-    s->open.Interface = iface;
-    s->open.Version = (2u << 16) | D3D_UMD_INTERFACE_VERSION_WIN7;
-    s->open.pAdapterCallbacks = &s->rt.adapter_cb;
-    if (use_10_2)
-        s->open.pAdapterFuncs_2 = &s->af;
-    else
-        s->open.pAdapterFuncs = &s->af10;
-    hr = open(&s->open);
-    if (FAILED(hr))
-        return hr;
-    ha = s->open.hAdapter;
-    calc.Interface = iface;
-    calc.Version = s->open.Version;
-    calc.Flags = 0;
-    size = use_10_2 ? s->af.pfnCalcPrivateDeviceSize(ha, &calc)
-                    : s->af10.pfnCalcPrivateDeviceSize(ha, &calc);
-    create = use_10_2 ? s->af.pfnCreateDevice : s->af10.pfnCreateDevice;
-    memset(&cd, 0, sizeof cd);
-    cd.hRTDevice.handle = &s->rt;
-    cd.Interface = iface;
-    cd.Version = s->open.Version;
-    cd.pKTCallbacks = &s->rt.kt;
-    cd.p11DeviceFuncs = &s->f;
-    cd.hDrvDevice.pDrvPrivate = take(s, size);
-    cd.DXGIBaseDDI.pDXGIBaseCallbacks = &s->rt.dxgi_cb;
-    cd.DXGIBaseDDI.pDXGIDDIBaseFunctions2 = &s->rt.dxgi;
-    cd.hRTCoreLayer.handle = &s->rt;
-    cd.p11UMCallbacks = &s->rt.core;
-    s->dev = cd.hDrvDevice;
-    return create(ha, &cd);
-}
+/* ---- views (the test defaults of test/unit/umd/umd_kit.h) --------------------------------- */
 
-static void session_close(struct session *s)
-{
-    uint32_t i;
-    s->f.pfnDestroyDevice(s->dev);
-    CHECK_EQ(s->af.pfnCloseAdapter != NULL ? s->af.pfnCloseAdapter(s->open.hAdapter)
-                                           : s->af10.pfnCloseAdapter(s->open.hAdapter),
-             S_OK);
-    for (i = 0; i < s->object_count; i++)
-        free(s->objects[i]);
-    for (i = 0; i < s->want_dxbc_count; i++)
-        free(s->want_dxbc[i]);
-    fake_runtime_release(&s->rt);
-}
+/* View dimensions of buffers: a plain BUFFER view and D3D11's BUFFEREX (raw views). */
+#define BUF   D3D10DDIRESOURCE_BUFFER
+#define BUFEX D3D11DDIRESOURCE_BUFFEREX
 
-/* ---- object helpers (the test defaults of test/unit/umd/umd_kit.h) ----------------------- */
-
-static D3D10DDI_HRESOURCE resource(struct session *s, const D3D11DDIARG_CREATERESOURCE *a)
-{
-    D3D10DDI_HRESOURCE h;
-    D3D10DDI_HRTRESOURCE rt = {NULL};
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateResourceSize(s->dev, a));
-    s->f.pfnCreateResource(s->dev, a, h, rt);
-    return h;
-}
-
-static D3D10DDI_HRESOURCE buffer(struct session *s, UINT bytes, UINT bind, UINT usage, UINT map,
-                                 const void *data)
-{
-    D3D10DDI_MIPINFO mip;
-    D3D10_DDIARG_SUBRESOURCE_UP init;
-    D3D11DDIARG_CREATERESOURCE a;
-    memset(&mip, 0, sizeof mip);
-    mip.TexelWidth = mip.PhysicalWidth = bytes;
-    mip.TexelHeight = mip.TexelDepth = mip.PhysicalHeight = mip.PhysicalDepth = 1;
-    init.pSysMem = (void *)(uintptr_t)data;
-    init.SysMemPitch = bytes;
-    init.SysMemSlicePitch = bytes;
-    memset(&a, 0, sizeof a);
-    a.pMipInfoList = &mip;
-    a.pInitialDataUP = data != NULL ? &init : NULL;
-    a.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
-    a.Usage = usage;
-    a.BindFlags = bind;
-    a.MapFlags = map;
-    a.MipLevels = 1;
-    a.ArraySize = 1;
-    a.SampleDesc.Count = 1;
-    return resource(s, &a);
-}
-
-static D3D10DDI_HRESOURCE texture(struct session *s, UINT w, UINT hgt, DXGI_FORMAT format,
-                                  UINT bind, UINT usage, UINT map,
-                                  const D3D10_DDIARG_SUBRESOURCE_UP *init)
-{
-    D3D10DDI_MIPINFO mip;
-    D3D11DDIARG_CREATERESOURCE a;
-    memset(&mip, 0, sizeof mip);
-    mip.TexelWidth = mip.PhysicalWidth = w;
-    mip.TexelHeight = mip.PhysicalHeight = hgt;
-    mip.TexelDepth = mip.PhysicalDepth = 1;
-    memset(&a, 0, sizeof a);
-    a.pMipInfoList = &mip;
-    a.pInitialDataUP = init;
-    a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    a.Usage = usage;
-    a.BindFlags = bind;
-    a.MapFlags = map;
-    a.Format = format;
-    a.MipLevels = 1;
-    a.ArraySize = 1;
-    a.SampleDesc.Count = 1;
-    return resource(s, &a);
-}
-
-static D3D10DDI_HRENDERTARGETVIEW rtv_of(struct session *s, D3D10DDI_HRESOURCE res,
-                                         DXGI_FORMAT format)
-{
-    D3D10DDIARG_CREATERENDERTARGETVIEW a;
-    D3D10DDI_HRENDERTARGETVIEW h;
-    D3D10DDI_HRTRENDERTARGETVIEW rt = {NULL};
-    memset(&a, 0, sizeof a);
-    a.hDrvResource = res;
-    a.Format = format;
-    a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    a.Tex2D.ArraySize = 1;
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateRenderTargetViewSize(s->dev, &a));
-    s->f.pfnCreateRenderTargetView(s->dev, &a, h, rt);
-    return h;
-}
-
-/* A 64x64 B8G8R8A8 render target (bindable as a shader resource too) and its view. */
-static D3D10DDI_HRENDERTARGETVIEW target(struct session *s, UINT w, UINT hgt)
-{
-    return rtv_of(s,
-                  texture(s, w, hgt, DXGI_FORMAT_B8G8R8A8_UNORM,
-                          D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
-                          NULL),
-                  DXGI_FORMAT_B8G8R8A8_UNORM);
-}
-
+/* A view of a 2D texture's first mip, or of elements [first, first + n) of a buffer through
+ * a BUFFER or a BUFFEREX view (flags: BUFFEREX only). */
 static D3D10DDI_HSHADERRESOURCEVIEW srv_of(struct session *s, D3D10DDI_HRESOURCE res,
-                                           DXGI_FORMAT format, int is_buffer, UINT first, UINT n)
+                                           DXGI_FORMAT format, D3D10DDIRESOURCE_TYPE dim,
+                                           UINT first, UINT n, UINT flags)
 {
     D3D11DDIARG_CREATESHADERRESOURCEVIEW a;
     D3D10DDI_HSHADERRESOURCEVIEW h;
@@ -200,12 +42,15 @@ static D3D10DDI_HSHADERRESOURCEVIEW srv_of(struct session *s, D3D10DDI_HRESOURCE
     memset(&a, 0, sizeof a);
     a.hDrvResource = res;
     a.Format = format;
-    if (is_buffer) {
-        a.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
+    a.ResourceDimension = dim;
+    if (dim == D3D10DDIRESOURCE_BUFFER) {
         a.Buffer.FirstElement = first;
         a.Buffer.NumElements = n;
+    } else if (dim == D3D11DDIRESOURCE_BUFFEREX) {
+        a.BufferEx.FirstElement = first;
+        a.BufferEx.NumElements = n;
+        a.BufferEx.Flags = flags;
     } else {
-        a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
         a.Tex2D.MipLevels = 1;
         a.Tex2D.ArraySize = 1;
     }
@@ -214,101 +59,20 @@ static D3D10DDI_HSHADERRESOURCEVIEW srv_of(struct session *s, D3D10DDI_HRESOURCE
     return h;
 }
 
-/* Shader-model token opcodes (the low 11 bits of an instruction token; bits 24..30 hold
- * the instruction's length in tokens). */
-#define SB_DCL_TEMPS      0x68u
-#define SB_RET            0x3Eu
-#define SB_INSTR(op, len) (((UINT)(len) << 24) | (op))
-
-/* Program types of the version token (D3D10_SB_TOKENIZED_PROGRAM_TYPE). */
-enum { SB_PIXEL = 0, SB_VERTEX = 1, SB_GEOMETRY = 2, SB_COMPUTE = 5 };
-
-/* A shader as the runtime hands it over: version, length, dcl_temps `temps`, ret. */
-static void make_tokens(UINT code[5], UINT program_type, UINT major, UINT temps)
+static D3D10DDI_HDEPTHSTENCILVIEW dsv_of(struct session *s, D3D10DDI_HRESOURCE res,
+                                         DXGI_FORMAT format, UINT flags)
 {
-    code[0] = (program_type << 16) | (major << 4);
-    code[1] = 5;
-    code[2] = SB_INSTR(SB_DCL_TEMPS, 2);
-    code[3] = temps;
-    code[4] = SB_INSTR(SB_RET, 1);
-}
-
-/* The signatures of a position-only pipeline: the vertex shader reads xyz from register 0
- * and writes SV_Position; the pixel shader reads SV_Position and writes target 0. */
-static const D3D10DDIARG_SIGNATURE_ENTRY sig_xyz = {D3D10_SB_NAME_UNDEFINED, 0, 0x7};
-static const D3D10DDIARG_SIGNATURE_ENTRY sig_position = {D3D10_SB_NAME_POSITION, 0, 0xF};
-static const D3D10DDIARG_SIGNATURE_ENTRY sig_color = {D3D10_SB_NAME_UNDEFINED, 0, 0xF};
-
-static void stage_signatures(int stage, D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-{
-    memset(sig, 0, sizeof *sig);
-    sig->pInputSignature = (D3D10DDIARG_SIGNATURE_ENTRY *)(stage == 0 ? &sig_xyz : &sig_position);
-    sig->NumInputSignatureEntries = 1;
-    sig->pOutputSignature =
-        (D3D10DDIARG_SIGNATURE_ENTRY *)(stage == 1 ? &sig_color : &sig_position);
-    sig->NumOutputSignatureEntries = 1;
-}
-
-/* What the shim must send for this shader: libaerocmd's container of the same tokens and
- * signatures (the harness builds it with its own copy of the library). */
-static void expect_dxbc(struct session *s, int stage, const UINT *code,
-                        const D3D10DDIARG_STAGE_IO_SIGNATURES *sig)
-{
-    static const enum aerocmd_shader_kind kinds[4] = {AEROCMD_SHADER_VS, AEROCMD_SHADER_PS,
-                                                      AEROCMD_SHADER_GS, AEROCMD_SHADER_CS};
-    struct aerocmd_umd_signature_entry in, out;
-    struct aerocmd_umd_shader_signatures sigs;
-    uint32_t size = 0, n = s->want_dxbc_count;
-    memset(&sigs, 0, sizeof sigs);
-    if (stage != 3) {
-        in.register_index = sig->pInputSignature[0].Register;
-        in.mask = sig->pInputSignature[0].Mask;
-        in.system_value = (uint32_t)sig->pInputSignature[0].SystemValue;
-        out.register_index = sig->pOutputSignature[0].Register;
-        out.mask = sig->pOutputSignature[0].Mask;
-        out.system_value = (uint32_t)sig->pOutputSignature[0].SystemValue;
-        in.component_type = out.component_type = 0;
-        sigs.inputs = &in;
-        sigs.outputs = &out;
-        sigs.input_count = sigs.output_count = 1;
-    }
-    if (!CHECK(n < 8) ||
-        !CHECK_EQ(aerocmd_umd_dxbc_from_tokens(kinds[stage], code, code[1], &sigs, NULL, 0, &size),
-                  AEROCMD_OK))
-        return;
-    s->want_dxbc[n] = (uint8_t *)malloc(size);
-    if (!CHECK(s->want_dxbc[n] != NULL))
-        return;
-    CHECK_EQ(aerocmd_umd_dxbc_from_tokens(kinds[stage], code, code[1], &sigs, s->want_dxbc[n], size,
-                                          &size),
-             AEROCMD_OK);
-    /* SHDR / SHEX is the last chunk: the container ends with the tokens themselves. */
-    CHECK(size > code[1] * 4u &&
-          memcmp(s->want_dxbc[n] + size - code[1] * 4u, code, code[1] * 4u) == 0);
-    s->want_dxbc_size[n] = size;
-    s->want_dxbc_count++;
-}
-
-/* stage 0 VS, 1 PS, 2 GS (4.0 programs), 3 CS (5.0, no signatures). */
-static D3D10DDI_HSHADER shader(struct session *s, int stage, UINT temps)
-{
-    static const UINT program_types[4] = {SB_VERTEX, SB_PIXEL, SB_GEOMETRY, SB_COMPUTE};
-    UINT code[5];
-    D3D10DDI_HSHADER h;
-    D3D10DDI_HRTSHADER rt = {NULL};
-    D3D10DDIARG_STAGE_IO_SIGNATURES sig;
-    make_tokens(code, program_types[stage], stage == 3 ? 5 : 4, temps);
-    stage_signatures(stage, &sig);
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderSize(s->dev, code, stage == 3 ? NULL : &sig));
-    if (stage == 0)
-        s->f.pfnCreateVertexShader(s->dev, code, h, rt, &sig);
-    else if (stage == 1)
-        s->f.pfnCreatePixelShader(s->dev, code, h, rt, &sig);
-    else if (stage == 2)
-        s->f.pfnCreateGeometryShader(s->dev, code, h, rt, &sig);
-    else
-        s->f.pfnCreateComputeShader(s->dev, code, h, rt);
-    expect_dxbc(s, stage, code, &sig);
+    D3D11DDIARG_CREATEDEPTHSTENCILVIEW a;
+    D3D10DDI_HDEPTHSTENCILVIEW h;
+    D3D10DDI_HRTDEPTHSTENCILVIEW rt = {NULL};
+    memset(&a, 0, sizeof a);
+    a.hDrvResource = res;
+    a.Format = format;
+    a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    a.Flags = flags;
+    a.Tex2D.ArraySize = 1;
+    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateDepthStencilViewSize(s->dev, &a));
+    s->f.pfnCreateDepthStencilView(s->dev, &a, h, rt);
     return h;
 }
 
@@ -341,48 +105,6 @@ static void check_shader_payloads(struct session *s)
         }
     }
     CHECK_EQ(seen, s->want_dxbc_count);
-}
-
-static D3D10DDI_HELEMENTLAYOUT position_layout(struct session *s)
-{
-    D3D10DDIARG_INPUT_ELEMENT_DESC el;
-    D3D10DDIARG_CREATEELEMENTLAYOUT a;
-    D3D10DDI_HELEMENTLAYOUT h;
-    D3D10DDI_HRTELEMENTLAYOUT rt = {NULL};
-    memset(&el, 0, sizeof el);
-    el.Format = DXGI_FORMAT_R32G32B32_FLOAT;
-    a.pVertexElements = &el;
-    a.NumElements = 1;
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateElementLayoutSize(s->dev, &a));
-    s->f.pfnCreateElementLayout(s->dev, &a, h, rt);
-    return h;
-}
-
-static void set_targets(struct session *s, UINT n, const D3D10DDI_HRENDERTARGETVIEW *rtvs,
-                        D3D10DDI_HDEPTHSTENCILVIEW dsv)
-{
-    s->f.pfnSetRenderTargets(s->dev, rtvs, n, 0, dsv, NULL, NULL, 0, 0, 0, 0);
-}
-
-/* Input layout, one vertex buffer (stride 12), triangle list, VS + PS, one target, 64x64. */
-static void bind_basic(struct session *s, D3D10DDI_HRESOURCE vb, D3D10DDI_HRENDERTARGETVIEW rtv,
-                       D3D10DDI_HDEPTHSTENCILVIEW dsv)
-{
-    static const D3D10_DDI_VIEWPORT vp = {0, 0, 64, 64, 0, 1};
-    UINT stride = 12, offset = 0;
-    s->f.pfnIaSetInputLayout(s->dev, position_layout(s));
-    s->f.pfnIaSetVertexBuffers(s->dev, 0, 1, &vb, &stride, &offset);
-    s->f.pfnIaSetTopology(s->dev, D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    s->f.pfnVsSetShader(s->dev, shader(s, 0, 1));
-    s->f.pfnPsSetShader(s->dev, shader(s, 1, 2));
-    set_targets(s, 1, &rtv, dsv);
-    s->f.pfnSetViewports(s->dev, 1, 0, &vp);
-}
-
-static D3D10DDI_HRESOURCE triangle_vb(struct session *s)
-{
-    static const float verts[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
-    return buffer(s, sizeof verts, D3D10_DDI_BIND_VERTEX_BUFFER, 0, 0, verts);
 }
 
 /* ---- the golden scenarios ------------------------------------------------------------------ */
@@ -419,7 +141,7 @@ static void sc_indexed_quad_texture(struct session *s)
     srv = srv_of(
         s,
         texture(s, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, &init),
-        DXGI_FORMAT_R8G8B8A8_UNORM, 0, 0, 0);
+        DXGI_FORMAT_R8G8B8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
     memset(&sd, 0, sizeof sd);
     sd.Filter = D3D10_DDI_FILTER_MIN_MAG_MIP_LINEAR;
     sd.AddressU = sd.AddressV = sd.AddressW = D3D10_DDI_TEXTURE_ADDRESS_CLAMP;
@@ -436,20 +158,14 @@ static void sc_depth_test(struct session *s)
 {
     static FLOAT grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
     D3D10_DDI_DEPTH_STENCIL_DESC dd;
-    D3D11DDIARG_CREATEDEPTHSTENCILVIEW dv;
     D3D10DDI_HDEPTHSTENCILSTATE ds;
     D3D10DDI_HRTDEPTHSTENCILSTATE ds_rt = {NULL};
     D3D10DDI_HDEPTHSTENCILVIEW dsv;
-    D3D10DDI_HRTDEPTHSTENCILVIEW dsv_rt = {NULL};
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
-    memset(&dv, 0, sizeof dv);
-    dv.hDrvResource =
-        texture(s, 64, 64, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D10_DDI_BIND_DEPTH_STENCIL, 0, 0, NULL);
-    dv.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
-    dv.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    dv.Tex2D.ArraySize = 1;
-    dsv.pDrvPrivate = take(s, s->f.pfnCalcPrivateDepthStencilViewSize(s->dev, &dv));
-    s->f.pfnCreateDepthStencilView(s->dev, &dv, dsv, dsv_rt);
+    dsv = dsv_of(
+        s,
+        texture(s, 64, 64, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D10_DDI_BIND_DEPTH_STENCIL, 0, 0, NULL),
+        DXGI_FORMAT_D24_UNORM_S8_UINT, 0);
     memset(&dd, 0, sizeof dd);
     dd.DepthEnable = TRUE;
     dd.DepthWriteMask = D3D10_DDI_DEPTH_WRITE_MASK_ALL;
@@ -482,7 +198,7 @@ static void sc_compute_dispatch(struct session *s)
 {
     D3D10DDI_HRESOURCE cb = buffer(s, 64, D3D10_DDI_BIND_CONSTANT_BUFFER, 0, 0, NULL);
     D3D10DDI_HRESOURCE sb = buffer(s, 256, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, NULL);
-    D3D10DDI_HSHADERRESOURCEVIEW srv = srv_of(s, sb, DXGI_FORMAT_R32G32B32A32_UINT, 1, 2, 8);
+    D3D10DDI_HSHADERRESOURCEVIEW srv = srv_of(s, sb, DXGI_FORMAT_R32G32B32A32_UINT, BUF, 2, 8, 0);
     s->f.pfnCsSetShader(s->dev, shader(s, 3, 4));
     s->f.pfnCsSetConstantBuffers(s->dev, 0, 1, &cb);
     s->f.pfnCsSetShaderResources(s->dev, 1, 1, &srv);

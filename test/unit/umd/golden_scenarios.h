@@ -14,9 +14,12 @@ struct golden_case {
     uint32_t alloc_entries;
 };
 
+/* Objects are created one statement at a time: argument evaluation order is unspecified,
+ * and the goldens record the order handles were given out. */
 static void sc_triangle(struct harness *h)
 {
-    kit_bind_basic(h, kit_triangle_vb(h), kit_target(h, 64, 64), NULL);
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_present(h->ctx, 1), AEROCMD_OK);
 }
@@ -38,7 +41,8 @@ static void indexed_quad_texture(struct harness *h, uint32_t backed)
     struct aerocmd_umd_subresource_data init = {texels, 16};
     struct aerocmd_umd_view *srv;
     const struct aerocmd_umd_sampler *smp;
-    kit_bind_basic(h, kit_buffer(h, &vbd, quad), kit_target(h, 64, 64), NULL);
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_buffer(h, &vbd, quad), target, NULL);
     CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, kit_buffer(h, &ibd, idx), DXGI_R16_UINT, 0),
              AEROCMD_OK);
     srv = kit_view(h, AEROCMD_VIEW_SHADER_RESOURCE, kit_texture(h, &td, &init));
@@ -108,7 +112,8 @@ static void sc_gs_bound(struct harness *h)
 {
     struct aerocmd_umd_buffer_desc cbd = buffer_desc(256, AEROCMD_UMD_BIND_CONSTANT_BUFFER, 0);
     struct aerocmd_umd_resource *cb = kit_buffer(h, &cbd, NULL);
-    kit_bind_basic(h, kit_triangle_vb(h), kit_target(h, 64, 64), NULL);
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
     CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_GS, kit_shader(h, AEROCMD_SHADER_GS, 3)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_GS, 0, 1, &cb, NULL, NULL),
@@ -226,7 +231,8 @@ static void sc_dynamic_cb(struct harness *h)
     cbd.usage = AEROCMD_UMD_USAGE_DYNAMIC;
     cbd.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE;
     cb = kit_buffer(h, &cbd, NULL);
-    kit_bind_basic(h, kit_triangle_vb(h), kit_target(h, 64, 64), NULL);
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
     CHECK_EQ(aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_VS, 0, 1, &cb, NULL, NULL),
              AEROCMD_OK);
     for (frame = 1; frame <= 2; frame++) {

@@ -6,22 +6,12 @@
 
 #include "aerocmd/umd_compute.h"
 
-#define DXGI_R32_TYPELESS 39u
-#define KEEP              AEROCMD_UMD_UAV_KEEP_COUNT
-#define STRUCTURED        AEROCMD_UMD_MISC_BUFFER_STRUCTURED
-#define ALLOW_RAW         AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS
-#define SRV_UAV           (AEROCMD_UMD_BIND_SHADER_RESOURCE | AEROCMD_UMD_BIND_UNORDERED_ACCESS)
+#define KEEP       AEROCMD_UMD_UAV_KEEP_COUNT
+#define STRUCTURED AEROCMD_UMD_MISC_BUFFER_STRUCTURED
+#define ALLOW_RAW  AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS
+#define SRV_UAV    (AEROCMD_UMD_BIND_SHADER_RESOURCE | AEROCMD_UMD_BIND_UNORDERED_ACCESS)
 
-static uint64_t sem_mem[8192];
 static struct packet_list pl;
-
-static int all_valid(const struct harness *h)
-{
-    struct aerocmd_semantic sem;
-    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
-        return 0;
-    return validate_submissions(&h->fake, &sem) == 0 && h->fake.host_faults == 0;
-}
 
 static struct aerocmd_umd_buffer_desc kind_desc(uint32_t size, uint32_t bind, uint32_t misc,
                                                 uint32_t stride)
@@ -32,67 +22,13 @@ static struct aerocmd_umd_buffer_desc kind_desc(uint32_t size, uint32_t bind, ui
     return d;
 }
 
-static struct aerocmd_umd_view_desc buffer_view(uint32_t format, uint32_t first, uint32_t count,
-                                                uint32_t flags)
-{
-    struct aerocmd_umd_view_desc d;
-    memset(&d, 0, sizeof d);
-    d.dxgi_format = format;
-    d.first_element = first;
-    d.element_count = count;
-    d.flags = flags;
-    return d;
-}
-
-/* Creates a view in a fresh piece of the arena; the result is the library's. */
-static aerocmd_result try_view(struct harness *h, enum aerocmd_view_kind kind,
-                               struct aerocmd_umd_resource *res,
-                               const struct aerocmd_umd_view_desc *d, struct aerocmd_umd_view **out)
-{
-    struct aerocmd_umd_view *unused = NULL;
-    void *mem = kit_take(aerocmd_umd_view_size());
-    if (mem == NULL)
-        return AEROCMD_E_OUT_OF_MEMORY;
-    return aerocmd_umd_create_view(h->dev, mem, aerocmd_umd_view_size(), kind, res, d,
-                                   out != NULL ? out : &unused);
-}
-
+/* A UAV whose counter is left as it is. */
 static aerocmd_result try_uav(struct harness *h, struct aerocmd_umd_resource *res, uint32_t format,
                               uint32_t first, uint32_t count, uint32_t stride, uint32_t flags,
                               struct aerocmd_umd_uav **out)
 {
-    struct aerocmd_umd_uav *unused = NULL;
-    struct aerocmd_umd_uav_desc d;
-    void *mem = kit_take(aerocmd_umd_uav_size());
-    if (mem == NULL)
-        return AEROCMD_E_OUT_OF_MEMORY;
-    memset(&d, 0, sizeof d);
-    d.dxgi_format = format;
-    d.first_element = first;
-    d.element_count = count;
-    d.element_bytes = stride;
-    d.flags = flags;
-    d.initial_count = KEEP;
-    return aerocmd_umd_create_uav(h->dev, mem, aerocmd_umd_uav_size(), res, &d,
-                                  out != NULL ? out : &unused);
-}
-
-/* Index of the n-th (0-based) packet with `opcode`, or -1. */
-static int find_packet(uint32_t opcode, uint32_t n)
-{
-    uint32_t i;
-    for (i = 0; i < pl.count; i++)
-        if (pl.opcode[i] == opcode && n-- == 0)
-            return (int)i;
-    return -1;
-}
-
-static uint32_t count_packets(uint32_t opcode)
-{
-    uint32_t i, n = 0;
-    for (i = 0; i < pl.count; i++)
-        n += pl.opcode[i] == opcode;
-    return n;
+    struct aerocmd_umd_uav_desc d = uav_desc(format, first, count, stride, flags, KEEP);
+    return kit_try_uav(h, res, &d, out);
 }
 
 /* The n-th SET_SHADER_RESOURCE_BUFFERS must be exactly a one-slot compute packet binding
@@ -103,7 +39,7 @@ static void expect_srv_packet(uint32_t n, uint32_t slot, uint32_t buffer, uint32
     struct aerogpu_cmd_set_shader_resource_buffers want;
     struct aerogpu_shader_resource_buffer_binding b;
     uint8_t bytes[sizeof want + sizeof b];
-    int i = find_packet(AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, n);
+    int i = packet_index(&pl, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, n);
     memset(&want, 0, sizeof want);
     want.hdr.opcode = AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS;
     want.hdr.size_bytes = (uint32_t)sizeof bytes;
@@ -127,16 +63,12 @@ static void expect_uav_range(uint32_t buffer, uint32_t offset, uint32_t size)
 {
     const struct aerogpu_unordered_access_buffer_binding *e = NULL;
     uint32_t n = 0, len = 0;
-    int i = find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0);
+    int i = packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0);
     if (i >= 0)
         e = (const struct aerogpu_unordered_access_buffer_binding *)aerocmd_packet_payload(
             &pl.packet[i], &len, &n);
-    if (CHECK(e != NULL) && CHECK_EQ(n, 1)) {
-        CHECK_EQ(e[0].buffer, buffer);
-        CHECK_EQ(e[0].offset_bytes, offset);
-        CHECK_EQ(e[0].size_bytes, size);
-        CHECK_EQ(e[0].initial_count, KEEP);
-    }
+    if (CHECK(e != NULL) && CHECK_EQ(n, 1))
+        check_uav_binding(&e[0], buffer, offset, size, KEEP);
 }
 
 /* A structured view (stride from the buffer), a raw view and a structured UAV (stride from
@@ -158,11 +90,11 @@ static void test_structured_and_raw_bound(void)
     rb = kit_buffer(&h, &rd, NULL);
     ub = kit_buffer(&h, &ud, NULL);
     vd = buffer_view(0, 3, 5, 0); /* structures 3..7: bytes 48..128 */
-    CHECK_EQ(try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, sb, &vd, &srvs[0]), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, sb, &vd, &srvs[0]), AEROCMD_OK);
     vd.element_bytes = 16; /* repeating the buffer's stride is the same view */
-    CHECK_EQ(try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, sb, &vd, &again), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, sb, &vd, &again), AEROCMD_OK);
     vd = buffer_view(DXGI_R32_TYPELESS, 2, 10, AEROCMD_UMD_VIEW_RAW); /* bytes 8..48 */
-    CHECK_EQ(try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, rb, &vd, &srvs[1]), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, rb, &vd, &srvs[1]), AEROCMD_OK);
     /* A buffer view is a range of the buffer itself: no packet at creation. */
     CHECK_EQ(aerocmd_umd_view_handle(srvs[1]), aerocmd_umd_resource_handle(rb));
     CHECK_EQ(try_uav(&h, ub, 0, 1, 4, 0, 0, &uav), AEROCMD_OK); /* bytes 8..40 */
@@ -176,18 +108,18 @@ static void test_structured_and_raw_bound(void)
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    CHECK_EQ(count_packets(AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS), 3);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS), 3);
     expect_srv_packet(0, 4, aerocmd_umd_resource_handle(sb), 48, 80);
     expect_srv_packet(1, 5, aerocmd_umd_resource_handle(rb), 8, 40);
     expect_srv_packet(2, 4, aerocmd_umd_resource_handle(sb), 48, 80);
     expect_uav_range(aerocmd_umd_resource_handle(ub), 8, 32);
-    CHECK(find_packet(AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, 1) <
-          find_packet(AEROGPU_CMD_DISPATCH, 0));
-    CHECK(find_packet(AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, 2) >
-          find_packet(AEROGPU_CMD_DISPATCH, 0));
-    CHECK_EQ(count_packets(AEROGPU_CMD_DISPATCH), 2);
-    CHECK_EQ(count_packets(AEROGPU_CMD_CREATE_TEXTURE_VIEW), 0);
-    CHECK(all_valid(&h));
+    CHECK(packet_index(&pl, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, 1) <
+          packet_index(&pl, AEROGPU_CMD_DISPATCH, 0));
+    CHECK(packet_index(&pl, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, 2) >
+          packet_index(&pl, AEROGPU_CMD_DISPATCH, 0));
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DISPATCH), 2);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_TEXTURE_VIEW), 0);
+    CHECK(harness_valid(&h));
     CHECK_EQ(aerocmd_umd_destroy_uav(uav), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_view(again), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_view(srvs[1]), AEROCMD_OK);
@@ -206,7 +138,7 @@ static void test_typed_view(void)
     kit_reset();
     CHECK(harness_open(&h, 65536, 16));
     pb = kit_buffer(&h, &pd, NULL);
-    CHECK_EQ(try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, pb, &vd, &srv), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, pb, &vd, &srv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, AEROCMD_SHADER_CS, 4)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_CS, 0, 1, &srv), AEROCMD_OK);
@@ -214,7 +146,7 @@ static void test_typed_view(void)
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
     expect_srv_packet(0, 0, aerocmd_umd_resource_handle(pb), 16, 32);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -253,7 +185,7 @@ static void test_buffer_kind_refusals(void)
     td.misc_flags = ALLOW_RAW;
     CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, kit_take(size), size, &td, NULL, &res),
              AEROCMD_E_INVALID_ARG);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -285,7 +217,7 @@ static void kinds_close(struct harness *h, const struct kinds *k)
 {
     CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
     CHECK_EQ(h->fake.submission_count, k->submissions);
-    CHECK(all_valid(h));
+    CHECK(harness_valid(h));
     kit_close(h);
 }
 
@@ -297,24 +229,24 @@ static void test_raw_refusals(void)
     struct aerocmd_umd_view_desc vd = buffer_view(DXGI_R32_TYPELESS, 0, 4, AEROCMD_UMD_VIEW_RAW);
     const enum aerocmd_view_kind srv = AEROCMD_VIEW_SHADER_RESOURCE;
     kinds_open(&h, &k);
-    CHECK_EQ(try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd.dxgi_format = DXGI_R32_UINT;
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd.dxgi_format = 0;
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(DXGI_R32_TYPELESS, 0, 4, AEROCMD_UMD_VIEW_RAW);
     vd.element_bytes = 16; /* raw elements are 4 bytes */
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(DXGI_R32_TYPELESS, 30, 3, AEROCMD_UMD_VIEW_RAW); /* bytes 120..132 */
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd.element_count = 2; /* 120..128 is the end of it */
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_OK);
     /* flags a kind of view does not have */
     vd = buffer_view(DXGI_R32_TYPELESS, 0, 4, AEROCMD_UMD_VIEW_RAW | 0x2u);
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(0, 0, 0, AEROCMD_UMD_VIEW_RAW);
-    CHECK_EQ(try_view(&h, srv, k.tex, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.tex, &vd, NULL), AEROCMD_E_INVALID_ARG);
     kinds_close(&h, &k);
 }
 
@@ -328,22 +260,22 @@ static void test_structured_and_typed_refusals(void)
     const enum aerocmd_view_kind srv = AEROCMD_VIEW_SHADER_RESOURCE;
     kinds_open(&h, &k);
     vd.element_bytes = 16;
-    CHECK_EQ(try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.raw, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd.element_bytes = 8;
-    CHECK_EQ(try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(0, 15, 2, 0); /* structures 15..16 of 16 */
-    CHECK_EQ(try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(0, 0xFFFFFFFFu, 0xFFFFFFFFu, 0); /* products overflow 32 bits */
-    CHECK_EQ(try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(0, 0, 0, 0);
-    CHECK_EQ(try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd = buffer_view(DXGI_R32_UINT, 0, 4, 0);
-    CHECK_EQ(try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.structured, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd.element_bytes = 16; /* when given, a typed view's element size is its format's */
-    CHECK_EQ(try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_E_INVALID_ARG);
     vd.element_bytes = 4;
-    CHECK_EQ(try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, srv, k.plain, &vd, NULL), AEROCMD_OK);
     kinds_close(&h, &k);
 }
 
@@ -364,44 +296,56 @@ static void test_uav_stride_refusals(void)
     kinds_close(&h, &k);
 }
 
+/* A fresh harness and one square 2D texture, for the view-flag tests. */
+static struct aerocmd_umd_resource *open_with_texture(struct harness *h, uint32_t size,
+                                                      uint32_t format, uint32_t bind, uint32_t mips)
+{
+    struct aerocmd_umd_texture2d_desc td = texture_desc(size, size, format, bind, 0);
+    td.mip_levels = mips;
+    kit_reset();
+    CHECK(harness_open(h, 65536, 16));
+    return kit_texture(h, &td, NULL);
+}
+
 /* Read-only depth-stencil views are valid Direct3D the protocol cannot carry: refused
  * before anything reaches the host, even for a subrange that would need a host view. */
 static void test_read_only_depth_stencil(void)
 {
+    static const struct {
+        uint32_t flags;
+        aerocmd_result want;
+    } refused[] = {
+        {AEROCMD_UMD_VIEW_READ_ONLY_DEPTH, AEROCMD_E_NOT_IMPLEMENTED},
+        {AEROCMD_UMD_VIEW_READ_ONLY_STENCIL, AEROCMD_E_NOT_IMPLEMENTED},
+        {AEROCMD_UMD_VIEW_READ_ONLY_DEPTH | AEROCMD_UMD_VIEW_READ_ONLY_STENCIL,
+         AEROCMD_E_NOT_IMPLEMENTED},
+        {0x4u, AEROCMD_E_INVALID_ARG},
+        {0x4u | AEROCMD_UMD_VIEW_READ_ONLY_DEPTH, AEROCMD_E_INVALID_ARG}, /* invalid wins */
+    };
     static struct harness h;
-    struct aerocmd_umd_texture2d_desc td =
-        texture_desc(16, 16, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
-    struct aerocmd_umd_resource *ds;
+    struct aerocmd_umd_resource *ds =
+        open_with_texture(&h, 16, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 2);
     struct aerocmd_umd_view_desc vd;
     struct aerocmd_umd_view *dsv = NULL;
     const enum aerocmd_view_kind kind = AEROCMD_VIEW_DEPTH_STENCIL;
-    kit_reset();
-    CHECK(harness_open(&h, 65536, 16));
-    td.mip_levels = 2;
-    ds = kit_texture(&h, &td, NULL);
+    size_t i;
     memset(&vd, 0, sizeof vd);
     vd.first_mip = 1;
-    vd.flags = AEROCMD_UMD_VIEW_READ_ONLY_DEPTH;
-    CHECK_EQ(try_view(&h, kind, ds, &vd, NULL), AEROCMD_E_NOT_IMPLEMENTED);
-    vd.flags = AEROCMD_UMD_VIEW_READ_ONLY_STENCIL;
-    CHECK_EQ(try_view(&h, kind, ds, &vd, NULL), AEROCMD_E_NOT_IMPLEMENTED);
-    vd.flags = AEROCMD_UMD_VIEW_READ_ONLY_DEPTH | AEROCMD_UMD_VIEW_READ_ONLY_STENCIL;
-    CHECK_EQ(try_view(&h, kind, ds, &vd, NULL), AEROCMD_E_NOT_IMPLEMENTED);
-    vd.flags = 0x4u;
-    CHECK_EQ(try_view(&h, kind, ds, &vd, NULL), AEROCMD_E_INVALID_ARG);
-    vd.flags = 0x4u | AEROCMD_UMD_VIEW_READ_ONLY_DEPTH; /* invalid wins */
-    CHECK_EQ(try_view(&h, kind, ds, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        vd.flags = refused[i].flags;
+        CHECK_EQ(kit_try_view(&h, kind, ds, &vd, NULL), refused[i].want);
+    }
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    CHECK_EQ(count_packets(AEROGPU_CMD_CREATE_TEXTURE_VIEW), 0);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_TEXTURE_VIEW), 0);
     /* The same view written normally is a host view of mip 1. */
     vd.flags = 0;
-    CHECK_EQ(try_view(&h, kind, ds, &vd, &dsv), AEROCMD_OK);
+    CHECK_EQ(kit_try_view(&h, kind, ds, &vd, &dsv), AEROCMD_OK);
     CHECK(dsv != NULL && aerocmd_umd_view_handle(dsv) != aerocmd_umd_resource_handle(ds));
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    CHECK_EQ(count_packets(AEROGPU_CMD_CREATE_TEXTURE_VIEW), 1);
-    CHECK(all_valid(&h));
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_TEXTURE_VIEW), 1);
+    CHECK(harness_valid(&h));
     CHECK_EQ(aerocmd_umd_destroy_view(dsv), AEROCMD_OK);
     kit_close(&h);
 }
@@ -410,16 +354,12 @@ static void test_read_only_depth_stencil(void)
 static void test_render_target_flags(void)
 {
     static struct harness h;
-    struct aerocmd_umd_texture2d_desc td =
-        texture_desc(8, 8, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
-    struct aerocmd_umd_resource *rt;
+    struct aerocmd_umd_resource *rt =
+        open_with_texture(&h, 8, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 1);
     struct aerocmd_umd_view_desc vd;
-    kit_reset();
-    CHECK(harness_open(&h, 65536, 16));
-    rt = kit_texture(&h, &td, NULL);
     memset(&vd, 0, sizeof vd);
     vd.flags = AEROCMD_UMD_VIEW_READ_ONLY_DEPTH;
-    CHECK_EQ(try_view(&h, AEROCMD_VIEW_RENDER_TARGET, rt, &vd, NULL), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_RENDER_TARGET, rt, &vd, NULL), AEROCMD_E_INVALID_ARG);
     kit_close(&h);
 }
 

@@ -6,58 +6,9 @@
 #include "aerocmd/umd_compute.h"
 #include "aerocmd/umd_data.h"
 
-#define DXGI_R32_TYPELESS 39u
-#define KEEP              AEROCMD_UMD_UAV_KEEP_COUNT
+#define KEEP AEROCMD_UMD_UAV_KEEP_COUNT
 
-static uint64_t sem_mem[8192];
 static struct packet_list pl;
-
-static int all_valid(const struct harness *h)
-{
-    struct aerocmd_semantic sem;
-    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
-        return 0;
-    return validate_submissions(&h->fake, &sem) == 0 && h->fake.host_faults == 0;
-}
-
-static struct aerocmd_umd_uav *kit_uav(struct harness *h, struct aerocmd_umd_resource *res,
-                                       uint32_t fmt, uint32_t first, uint32_t count,
-                                       uint32_t stride, uint32_t flags, uint32_t initial)
-{
-    struct aerocmd_umd_uav *uav = NULL;
-    struct aerocmd_umd_uav_desc d;
-    void *mem = kit_take(aerocmd_umd_uav_size());
-    memset(&d, 0, sizeof d);
-    d.dxgi_format = fmt;
-    d.first_element = first;
-    d.element_count = count;
-    d.element_bytes = stride;
-    d.flags = flags;
-    d.initial_count = initial;
-    if (mem == NULL ||
-        !CHECK_EQ(aerocmd_umd_create_uav(h->dev, mem, aerocmd_umd_uav_size(), res, &d, &uav),
-                  AEROCMD_OK))
-        return NULL;
-    return uav;
-}
-
-/* Index of the n-th (0-based) packet with `opcode`, or -1. */
-static int find_packet(uint32_t opcode, uint32_t n)
-{
-    uint32_t i;
-    for (i = 0; i < pl.count; i++)
-        if (pl.opcode[i] == opcode && n-- == 0)
-            return (int)i;
-    return -1;
-}
-
-static uint32_t count_packets(uint32_t opcode)
-{
-    uint32_t i, n = 0;
-    for (i = 0; i < pl.count; i++)
-        n += pl.opcode[i] == opcode;
-    return n;
-}
 
 /* The UAV packet at index i: its header fields and bindings. */
 static const struct aerogpu_unordered_access_buffer_binding *
@@ -70,15 +21,6 @@ uav_packet(int i, const struct aerogpu_cmd_set_unordered_access_buffers **out, u
                         AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS);
     return (const struct aerogpu_unordered_access_buffer_binding *)aerocmd_packet_payload(
         &pl.packet[i], &len, count);
-}
-
-static void check_binding(const struct aerogpu_unordered_access_buffer_binding *b, uint32_t buffer,
-                          uint32_t offset, uint32_t size, uint32_t count)
-{
-    CHECK_EQ(b->buffer, buffer);
-    CHECK_EQ(b->offset_bytes, offset);
-    CHECK_EQ(b->size_bytes, size);
-    CHECK_EQ(b->initial_count, count);
 }
 
 static void test_bind_and_dispatch(void)
@@ -121,35 +63,35 @@ static void test_bind_and_dispatch(void)
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    CHECK_EQ(count_packets(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 2);
-    CHECK_EQ(count_packets(AEROGPU_CMD_DISPATCH), 3);
-    e = uav_packet(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 2);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DISPATCH), 3);
+    e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
     if (CHECK(e != NULL && p != NULL)) {
         CHECK_EQ(p->shader_stage, AEROGPU_SHADER_STAGE_COMPUTE);
         CHECK_EQ(p->start_slot, 3);
         CHECK_EQ(p->uav_count, 2);
         CHECK_EQ(n, 2);
-        check_binding(&e[0], aerocmd_umd_resource_handle(a), 8, 32, KEEP);
-        check_binding(&e[1], aerocmd_umd_resource_handle(b), 0, 64, 7);
+        check_uav_binding(&e[0], aerocmd_umd_resource_handle(a), 8, 32, KEEP);
+        check_uav_binding(&e[1], aerocmd_umd_resource_handle(b), 0, 64, 7);
     }
     /* The UAV packet comes right before the first DISPATCH. */
-    CHECK_EQ(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0) + 1,
-             find_packet(AEROGPU_CMD_DISPATCH, 0));
-    d = AEROCMD_VIEW(&pl.packet[find_packet(AEROGPU_CMD_DISPATCH, 0)], aerogpu_cmd_dispatch,
+    CHECK_EQ(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0) + 1,
+             packet_index(&pl, AEROGPU_CMD_DISPATCH, 0));
+    d = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DISPATCH, 0)], aerogpu_cmd_dispatch,
                      AEROGPU_CMD_DISPATCH);
     CHECK(d != NULL && d->group_count_x == 2 && d->group_count_y == 3 && d->group_count_z == 4);
-    e = uav_packet(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1), &p, &n);
+    e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1), &p, &n);
     if (CHECK(e != NULL && p != NULL)) {
         CHECK_EQ(p->start_slot, 4);
         CHECK_EQ(n, 1);
-        check_binding(&e[0], 0, 0, 0, KEEP);
+        check_uav_binding(&e[0], 0, 0, 0, KEEP);
     }
     fr = aerocmd_umd_fake_resource(&h.fake, aerocmd_umd_resource_handle(dst));
     if (CHECK(fr != NULL)) {
         memcpy(&word, fr->bytes + 4, 4);
         CHECK_EQ(word, 7);
     }
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     CHECK_EQ(aerocmd_umd_destroy_uav(ua), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_uav(ub), AEROCMD_OK);
     kit_close(&h);
@@ -176,14 +118,14 @@ static void test_first_bind_counter(void)
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    CHECK_EQ(count_packets(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 2);
-    e = uav_packet(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 2);
+    e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
     if (CHECK(e != NULL))
-        check_binding(&e[0], aerocmd_umd_resource_handle(a), 0, 32, 5);
-    e = uav_packet(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1), &p, &n);
+        check_uav_binding(&e[0], aerocmd_umd_resource_handle(a), 0, 32, 5);
+    e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1), &p, &n);
     if (CHECK(e != NULL))
-        check_binding(&e[0], aerocmd_umd_resource_handle(a), 0, 32, KEEP);
-    CHECK(all_valid(&h));
+        check_uav_binding(&e[0], aerocmd_umd_resource_handle(a), 0, 32, KEEP);
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -201,18 +143,12 @@ static void test_hazards(void)
     const struct aerogpu_unordered_access_buffer_binding *e;
     const struct aerogpu_shader_resource_buffer_binding *sb;
     uint32_t n = 0, len = 0;
-    void *vmem;
     int i;
     kit_reset();
     CHECK(harness_open(&h, 65536, 16));
     a = kit_buffer(&h, &bd, NULL);
-    memset(&vd, 0, sizeof vd);
-    vd.dxgi_format = DXGI_R32_UINT;
-    vd.element_count = 16;
-    vmem = kit_take(aerocmd_umd_view_size());
-    CHECK_EQ(aerocmd_umd_create_view(h.dev, vmem, aerocmd_umd_view_size(),
-                                     AEROCMD_VIEW_SHADER_RESOURCE, a, &vd, &srv),
-             AEROCMD_OK);
+    vd = buffer_view(DXGI_R32_UINT, 0, 16, 0);
+    CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, a, &vd, &srv), AEROCMD_OK);
     u = kit_uav(&h, a, DXGI_R32_UINT, 0, 16, 0, 0, KEEP);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_CS, 2, 1, &srv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
@@ -223,26 +159,26 @@ static void test_hazards(void)
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
     /* SRV bound, then cleared (slot 2 of CS) when the UAV came. */
-    i = find_packet(AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, 1);
+    i = packet_index(&pl, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, 1);
     sb = i >= 0 ? (const struct aerogpu_shader_resource_buffer_binding *)aerocmd_packet_payload(
                       &pl.packet[i], &len, &n)
                 : NULL;
     if (CHECK(sb != NULL)) {
         CHECK_EQ(sb[0].buffer, 0);
-        CHECK(i < find_packet(AEROGPU_CMD_DISPATCH, 1));
-        CHECK(i > find_packet(AEROGPU_CMD_DISPATCH, 0));
+        CHECK(i < packet_index(&pl, AEROGPU_CMD_DISPATCH, 1));
+        CHECK(i > packet_index(&pl, AEROGPU_CMD_DISPATCH, 0));
     }
-    e = uav_packet(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
+    e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
     if (CHECK(e != NULL))
-        check_binding(&e[0], aerocmd_umd_resource_handle(a), 0, 64, KEEP);
+        check_uav_binding(&e[0], aerocmd_umd_resource_handle(a), 0, 64, KEEP);
     /* The PS SRV bind took the UAV away before the third dispatch. */
-    i = find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1);
+    i = packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1);
     e = uav_packet(i, &p, &n);
     if (CHECK(e != NULL)) {
-        check_binding(&e[0], 0, 0, 0, KEEP);
-        CHECK(i < find_packet(AEROGPU_CMD_DISPATCH, 2));
+        check_uav_binding(&e[0], 0, 0, 0, KEEP);
+        CHECK(i < packet_index(&pl, AEROGPU_CMD_DISPATCH, 2));
     }
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     CHECK_EQ(aerocmd_umd_destroy_view(srv), AEROCMD_OK);
     kit_close(&h);
 }
@@ -302,7 +238,7 @@ static void test_clears_host_owned(void)
     collect_packets(&h.fake, &pl);
     /* The uint clear of 2 words is one UPLOAD_RESOURCE of exactly its range. */
     {
-        int i = find_packet(AEROGPU_CMD_UPLOAD_RESOURCE, 1);
+        int i = packet_index(&pl, AEROGPU_CMD_UPLOAD_RESOURCE, 1);
         const struct aerogpu_cmd_upload_resource *up =
             i >= 0 ? AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_upload_resource,
                                   AEROGPU_CMD_UPLOAD_RESOURCE)
@@ -312,7 +248,7 @@ static void test_clears_host_owned(void)
             CHECK_EQ(up->size_bytes, 8);
         }
     }
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -345,7 +281,7 @@ static void test_clear_guest_backed(void)
         CHECK_EQ(word_at(fr->bytes + 12), 0xCAFEF00Du);
     }
     collect_packets(&h.fake, &pl);
-    i = find_packet(AEROGPU_CMD_RESOURCE_DIRTY_RANGE, 0);
+    i = packet_index(&pl, AEROGPU_CMD_RESOURCE_DIRTY_RANGE, 0);
     dr = i >= 0 ? AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_resource_dirty_range,
                                AEROGPU_CMD_RESOURCE_DIRTY_RANGE)
                 : NULL;
@@ -353,7 +289,7 @@ static void test_clear_guest_backed(void)
         CHECK_EQ(dr->offset_bytes, 8);
         CHECK_EQ(dr->size_bytes, 16);
     }
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -394,13 +330,13 @@ static void test_indirect(void)
     CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, written, 0), AEROCMD_E_NOT_IMPLEMENTED);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    d = AEROCMD_VIEW(&pl.packet[find_packet(AEROGPU_CMD_DISPATCH, 0)], aerogpu_cmd_dispatch,
+    d = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DISPATCH, 0)], aerogpu_cmd_dispatch,
                      AEROGPU_CMD_DISPATCH);
     CHECK(d != NULL && d->group_count_x == 4 && d->group_count_y == 2 && d->group_count_z == 1);
-    d = AEROCMD_VIEW(&pl.packet[find_packet(AEROGPU_CMD_DISPATCH, 1)], aerogpu_cmd_dispatch,
+    d = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DISPATCH, 1)], aerogpu_cmd_dispatch,
                      AEROGPU_CMD_DISPATCH);
     CHECK(d != NULL && d->group_count_x == 4 && d->group_count_y == 2 && d->group_count_z == 1);
-    dw = AEROCMD_VIEW(&pl.packet[find_packet(AEROGPU_CMD_DRAW, 0)], aerogpu_cmd_draw,
+    dw = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DRAW, 0)], aerogpu_cmd_draw,
                       AEROGPU_CMD_DRAW);
     if (CHECK(dw != NULL)) {
         CHECK_EQ(dw->vertex_count, 4);
@@ -408,7 +344,7 @@ static void test_indirect(void)
         CHECK_EQ(dw->first_vertex, 1);
         CHECK_EQ(dw->first_instance, 6);
     }
-    di = AEROCMD_VIEW(&pl.packet[find_packet(AEROGPU_CMD_DRAW_INDEXED, 0)],
+    di = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DRAW_INDEXED, 0)],
                       aerogpu_cmd_draw_indexed, AEROGPU_CMD_DRAW_INDEXED);
     if (CHECK(di != NULL)) {
         CHECK_EQ(di->index_count, 1);
@@ -417,9 +353,9 @@ static void test_indirect(void)
         CHECK_EQ(di->base_vertex, -2);
         CHECK_EQ(di->first_instance, 9);
     }
-    CHECK_EQ(count_packets(AEROGPU_CMD_DISPATCH), 4);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DISPATCH), 4);
     CHECK_EQ(h.fake.lock_count, 0);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     /* the dynamic buffer's CPU shadow comes from the device's allocator */
     CHECK_EQ(aerocmd_umd_destroy_uav(u), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_resource(written), AEROCMD_OK);
@@ -468,16 +404,16 @@ static void test_refusals(void)
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
-    CHECK_EQ(count_packets(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 1);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 1);
     {
         const struct aerogpu_cmd_set_unordered_access_buffers *p = NULL;
         uint32_t n = 0;
         const struct aerogpu_unordered_access_buffer_binding *e =
-            uav_packet(find_packet(AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
+            uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
         if (CHECK(e != NULL))
-            check_binding(&e[0], 0, 0, 0, KEEP);
+            check_uav_binding(&e[0], 0, 0, 0, KEEP);
     }
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 

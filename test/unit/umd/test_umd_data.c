@@ -4,16 +4,7 @@
 
 #include "aerocmd/umd_data.h"
 
-static uint64_t sem_mem[8192];
 static struct packet_list pl;
-
-static int all_valid(const struct harness *h)
-{
-    struct aerocmd_semantic sem;
-    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
-        return 0;
-    return validate_submissions(&h->fake, &sem) == 0 && h->fake.host_faults == 0;
-}
 
 static const uint8_t *host_bytes(const struct harness *h, const struct aerocmd_umd_resource *res)
 {
@@ -89,7 +80,7 @@ static void test_dynamic_buffer_map(void)
     CHECK_EQ(aerocmd_umd_map(h.ctx, cb, 0, AEROCMD_UMD_MAP_WRITE, 0, &m), AEROCMD_E_INVALID_ARG);
     CHECK_EQ(aerocmd_umd_map(h.ctx, cb, 1, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, &m),
              AEROCMD_E_INVALID_ARG);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     CHECK_EQ(h.dev_alloc.live_blocks, 1); /* the shadow */
     CHECK_EQ(aerocmd_umd_destroy_resource(cb), AEROCMD_OK);
     CHECK_EQ(h.dev_alloc.live_blocks, 0);
@@ -156,7 +147,7 @@ static void test_texture_subresource_map(void)
     CHECK(host_bytes(&h, tex) != NULL && host_bytes(&h, tex)[sub.offset_bytes] == 0x5A &&
           host_bytes(&h, tex)[sub.offset_bytes + 63] == 0x5A &&
           host_bytes(&h, tex)[sub.offset_bytes - 1] == 0);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     harness_close(&h);
 }
 
@@ -207,7 +198,7 @@ static void update_mip2_layer1(uint32_t backed)
     } else {
         check_upload(&h, sub.offset_bytes + 2 * 16 + 4, 8); /* the second row */
     }
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     harness_close(&h);
 }
 
@@ -246,7 +237,7 @@ static void test_update_bc_and_x8(void)
     }
     CHECK(host_bytes(&h, x8t) != NULL && memcmp(host_bytes(&h, x8t), texels, 64) == 0);
     CHECK_EQ(aerocmd_umd_resource_format(x8t), AEROGPU_FORMAT_B8G8R8X8_UNORM);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     harness_close(&h);
 }
 
@@ -275,7 +266,7 @@ static void test_update_buffer(void)
     /* Unaligned bytes of a host-owned buffer without a shadow cannot be expressed. */
     CHECK_EQ(aerocmd_umd_update_subresource(h.ctx, host_owned, 0, &odd, data, 0, 0),
              AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     harness_close(&h);
 }
 

@@ -68,16 +68,7 @@ static unsigned sweep(int which)
             bad++;
         }
         scene_destroy(&s);
-        if (h.fake.live_memories != 0 || h.fake.lock_count != 0) {
-            fprintf(stderr, "fail at %lu: %u allocations, %u locks left\n", n, h.fake.live_memories,
-                    h.fake.lock_count);
-            bad++;
-        }
-        harness_close(&h);
-        if (h.dev_alloc.live_blocks != 0) {
-            fprintf(stderr, "fail at %lu: %ld blocks leaked\n", n, h.dev_alloc.live_blocks);
-            bad++;
-        }
+        bad += harness_close_after_failure(&h, n);
     }
     CHECK_EQ(bad, 0);
     return points;

@@ -12,16 +12,6 @@
 #define D3DERR_WASSTILLDRAWING 0x8876021Cu
 #define BGRA_RED               0xFFFF0000u
 
-static uint64_t sem_mem[8192];
-
-static int all_valid(const struct harness *h)
-{
-    struct aerocmd_semantic sem;
-    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
-        return 0;
-    return validate_submissions(&h->fake, &sem) == 0 && h->fake.host_faults == 0;
-}
-
 /* ---- a harness whose fake plays Windows 7 ----------------------------------------------- */
 
 enum lw_mode {
@@ -48,11 +38,7 @@ static aerocmd_result recording_lock(void *user, const struct aerocmd_umd_memory
 /* harness_open with the fake's mode chosen before its callback table is taken. */
 static int lw_open(struct harness *h, unsigned mode, int hold_fences)
 {
-    struct aerocmd_umd_device_desc desc;
-    memset(h, 0, sizeof *h);
-    counting_init(&h->fake_alloc);
-    counting_init(&h->dev_alloc);
-    if (aerocmd_umd_fake_init(&h->fake, &h->fake_alloc.iface, H_ABI, 65536, 16))
+    if (!harness_open_fake(h, 65536, 16))
         return 0;
     h->fake.win7_locks = (mode & LW_WIN7) != 0;
     h->fake.hold_fences = hold_fences;
@@ -64,17 +50,7 @@ static int lw_open(struct harness *h, unsigned mode, int hold_fences)
         h->cb.lock_memory = recording_lock;
         lock_calls_seen = 0;
     }
-    aerocmd_umd_id_space_init(&h->ids, harness_process_id);
-    memset(&desc, 0, sizeof desc);
-    desc.abi_version = H_ABI;
-    desc.features = AEROGPU_FEATURE_TRANSFER;
-    desc.callbacks = &h->cb;
-    desc.allocator = &h->dev_alloc.iface;
-    desc.ids.next = aerocmd_umd_id_space_next;
-    desc.ids.user = &h->ids;
-    if (aerocmd_umd_device_init(h->dev_mem, sizeof h->dev_mem, &desc, &h->dev) != AEROCMD_OK)
-        return 0;
-    return aerocmd_umd_context_init(h->ctx_mem, sizeof h->ctx_mem, h->dev, &h->ctx) == AEROCMD_OK;
+    return harness_open_device(h);
 }
 
 /* ---- objects ----------------------------------------------------------------------------- */
@@ -100,6 +76,16 @@ static uint32_t word_at(const void *p)
     uint32_t w;
     memcpy(&w, p, 4);
     return w;
+}
+
+/* The fake host's copy of res holds `want` at byte `offset`. */
+static void expect_host_word(const struct harness *h, const struct aerocmd_umd_resource *res,
+                             uint32_t offset, uint32_t want)
+{
+    const struct aerocmd_umd_fake_resource *fr =
+        aerocmd_umd_fake_resource(&h->fake, aerocmd_umd_resource_handle(res));
+    if (CHECK(fr != NULL))
+        CHECK_EQ(word_at(fr->bytes + offset), want);
 }
 
 static int texels_are(const struct aerocmd_umd_mapped *m, uint32_t bgra)
@@ -170,7 +156,7 @@ static void test_staging_texture_readback(void)
     CHECK_EQ(h.fake.wait_fence_calls, 0);
     CHECK_EQ(h.fake.lock_count, 0);
     CHECK_EQ(h.fake.submission_count, 1);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -197,7 +183,7 @@ static void test_staging_buffer_readback(void)
     CHECK_EQ(h.fake.lock_waits, 0);
     CHECK_EQ(h.fake.lock_still_drawing, 1);
     CHECK_EQ(h.fake.wait_fence_calls, 0);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -240,7 +226,6 @@ static void test_staging_write_while_gpu_reads(void)
     static struct harness h;
     struct aerocmd_umd_texture2d_desc dd = texture_desc(4, 4, DXGI_B8G8R8A8_UNORM, 0, 0);
     struct aerocmd_umd_resource *st, *dst;
-    const struct aerocmd_umd_fake_resource *fr;
     struct aerocmd_umd_mapped m;
     uint32_t before;
     uint64_t waits;
@@ -264,14 +249,10 @@ static void test_staging_write_while_gpu_reads(void)
     CHECK_EQ(aerocmd_umd_unmap(h.ctx, st, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     CHECK_EQ(h.fake.submission_count, before + 1); /* the dirty range */
-    fr = aerocmd_umd_fake_resource(&h.fake, aerocmd_umd_resource_handle(dst));
-    if (CHECK(fr != NULL))
-        CHECK_EQ(word_at(fr->bytes + 60), 0x11111111u);
-    fr = aerocmd_umd_fake_resource(&h.fake, aerocmd_umd_resource_handle(st));
-    if (CHECK(fr != NULL))
-        CHECK_EQ(word_at(fr->bytes + 60), 0x22222222u);
+    expect_host_word(&h, dst, 60, 0x11111111u);
+    expect_host_word(&h, st, 60, 0x22222222u);
     CHECK_EQ(h.fake.wait_fence_calls, 0);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -286,7 +267,6 @@ static void test_update_guest_backed(void)
     struct aerocmd_umd_buffer_desc backed = buffer_desc(16, AEROCMD_UMD_BIND_VERTEX_BUFFER, 1);
     struct aerocmd_box box = {4, 0, 0, 12, 1, 1}, last = {12, 0, 0, 16, 1, 1};
     struct aerocmd_umd_resource *vb;
-    const struct aerocmd_umd_fake_resource *fr;
     kit_reset();
     CHECK(lw_open(&h, LW_WIN7, 1));
     vb = kit_buffer(&h, &backed, first);
@@ -295,22 +275,17 @@ static void test_update_guest_backed(void)
     CHECK_EQ(aerocmd_umd_update_subresource(h.ctx, vb, 0, &box, second, 0, 0), AEROCMD_OK);
     CHECK_EQ(h.fake.lock_waits, 0); /* the create is done */
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    fr = aerocmd_umd_fake_resource(&h.fake, aerocmd_umd_resource_handle(vb));
-    if (CHECK(fr != NULL))
-        CHECK_EQ(word_at(fr->bytes + 4), 0xAAAAAAAAu);
+    expect_host_word(&h, vb, 4, 0xAAAAAAAAu);
     CHECK_EQ(aerocmd_umd_update_subresource(h.ctx, vb, 0, &last, &third, 0, 0), AEROCMD_OK);
     CHECK_EQ(h.fake.lock_waits, 1);
     CHECK_EQ(h.fake.completed_fence, h.fake.last_fence);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    fr = aerocmd_umd_fake_resource(&h.fake, aerocmd_umd_resource_handle(vb));
-    if (CHECK(fr != NULL)) {
-        CHECK_EQ(word_at(fr->bytes + 0), 1);
-        CHECK_EQ(word_at(fr->bytes + 4), 0xAAAAAAAAu);
-        CHECK_EQ(word_at(fr->bytes + 8), 0xBBBBBBBBu);
-        CHECK_EQ(word_at(fr->bytes + 12), 0xCCCCCCCCu);
-    }
+    expect_host_word(&h, vb, 0, 1);
+    expect_host_word(&h, vb, 4, 0xAAAAAAAAu);
+    expect_host_word(&h, vb, 8, 0xBBBBBBBBu);
+    expect_host_word(&h, vb, 12, 0xCCCCCCCCu);
     CHECK_EQ(h.fake.wait_fence_calls, 0);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     kit_close(&h);
 }
 
@@ -323,7 +298,6 @@ static void test_uav_clear_and_indirect(void)
     static const uint32_t fill[4] = {0x5A5A5A5Au, 0, 0, 0};
     struct aerocmd_umd_buffer_desc ud = buffer_desc(16, AEROCMD_UMD_BIND_UNORDERED_ACCESS, 1);
     struct aerocmd_umd_buffer_desc sd = buffer_desc(16, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
-    struct aerocmd_umd_uav_desc uvd;
     static struct packet_list pl;
     struct aerocmd_umd_resource *ub, *src, *argbuf;
     struct aerocmd_umd_uav *uav = NULL;
@@ -332,12 +306,7 @@ static void test_uav_clear_and_indirect(void)
     kit_reset();
     CHECK(lw_open(&h, LW_WIN7, 1));
     ub = kit_buffer(&h, &ud, zeros);
-    memset(&uvd, 0, sizeof uvd);
-    uvd.dxgi_format = DXGI_R32_UINT;
-    uvd.element_count = 4;
-    CHECK_EQ(aerocmd_umd_create_uav(h.dev, kit_take(aerocmd_umd_uav_size()), aerocmd_umd_uav_size(),
-                                    ub, &uvd, &uav),
-             AEROCMD_OK);
+    uav = kit_uav(&h, ub, DXGI_R32_UINT, 0, 4, 0, 0, 0);
     CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 0, 1, &uav, NULL), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_clear_uav_uint(h.ctx, uav, fill), AEROCMD_OK);
@@ -362,7 +331,7 @@ static void test_uav_clear_and_indirect(void)
     }
     CHECK_EQ(dispatches, 2);
     CHECK_EQ(h.fake.wait_fence_calls, 0);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     CHECK_EQ(aerocmd_umd_destroy_uav(uav), AEROCMD_OK);
     kit_close(&h);
 }
@@ -441,9 +410,7 @@ static aerocmd_result lw_scene_create(struct harness *h, struct lw_scene *s)
     if (r == AEROCMD_OK)
         r = lw_scene_buffer(h, 0, NULL, &s->vb_copy);
     if (r == AEROCMD_OK)
-        r = aerocmd_umd_create_view(h->dev, kit_take(aerocmd_umd_view_size()),
-                                    aerocmd_umd_view_size(), AEROCMD_VIEW_RENDER_TARGET, s->rt, &vd,
-                                    &s->rtv);
+        r = kit_try_view(h, AEROCMD_VIEW_RENDER_TARGET, s->rt, &vd, &s->rtv);
     return r;
 }
 
@@ -544,8 +511,8 @@ static void test_streams_identical(void)
             if (a->alloc_count == b->alloc_count)
                 CHECK_EQ(memcmp(a->allocs, b->allocs, a->alloc_count * sizeof *a->allocs), 0);
         }
-    CHECK(all_valid(&plain));
-    CHECK(all_valid(&win7));
+    CHECK(harness_valid(&plain));
+    CHECK(harness_valid(&win7));
     harness_close(&plain);
     harness_close(&win7);
 }
@@ -575,18 +542,14 @@ static void test_failure_injection(void)
         }
         points++;
         if (r != AEROCMD_E_OUT_OF_MEMORY || h.fake.lock_count != 0 ||
-            aerocmd_umd_flush(h.ctx) != AEROCMD_OK || !all_valid(&h)) {
+            aerocmd_umd_flush(h.ctx) != AEROCMD_OK || !harness_valid(&h)) {
             fprintf(stderr, "fail at %lu: result %s, %u locks held\n", n, aerocmd_result_name(r),
                     h.fake.lock_count);
             bad++;
         }
         lw_scene_destroy(&s);
         CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-        if (h.fake.live_memories != 0)
-            bad++;
-        harness_close(&h);
-        if (h.dev_alloc.live_blocks != 0)
-            bad++;
+        bad += harness_close_after_failure(&h, n);
     }
     CHECK_EQ(bad, 0);
     printf("failure injection: %u failure points\n", points);
@@ -624,12 +587,8 @@ static aerocmd_result device_with(struct harness *h, uint32_t flags, int with_wa
     cb.flags = flags;
     if (!with_wait)
         cb.wait_fence = NULL;
-    memset(&desc, 0, sizeof desc);
-    desc.abi_version = H_ABI;
+    harness_device_desc(h, &desc);
     desc.callbacks = &cb;
-    desc.allocator = &h->dev_alloc.iface;
-    desc.ids.next = aerocmd_umd_id_space_next;
-    desc.ids.user = &h->ids;
     return aerocmd_umd_device_init(h->dev_mem, sizeof h->dev_mem, &desc, &dev);
 }
 

@@ -5,16 +5,6 @@
 
 #include "aerocmd/umd_data.h"
 
-static uint64_t sem_mem[8192];
-
-static int all_valid(const struct harness *h)
-{
-    struct aerocmd_semantic sem;
-    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
-        return 0;
-    return validate_submissions(&h->fake, &sem) == 0 && h->fake.host_faults == 0;
-}
-
 struct readback {
     struct aerocmd_umd_view *rtv;
     struct aerocmd_umd_resource *rt, *staging;
@@ -94,7 +84,7 @@ static void test_readback_round_trip(void)
     CHECK_EQ(aerocmd_umd_unmap(h.ctx, rb.staging, 0), AEROCMD_OK);
     CHECK_EQ(h.fake.lock_count, 0);
     CHECK_EQ(h.fake.submission_count, 1); /* a read sends nothing back */
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     readback_destroy(&rb);
     CHECK_EQ(h.fake.live_memories, 0);
     harness_close(&h);
@@ -148,7 +138,7 @@ static void test_transfer_gate(void)
     CHECK(harness_open(&h, 65536, 16));
     CHECK_EQ(render_and_copy(&h, &rb), AEROCMD_E_NOT_IMPLEMENTED);
     readback_destroy(&rb);
-    CHECK(all_valid(&h));
+    CHECK(harness_valid(&h));
     harness_close(&h);
     harness_abi = H_ABI;
 }

@@ -57,7 +57,6 @@ static void watching_free(void *user, const struct aerocmd_umd_memory *memory)
  * watching_free. */
 static int reopen_watched(struct harness *h)
 {
-    struct aerocmd_umd_device_desc desc;
     struct aerocmd_umd_callbacks cb;
     aerocmd_umd_context_destroy(h->ctx);
     aerocmd_umd_device_destroy(h->dev);
@@ -67,15 +66,7 @@ static int reopen_watched(struct harness *h)
     cb = watch.fake_cb;
     cb.free_memory = watching_free;
     h->cb = cb;
-    memset(&desc, 0, sizeof desc);
-    desc.abi_version = harness_abi;
-    desc.features = harness_features;
-    desc.callbacks = &h->cb;
-    desc.allocator = &h->dev_alloc.iface;
-    desc.ids.next = aerocmd_umd_id_space_next;
-    desc.ids.user = &h->ids;
-    return aerocmd_umd_device_init(h->dev_mem, sizeof h->dev_mem, &desc, &h->dev) == AEROCMD_OK &&
-           aerocmd_umd_context_init(h->ctx_mem, sizeof h->ctx_mem, h->dev, &h->ctx) == AEROCMD_OK;
+    return harness_open_device(h);
 }
 
 static void make_chain(struct harness *h, uint32_t w, uint32_t hgt, uint32_t backed,

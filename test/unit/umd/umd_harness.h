@@ -82,24 +82,38 @@ struct harness {
     uint64_t ctx_mem[4096];
 };
 
-static int harness_open(struct harness *h, uint32_t buffer_bytes, uint32_t alloc_entries)
+/* The first half of harness_open: the allocators, the fake (its callback table not taken
+ * yet, so its modes can still be chosen) and the id space. */
+static int harness_open_fake(struct harness *h, uint32_t buffer_bytes, uint32_t alloc_entries)
 {
-    struct aerocmd_umd_device_desc desc;
     memset(h, 0, sizeof *h);
     counting_init(&h->fake_alloc);
     counting_init(&h->dev_alloc);
     if (aerocmd_umd_fake_init(&h->fake, &h->fake_alloc.iface, harness_abi, buffer_bytes,
                               alloc_entries))
         return 0;
-    aerocmd_umd_fake_callbacks(&h->fake, &h->cb);
     aerocmd_umd_id_space_init(&h->ids, harness_process_id);
-    memset(&desc, 0, sizeof desc);
-    desc.abi_version = harness_abi;
-    desc.features = harness_features;
-    desc.callbacks = &h->cb;
-    desc.allocator = &h->dev_alloc.iface;
-    desc.ids.next = aerocmd_umd_id_space_next;
-    desc.ids.user = &h->ids;
+    return 1;
+}
+
+/* What the harness's device is created with: h->cb, the device allocator, h->ids. */
+static void harness_device_desc(struct harness *h, struct aerocmd_umd_device_desc *desc)
+{
+    memset(desc, 0, sizeof *desc);
+    desc->abi_version = harness_abi;
+    desc->features = harness_features;
+    desc->callbacks = &h->cb;
+    desc->allocator = &h->dev_alloc.iface;
+    desc->ids.next = aerocmd_umd_id_space_next;
+    desc->ids.user = &h->ids;
+}
+
+/* The second half: a device and a context over h->cb as it is now (the ids keep counting
+ * where they are, so a device opened again hands out new handles). */
+static int harness_open_device(struct harness *h)
+{
+    struct aerocmd_umd_device_desc desc;
+    harness_device_desc(h, &desc);
     if (sizeof h->dev_mem < aerocmd_umd_device_size() ||
         sizeof h->ctx_mem < aerocmd_umd_context_size())
         return 0;
@@ -108,11 +122,38 @@ static int harness_open(struct harness *h, uint32_t buffer_bytes, uint32_t alloc
     return aerocmd_umd_context_init(h->ctx_mem, sizeof h->ctx_mem, h->dev, &h->ctx) == AEROCMD_OK;
 }
 
+static int harness_open(struct harness *h, uint32_t buffer_bytes, uint32_t alloc_entries)
+{
+    if (!harness_open_fake(h, buffer_bytes, alloc_entries))
+        return 0;
+    aerocmd_umd_fake_callbacks(&h->fake, &h->cb);
+    return harness_open_device(h);
+}
+
 static void harness_close(struct harness *h)
 {
     aerocmd_umd_context_destroy(h->ctx);
     aerocmd_umd_device_destroy(h->dev);
     aerocmd_umd_fake_release(&h->fake);
+}
+
+/* harness_close after failure point n of an injection sweep, the scene's objects destroyed:
+ * the number of leaks found (guest allocations or locks the fake still holds, device
+ * memory not given back), each reported. */
+static unsigned harness_close_after_failure(struct harness *h, unsigned long n)
+{
+    unsigned leaks = 0;
+    if (h->fake.live_memories != 0 || h->fake.lock_count != 0) {
+        fprintf(stderr, "fail at %lu: %u allocations, %u locks left\n", n, h->fake.live_memories,
+                h->fake.lock_count);
+        leaks++;
+    }
+    harness_close(h);
+    if (h->dev_alloc.live_blocks != 0) {
+        fprintf(stderr, "fail at %lu: %ld blocks leaked\n", n, h->dev_alloc.live_blocks);
+        leaks++;
+    }
+    return leaks;
 }
 
 /* ---- reading back submissions ------------------------------------------------------------ */
@@ -160,6 +201,16 @@ static int validate_submissions(const struct aerocmd_umd_fake *fake, struct aero
     return bad;
 }
 
+/* Every submission passes both and the fake host saw no fault. */
+static int harness_valid(const struct harness *h)
+{
+    static uint64_t sem_mem[8192];
+    struct aerocmd_semantic sem;
+    if (aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem) != AEROCMD_OK)
+        return 0;
+    return validate_submissions(&h->fake, &sem) == 0 && h->fake.host_faults == 0;
+}
+
 static void collect_packets(const struct aerocmd_umd_fake *fake, struct packet_list *out)
 {
     uint32_t i;
@@ -179,6 +230,34 @@ static void collect_packets(const struct aerocmd_umd_fake *fake, struct packet_l
             out->count++;
         }
     }
+}
+
+/* Index in pl of the n-th (0-based) packet with `opcode`, or -1. */
+static int packet_index(const struct packet_list *pl, uint32_t opcode, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < pl->count; i++)
+        if (pl->opcode[i] == opcode && n-- == 0)
+            return (int)i;
+    return -1;
+}
+
+static uint32_t packet_count(const struct packet_list *pl, uint32_t opcode)
+{
+    uint32_t i, n = 0;
+    for (i = 0; i < pl->count; i++)
+        n += pl->opcode[i] == opcode;
+    return n;
+}
+
+/* One binding of a SET_UNORDERED_ACCESS_BUFFERS packet is exactly this. */
+static void check_uav_binding(const struct aerogpu_unordered_access_buffer_binding *b,
+                              uint32_t buffer, uint32_t offset, uint32_t size, uint32_t count)
+{
+    CHECK_EQ(b->buffer, buffer);
+    CHECK_EQ(b->offset_bytes, offset);
+    CHECK_EQ(b->size_bytes, size);
+    CHECK_EQ(b->initial_count, count);
 }
 
 /* Concatenated packet bytes (stream headers left out) of every submission. */

@@ -6,12 +6,15 @@
 
 #include "umd_scenes.h"
 
-#define KIT_ARENA_WORDS 16384u
-#define DXGI_R32_FLOAT  41u
-#define DXGI_R32_UINT   42u
-#define DXGI_D32_FLOAT  40u
-#define DXGI_BC1_UNORM  71u
-#define DXGI_B8G8R8X8   88u
+#include "aerocmd/umd_compute.h"
+
+#define KIT_ARENA_WORDS   16384u
+#define DXGI_R32_TYPELESS 39u
+#define DXGI_R32_FLOAT    41u
+#define DXGI_R32_UINT     42u
+#define DXGI_D32_FLOAT    40u
+#define DXGI_BC1_UNORM    71u
+#define DXGI_B8G8R8X8     88u
 
 #define KIT_MAX_SHADERS 32u
 
@@ -72,19 +75,85 @@ static struct aerocmd_umd_resource *kit_texture(struct harness *h,
     return res;
 }
 
+/* A buffer view description: elements [first, first + count) in `format` (0: the buffer's
+ * structures), with view flags. */
+static struct aerocmd_umd_view_desc buffer_view(uint32_t format, uint32_t first, uint32_t count,
+                                                uint32_t flags)
+{
+    struct aerocmd_umd_view_desc d;
+    memset(&d, 0, sizeof d);
+    d.dxgi_format = format;
+    d.first_element = first;
+    d.element_count = count;
+    d.flags = flags;
+    return d;
+}
+
+/* Creates a view in a fresh piece of the arena and returns the library's result (out may
+ * be NULL: refusals that are expected). */
+static aerocmd_result kit_try_view(struct harness *h, enum aerocmd_view_kind kind,
+                                   struct aerocmd_umd_resource *res,
+                                   const struct aerocmd_umd_view_desc *d,
+                                   struct aerocmd_umd_view **out)
+{
+    struct aerocmd_umd_view *unused = NULL;
+    void *mem = kit_take(aerocmd_umd_view_size());
+    if (mem == NULL)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    return aerocmd_umd_create_view(h->dev, mem, aerocmd_umd_view_size(), kind, res, d,
+                                   out != NULL ? out : &unused);
+}
+
 /* A view over the whole resource in its own format. */
 static struct aerocmd_umd_view *kit_view(struct harness *h, enum aerocmd_view_kind kind,
                                          struct aerocmd_umd_resource *res)
 {
     struct aerocmd_umd_view *view = NULL;
     struct aerocmd_umd_view_desc vd;
-    size_t size = aerocmd_umd_view_size();
-    void *mem = kit_take(size);
     memset(&vd, 0, sizeof vd);
-    if (mem == NULL || res == NULL ||
-        !CHECK_EQ(aerocmd_umd_create_view(h->dev, mem, size, kind, res, &vd, &view), AEROCMD_OK))
+    if (res == NULL || !CHECK_EQ(kit_try_view(h, kind, res, &vd, &view), AEROCMD_OK))
         return NULL;
     return view;
+}
+
+/* An unordered-access view description of a buffer: elements [first, first + count) of
+ * `stride` bytes (0: the format's or the buffer's), its counter starting at `initial`. */
+static struct aerocmd_umd_uav_desc uav_desc(uint32_t format, uint32_t first, uint32_t count,
+                                            uint32_t stride, uint32_t flags, uint32_t initial)
+{
+    struct aerocmd_umd_uav_desc d;
+    memset(&d, 0, sizeof d);
+    d.dxgi_format = format;
+    d.first_element = first;
+    d.element_count = count;
+    d.element_bytes = stride;
+    d.flags = flags;
+    d.initial_count = initial;
+    return d;
+}
+
+/* kit_try_view for unordered-access views. */
+static aerocmd_result kit_try_uav(struct harness *h, struct aerocmd_umd_resource *res,
+                                  const struct aerocmd_umd_uav_desc *d,
+                                  struct aerocmd_umd_uav **out)
+{
+    struct aerocmd_umd_uav *unused = NULL;
+    void *mem = kit_take(aerocmd_umd_uav_size());
+    if (mem == NULL)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    return aerocmd_umd_create_uav(h->dev, mem, aerocmd_umd_uav_size(), res, d,
+                                  out != NULL ? out : &unused);
+}
+
+static struct aerocmd_umd_uav *kit_uav(struct harness *h, struct aerocmd_umd_resource *res,
+                                       uint32_t format, uint32_t first, uint32_t count,
+                                       uint32_t stride, uint32_t flags, uint32_t initial)
+{
+    struct aerocmd_umd_uav *uav = NULL;
+    struct aerocmd_umd_uav_desc d = uav_desc(format, first, count, stride, flags, initial);
+    if (!CHECK_EQ(kit_try_uav(h, res, &d, &uav), AEROCMD_OK))
+        return NULL;
+    return uav;
 }
 
 /* A render target texture of w x h B8G8R8A8 and its view. */
