@@ -10,15 +10,15 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
 2. With --aerocmd (the NATIVE tool, from the native build): each scenario's streams are
    wrapped into one trace and checked with `aerocmd validate`, and `aerocmd dump` of each
    stream plus the harness's submission headers must equal the host golden file
-   test/data/golden/umd/GOLDEN.txt where one exists (GOLDEN is the scenario's name, or its
-   entry in GOLDEN_OF). Handles and alloc_ids are guest-wide ids (their high bits depend on
-   the process id), so both sides are renumbered in order of first appearance before
-   comparing. Shaders differ by construction: the host scenarios send a 32-byte placeholder
-   container, the DDI gives the shim a bare token stream that libaerocmd wraps into a real
-   container (signatures, checksum). So the size and payload of CREATE_SHADER_DXBC, and the
-   stream sizes and packet offsets they shift, are masked on both sides; everything else
-   (packet order, every other field) must match. The harness checks each container byte for
-   byte in process instead.
+   test/data/golden/umd/GOLDEN.txt (GOLDEN is the scenario's name, or its entry in
+   GOLDEN_OF); a scenario without a golden file fails unless NO_GOLDEN names it. Handles and
+   alloc_ids are guest-wide ids (their high bits depend on the process id), so both sides are
+   renumbered in order of first appearance before comparing. Shaders differ by construction:
+   the host scenarios send a 32-byte placeholder container, the DDI gives the shim a bare
+   token stream that libaerocmd wraps into a real container (signatures, checksum). So the
+   size and payload of CREATE_SHADER_DXBC, and the stream sizes and packet offsets they
+   shift, are masked on both sides; everything else (packet order, every other field) must
+   match. The harness checks each container byte for byte in process instead.
 Prints "N passed, N failed".
 """
 import argparse
@@ -34,9 +34,21 @@ HANDLE = re.compile(r"\bh:(\d+)")
 # created through the DDI is always host-owned (only STAGING is backed with guest memory, and
 # the runtime rejects bind flags on STAGING), so the textured quad is compared with the host
 # twin that uses that placement; indexed_quad_texture.txt keeps the guest-backed variant.
+#
+# D3D10 and D3D10.1 run one clear through each of their device tables (scenarios.c's
+# CLEAR_SCENARIO), in their own DLLs and in the combined driver DLL: all four are the host
+# scene `clear`.
 GOLDEN_OF = {
     "indexed_quad_texture": "indexed_quad_texture_host",
+    "d3d10_clear": "clear",
+    "d3d10_1_clear": "clear",
+    "driver_d3d10_clear": "clear",
+    "driver_d3d10_1_clear": "clear",
 }
+# Scenarios that cannot have a host golden file, each with the reason. Every Wine scenario
+# has a host twin in test/unit/umd/golden_scenarios.h today, so the list is empty; a
+# scenario missing from both its golden directory and this list fails.
+NO_GOLDEN = {}
 ALLOC = re.compile(r"(alloc_id=)(0x[0-9a-fA-F]+|\d+)")
 OFFSET = re.compile(r"^0x[0-9a-fA-F]+ ", re.M)
 STREAM_SIZE = re.compile(r"^(ACMD abi=\S+ size_bytes=)\d+", re.M)
@@ -83,7 +95,12 @@ def check_scenario(aerocmd, sdir, name, golden_dir):
     golden_name = GOLDEN_OF.get(name, name)
     golden = os.path.join(golden_dir, golden_name + ".txt")
     if not os.path.exists(golden):
-        return []
+        if name in NO_GOLDEN:
+            return []
+        return ["no golden %s and not in NO_GOLDEN: add a host twin to "
+                "test/unit/umd/golden_scenarios.h" % golden]
+    if name in NO_GOLDEN:
+        return ["in NO_GOLDEN but %s exists: remove it from the list" % golden]
     with open(os.path.join(sdir, "submissions.txt"), encoding="utf-8") as f:
         headers = f.read().splitlines(keepends=True)
     text = "# umd golden: %s\n" % golden_name
@@ -142,9 +159,10 @@ def main():
                     failed += 1
                 else:
                     passed += 1
-                    note = ""
                     golden_name = GOLDEN_OF.get(name, name)
-                    if os.path.exists(os.path.join(args.golden, golden_name + ".txt")):
+                    if name in NO_GOLDEN:
+                        note = ", no golden: " + NO_GOLDEN[name]
+                    else:
                         note = ", equals golden"
                         if golden_name != name:
                             note += " " + golden_name

@@ -140,6 +140,7 @@ static void sc_compute_uav(struct session *s)
         buffer_ex(s, 32, D3D10_DDI_BIND_SHADER_RESOURCE, D3D10_DDI_USAGE_DYNAMIC,
                   D3D10_DDI_CPU_ACCESS_WRITE, D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS, 0);
     D3D11DDI_HUNORDEREDACCESSVIEW uavs[2], as_float;
+    D3D10DDI_HRENDERTARGETVIEW rtv;
     UINT counts[2] = {5 /* ignored: no counter */, 3};
     uavs[0] = uav_of(s, data, DXGI_FORMAT_R32_UINT, BUF, 4, 32, 0);
     uavs[1] = uav_of(s, list, DXGI_FORMAT_UNKNOWN, BUF, 0, 4, D3D11_DDI_BUFFER_UAV_FLAG_COUNTER);
@@ -153,11 +154,17 @@ static void sc_compute_uav(struct session *s)
     s->f.pfnDispatch(s->dev, 2, 1, 1);
     fill_indirect_args(s, args);
     s->f.pfnDispatchIndirect(s->dev, args, 0);
-    bind_basic(s, triangle_vb(s), target(s, 64, 64), no_dsv);
+    /* One object per statement: the host twin (test/unit/umd/golden_scenarios.h) records
+     * the order handles are given out, and argument evaluation order is unspecified. */
+    rtv = target(s, 64, 64);
+    bind_basic(s, triangle_vb(s), rtv, no_dsv);
     s->f.pfnDrawInstancedIndirect(s->dev, args, 12);
     s->f.pfnDestroyUnorderedAccessView(s->dev, as_float);
     s->f.pfnDestroyUnorderedAccessView(s->dev, uavs[1]);
     s->f.pfnDestroyUnorderedAccessView(s->dev, uavs[0]);
+    /* Released as the host twin releases it (a dynamic buffer's CPU shadow is the device
+     * allocator's until then). */
+    s->f.pfnDestroyResource(s->dev, args);
     s->f.pfnFlush(s->dev);
     expect_upload(s, 0, 16, 128, 7);
     expect_upload(s, 1, 0, 16, 0x3F800000u);

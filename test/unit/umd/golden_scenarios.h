@@ -1,6 +1,6 @@
-/* golden_scenarios.h — the scenarios of the umd golden tests (issue 4's list). Each one
- * drives the state tracker through the fake; test_umd_golden.c validates and disassembles
- * what was submitted. */
+/* golden_scenarios.h — the scenarios of the umd golden tests (issue 4's list, and the host
+ * twins of the Wine scenarios of test/shims). Each one drives the state tracker through the
+ * fake; test_umd_golden.c validates and disassembles what was submitted. */
 #ifndef AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H
 #define AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H
 
@@ -270,6 +270,148 @@ static void sc_readback(struct harness *h)
     CHECK_EQ(aerocmd_umd_unmap(h->ctx, staging, 0), AEROCMD_OK);
 }
 
+/* ---- host twins of the Wine scenarios of test/shims -------------------------------------
+ * Each makes the library calls the shim makes for its Wine scenario's DDI calls, in the
+ * same order, so test/shims/run_wine.py compares the DDI path's stream with its file. */
+
+/* D3D10 and D3D10.1 (scenarios.c's CLEAR_SCENARIO, through each of their device tables): a
+ * 16x16 render target cleared blue. */
+static void sc_clear(struct harness *h)
+{
+    static const uint32_t blue[4] = {F32_0, F32_0, F32_1, F32_1};
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(16, 16, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
+    struct aerocmd_umd_view *rtv =
+        kit_view(h, AEROCMD_VIEW_RENDER_TARGET, kit_texture(h, &td, NULL));
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtv, blue), AEROCMD_OK);
+}
+
+/* A three-buffer swap chain rotated twice (DXGI's RotateResourceIdentities), the view over
+ * buffer 0 cleared before and after each rotation: it clears buffers 0, 1 and 2 in turn. */
+static void sc_rotate_three(struct harness *h)
+{
+    static const uint32_t red[4] = {F32_1, F32_0, F32_0, F32_1};
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(32, 32, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
+    struct aerocmd_umd_resource *bufs[3];
+    struct aerocmd_umd_view *rtv;
+    uint32_t i, last;
+    for (i = 0; i < 3; i++)
+        bufs[i] = kit_texture(h, &td, NULL);
+    last = aerocmd_umd_resource_handle(bufs[2]);
+    rtv = kit_view(h, AEROCMD_VIEW_RENDER_TARGET, bufs[0]);
+    CHECK_EQ(aerocmd_umd_set_render_targets(h->ctx, 1, &rtv, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtv, red), AEROCMD_OK);
+    for (i = 0; i < 2; i++) {
+        CHECK_EQ(aerocmd_umd_rotate_resources(h->ctx, bufs, 3), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtv, red), AEROCMD_OK);
+    }
+    CHECK_EQ(aerocmd_umd_view_handle(rtv), last);
+}
+
+/* A host-owned buffer with these misc flags and structure stride. */
+static struct aerocmd_umd_resource *twin_buffer(struct harness *h, uint32_t size, uint32_t bind,
+                                                uint32_t misc, uint32_t stride)
+{
+    struct aerocmd_umd_buffer_desc d = buffer_desc(size, bind, 0);
+    d.misc_flags = misc;
+    d.structure_stride = stride;
+    return kit_buffer(h, &d, NULL);
+}
+
+/* Rewrites a dynamic buffer through a discard map: a dispatch of 3x2x1 at offset 0, a draw
+ * of 3 vertices, 1 instance at offset 12. */
+static void twin_fill_indirect_args(struct harness *h, struct aerocmd_umd_resource *args)
+{
+    static const uint32_t words[7] = {3, 2, 1, 3, 1, 0, 0};
+    struct aerocmd_umd_mapped m;
+    if (!CHECK_EQ(aerocmd_umd_map(h->ctx, args, 0, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, &m),
+                  AEROCMD_OK))
+        return;
+    memcpy(m.data, words, sizeof words);
+    CHECK_EQ(aerocmd_umd_unmap(h->ctx, args, 0), AEROCMD_OK);
+}
+
+/* Compute-stage unordered access (scenario_compute.c's compute_uav): a Uint and a Float
+ * clear, a bind with an initial count, CopyStructureCount before any dispatch, a direct and
+ * an indirect dispatch, an indirect draw. */
+static void sc_compute_uav(struct harness *h)
+{
+    static const uint32_t seven[4] = {7, 7, 7, 7};
+    static const uint32_t one[4] = {F32_1, F32_1, F32_1, F32_1};
+    struct aerocmd_umd_buffer_desc ad = buffer_desc(32, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_resource *data =
+        twin_buffer(h, 256, AEROCMD_UMD_BIND_UNORDERED_ACCESS, 0, 0);
+    struct aerocmd_umd_resource *list = twin_buffer(h, 64, AEROCMD_UMD_BIND_UNORDERED_ACCESS,
+                                                    AEROCMD_UMD_MISC_BUFFER_STRUCTURED, 16);
+    struct aerocmd_umd_resource *count_dst =
+        twin_buffer(h, 16, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0, 0);
+    struct aerocmd_umd_resource *args;
+    struct aerocmd_umd_uav *uavs[2], *as_float;
+    struct aerocmd_umd_view *rtv;
+    uint32_t counts[2] = {5 /* ignored: no counter */, 3};
+    ad.usage = AEROCMD_UMD_USAGE_DYNAMIC;
+    ad.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE;
+    args = kit_buffer(h, &ad, NULL);
+    uavs[0] = kit_uav(h, data, DXGI_R32_UINT, 4, 32, 0, 0, AEROCMD_UMD_UAV_KEEP_COUNT);
+    uavs[1] =
+        kit_uav(h, list, 0, 0, 4, 0, AEROCMD_UMD_UAV_FLAG_COUNTER, AEROCMD_UMD_UAV_KEEP_COUNT);
+    as_float = kit_uav(h, data, DXGI_R32_FLOAT, 0, 4, 0, 0, AEROCMD_UMD_UAV_KEEP_COUNT);
+    CHECK_EQ(aerocmd_umd_clear_uav_uint(h->ctx, uavs[0], seven), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_uav_float(h->ctx, as_float, one), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, AEROCMD_SHADER_CS, 4)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 0, 2, uavs, counts), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_structure_count(h->ctx, count_dst, 4, uavs[1]), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 2, 1, 1), AEROCMD_OK);
+    twin_fill_indirect_args(h, args);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, args, 0), AEROCMD_OK);
+    rtv = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), rtv, NULL);
+    CHECK_EQ(aerocmd_umd_draw_instanced_indirect(h->ctx, args, 12), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_uav(as_float), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_uav(uavs[1]), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_uav(uavs[0]), AEROCMD_OK);
+    /* Its CPU shadow comes from the device's allocator, which must end with nothing held. */
+    CHECK_EQ(aerocmd_umd_destroy_resource(args), AEROCMD_OK);
+}
+
+/* A shader-resource view of elements [first, first + count) of a buffer. */
+static struct aerocmd_umd_view *twin_buffer_srv(struct harness *h, struct aerocmd_umd_resource *res,
+                                                uint32_t format, uint32_t first, uint32_t count,
+                                                uint32_t flags)
+{
+    struct aerocmd_umd_view *view = NULL;
+    struct aerocmd_umd_view_desc d = buffer_view(format, first, count, flags);
+    CHECK_EQ(kit_try_view(h, AEROCMD_VIEW_SHADER_RESOURCE, res, &d, &view), AEROCMD_OK);
+    return view;
+}
+
+/* Structured and raw buffers read by a compute shader (scenario_compute.c's
+ * compute_buffer_views): a structured view of format 0, a raw view, a structured view of
+ * the whole buffer, and a raw unordered-access view written. */
+static void sc_compute_buffer_views(struct harness *h)
+{
+    struct aerocmd_umd_resource *structured = twin_buffer(h, 256, AEROCMD_UMD_BIND_SHADER_RESOURCE,
+                                                          AEROCMD_UMD_MISC_BUFFER_STRUCTURED, 16);
+    struct aerocmd_umd_resource *raw = twin_buffer(h, 128, AEROCMD_UMD_BIND_SHADER_RESOURCE,
+                                                   AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    struct aerocmd_umd_resource *out = twin_buffer(h, 64, AEROCMD_UMD_BIND_UNORDERED_ACCESS,
+                                                   AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    struct aerocmd_umd_view *srvs[3];
+    struct aerocmd_umd_uav *uav;
+    srvs[0] = twin_buffer_srv(h, structured, 0, 3, 5, 0); /* bytes 48..128 */
+    srvs[1] = twin_buffer_srv(h, raw, DXGI_R32_TYPELESS, 2, 10, AEROCMD_UMD_VIEW_RAW);
+    srvs[2] = twin_buffer_srv(h, structured, 0, 0, 16, 0); /* all of it */
+    uav = kit_uav(h, out, DXGI_R32_TYPELESS, 0, 16, 0, AEROCMD_UMD_UAV_FLAG_RAW,
+                  AEROCMD_UMD_UAV_KEEP_COUNT);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, AEROCMD_SHADER_CS, 4)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader_resources(h->ctx, AEROCMD_SHADER_CS, 0, 3, srvs), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 0, 1, &uav, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 4, 1, 1), AEROCMD_OK);
+}
+
 #define GOLDEN_BIG 65536u, 16u
 
 static const struct golden_case golden_cases[] = {
@@ -285,6 +427,10 @@ static const struct golden_case golden_cases[] = {
     {"dynamic_cb", sc_dynamic_cb, GOLDEN_BIG},
     {"readback", sc_readback, GOLDEN_BIG},
     {"split_frame", sc_split_frame, 160u, 2u},
+    {"clear", sc_clear, GOLDEN_BIG},
+    {"rotate_three", sc_rotate_three, GOLDEN_BIG},
+    {"compute_uav", sc_compute_uav, GOLDEN_BIG},
+    {"compute_buffer_views", sc_compute_buffer_views, GOLDEN_BIG},
 };
 
 #endif /* AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H */
