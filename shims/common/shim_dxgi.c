@@ -1,4 +1,4 @@
-/* shim_dxgi.c — the DXGI base functions: Present and its neighbours. */
+/* shim_dxgi.c — the DXGI base functions: Present, Blt and their neighbours. */
 #include <string.h>
 
 #include "shim_adapter.h"
@@ -61,6 +61,9 @@ static HRESULT __stdcall dxgi_get_gamma_caps(DXGI_DDI_ARG_GET_GAMMA_CONTROL_CAPS
     return S_OK;
 }
 
+/* Full-screen scanout needs the primary surface in a guest-backed allocation that the
+ * display engine reads, made current through pfnSetDisplayModeCb; neither the protocol nor
+ * libaerocmd has primary allocations yet, so the mode change is refused rather than faked. */
 static HRESULT __stdcall dxgi_set_display_mode(DXGI_DDI_ARG_SETDISPLAYMODE *args)
 {
     (void)args;
@@ -82,10 +85,25 @@ static HRESULT __stdcall dxgi_query_residency(DXGI_DDI_ARG_QUERYRESOURCERESIDENC
     return S_OK;
 }
 
+/* Which blits the device can do is libaerocmd's rule (aerocmd_umd_blt): a 1:1 copy is
+ * S_OK, stretching, rotation and conversion E_NOTIMPL. */
 static HRESULT __stdcall dxgi_blt(DXGI_DDI_ARG_BLT *args)
 {
-    (void)args;
-    return E_NOTIMPL;
+    struct shim_device *dev = dxgi_dev(args->hDevice);
+    struct aerocmd_umd_blt_desc d;
+    if (dev == NULL)
+        return E_INVALIDARG;
+    d.dst_subresource = args->DstSubresource;
+    d.dst_left = args->DstLeft;
+    d.dst_top = args->DstTop;
+    d.dst_right = args->DstRight;
+    d.dst_bottom = args->DstBottom;
+    d.src_subresource = args->SrcSubresource;
+    d.flags = args->Flags.Value;
+    d.rotation = (uint32_t)args->Rotate;
+    return shim_hresult(aerocmd_umd_blt(
+        dev->ctx, (struct aerocmd_umd_resource *)shim_obj((void *)args->hDstResource),
+        (struct aerocmd_umd_resource *)shim_obj((void *)args->hSrcResource), &d));
 }
 
 static HRESULT __stdcall dxgi_resolve_shared(DXGI_DDI_ARG_RESOLVESHAREDRESOURCE *args)

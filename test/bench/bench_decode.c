@@ -4,7 +4,10 @@
  * one 4 KiB upload, so instructions per iteration / packets per frame = per packet.
  * K ("kmd" argument): the same small-packet stream through the KMD render path (copy into
  * the DMA buffer, structural and semantic validation, empty allocation list); the stream
- * then starts by creating the buffer and texture the frames bind. */
+ * then starts by creating the buffer and texture the frames bind. K-many ("kmd-many"): the
+ * same with 1,000 more buffers and 100 more textures created first (handles right after
+ * the bound ones, as a user-mode driver numbers them): the handle lookups must not cost
+ * more with more objects alive. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,40 +17,66 @@
 #include "aerocmd/writer.h"
 
 #define SMALL_PACKETS_PER_FRAME 64u
+#define BOUND_BUFFER            1u
+#define BOUND_TEXTURE           7u
+#define MANY_BUFFERS            1000u
+#define MANY_TEXTURES           100u
+#define MANY_FIRST_HANDLE       8u
+#define TRACKER_OBJECTS         1536u /* room for the crowd and more, as a device would have */
 
 static int append_frame(struct aerocmd_writer *w, const uint8_t *upload, int with_upload)
 {
     uint32_t i;
     for (i = 0; i < SMALL_PACKETS_PER_FRAME / 4; i++) {
-        struct aerogpu_vertex_buffer_binding vb = {1, 16, 0, 0};
+        struct aerogpu_vertex_buffer_binding vb = {BOUND_BUFFER, 16, 0, 0};
         if (aerocmd_append_set_vertex_buffers(w, 0, 1, &vb) ||
             aerocmd_append_set_primitive_topology(w, AEROGPU_TOPOLOGY_TRIANGLELIST) ||
-            aerocmd_append_set_texture(w, AEROCMD_SHADER_PS, 0, 7) ||
+            aerocmd_append_set_texture(w, AEROCMD_SHADER_PS, 0, BOUND_TEXTURE) ||
             aerocmd_append_draw(w, 3, 1, 0, 0))
             return -1;
     }
-    if (with_upload && aerocmd_append_upload_resource(w, 1, 0, upload, 4096))
+    if (with_upload && aerocmd_append_upload_resource(w, BOUND_BUFFER, 0, upload, 4096))
         return -1;
     return 0;
 }
 
-/* One frame is encoded once and copied `frames` times behind one header, so the setup
- * costs a memcpy per frame and the measured difference is the decoder's. */
-static int append_creates(struct aerocmd_writer *w)
+static int append_texture(struct aerocmd_writer *w, uint32_t handle)
 {
     struct aerocmd_texture2d_args tex;
     memset(&tex, 0, sizeof tex);
-    tex.texture_handle = 7;
+    tex.texture_handle = handle;
     tex.usage_flags = AEROGPU_RESOURCE_USAGE_TEXTURE;
     tex.format = AEROGPU_FORMAT_B8G8R8A8_UNORM;
     tex.width = tex.height = 64;
     tex.mip_levels = tex.array_layers = 1;
-    return aerocmd_append_create_buffer(w, 1, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 4096, 0, 0) ||
-                   aerocmd_append_create_texture2d(w, &tex)
+    return aerocmd_append_create_texture2d(w, &tex) ? -1 : 0;
+}
+
+static int append_buffer(struct aerocmd_writer *w, uint32_t handle)
+{
+    return aerocmd_append_create_buffer(w, handle, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 4096, 0, 0)
                ? -1
                : 0;
 }
 
+/* The objects the frames bind, then (`many`) the crowd they must be found among. */
+static int append_creates(struct aerocmd_writer *w, int many)
+{
+    uint32_t i, handle = MANY_FIRST_HANDLE;
+    if (append_buffer(w, BOUND_BUFFER) || append_texture(w, BOUND_TEXTURE))
+        return -1;
+    for (i = 0; many && i < MANY_BUFFERS; i++)
+        if (append_buffer(w, handle++))
+            return -1;
+    for (i = 0; many && i < MANY_TEXTURES; i++)
+        if (append_texture(w, handle++))
+            return -1;
+    return 0;
+}
+
+/* One frame is encoded once and copied `frames` times behind one header, so the setup
+ * costs a memcpy per frame and the measured difference is the decoder's. creates: 0 none,
+ * 1 the bound objects, 2 those and the crowd. */
 static uint8_t *build_stream(unsigned long frames, int uploads, int creates, uint32_t *frame_bytes,
                              uint32_t *total)
 {
@@ -57,7 +86,7 @@ static uint8_t *build_stream(unsigned long frames, int uploads, int creates, uin
     uint32_t prefix, frame_at;
     unsigned long i;
     if (aerocmd_writer_init_growable(&w, aerocmd_allocator_libc(), 0, AEROGPU_ABI_VERSION_U32) ||
-        (creates && append_creates(&w)))
+        (creates && append_creates(&w, creates > 1)))
         return NULL;
     prefix = aerocmd_writer_size(&w);
     if (append_frame(&w, upload, uploads))
@@ -82,17 +111,20 @@ static int copy_user(void *user, void *dst, const void *src, size_t len)
     return 0;
 }
 
-/* The KMD path over the stream: one render call into a DMA buffer that holds it all. */
+/* The KMD path over the stream: one render call into a DMA buffer that holds it all. Both
+ * K rows use one tracker size, so they differ only in how many objects are alive; with the
+ * crowd it is a bit over half full, where an open-addressing table starts to feel it. */
 static int kmd_render(const uint8_t *stream, uint32_t total)
 {
-    static uint64_t tracker[4096], table[8];
+    static uint64_t table[8];
+    size_t tracker_bytes = aerocmd_semantic_bytes_for(TRACKER_OBJECTS);
     struct aerocmd_kmd_validator v;
     struct aerocmd_kmd_policy policy;
     struct aerocmd_kmd_render_args args;
     struct aerocmd_kmd_render_out out;
-    void *dma = malloc(total);
+    void *dma = malloc(total), *tracker = malloc(tracker_bytes);
     int rc;
-    if (!dma || aerocmd_kmd_validator_init(&v, tracker, sizeof tracker))
+    if (!dma || !tracker || aerocmd_kmd_validator_init(&v, tracker, tracker_bytes))
         return 2;
     aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
     memset(&args, 0, sizeof args);
@@ -106,6 +138,7 @@ static int kmd_render(const uint8_t *stream, uint32_t total)
     args.policy = &policy;
     rc = aerocmd_kmd_render(&v, &args, &out) == AEROCMD_STATUS_SUCCESS ? 0 : 1;
     free(dma);
+    free(tracker);
     return rc;
 }
 
@@ -113,10 +146,11 @@ int main(int argc, char **argv)
 {
     unsigned long frames = argc > 1 ? strtoul(argv[1], NULL, 10) : 100;
     int uploads = argc > 2 && strcmp(argv[2], "upload") == 0;
-    int kmd = argc > 2 && strcmp(argv[2], "kmd") == 0;
+    int many = argc > 2 && strcmp(argv[2], "kmd-many") == 0;
+    int kmd = many || (argc > 2 && strcmp(argv[2], "kmd") == 0);
     struct aerocmd_diag diag;
     uint32_t frame_bytes, total;
-    uint8_t *stream = build_stream(frames, uploads, kmd, &frame_bytes, &total);
+    uint8_t *stream = build_stream(frames, uploads, kmd + many, &frame_bytes, &total);
     if (!stream)
         return 2;
     if (kmd ? kmd_render(stream, total) : aerocmd_validate_stream(stream, total, &diag) != 0)

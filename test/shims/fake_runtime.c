@@ -125,7 +125,9 @@ static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
         return E_FAIL;
     if (!check_private(r, fence))
         rt->bad_private++;
-    if (rt->emu.submission_count <= sizeof rt->shim_fences / sizeof rt->shim_fences[0])
+    /* A recycling fake records no submissions, so the count may stay 0. */
+    if (rt->emu.submission_count >= 1u &&
+        rt->emu.submission_count <= sizeof rt->shim_fences / sizeof rt->shim_fences[0])
         rt->shim_fences[rt->emu.submission_count - 1u] = priv != NULL ? priv->fence : 0;
     hand_out_buffers(rt, &r->pNewCommandBuffer, &r->NewCommandBufferSize, &r->pNewAllocationList,
                      &r->NewAllocationListSize, &r->pNewPatchLocationList,

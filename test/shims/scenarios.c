@@ -352,6 +352,7 @@ static void sc_rotate_three(struct session *s)
 }
 
 #include "scenario_compute.c"
+#include "scenario_blt.c"
 
 struct scenario {
     const char *name;
@@ -369,6 +370,7 @@ static const struct scenario d3d11_scenarios[] = {
     {"compute_uav", sc_compute_uav},
     {"compute_buffer_views", sc_compute_buffer_views},
     {"rotate_three", sc_rotate_three},
+    {"blt", sc_blt},
 };
 
 /* ---- checks outside the golden set ----------------------------------------------------------- */

@@ -1,5 +1,5 @@
 /* umd_data.h — where bytes move between the CPU and the device (umd layer): Map/Unmap,
- * UpdateSubresourceUP, CopyResource / CopySubresourceRegion, fence waits.
+ * UpdateSubresourceUP, CopyResource / CopySubresourceRegion, DXGI's Blt, fence waits.
  *
  * Storage decides the path:
  * - host-owned DYNAMIC resources keep a CPU shadow (from the device's allocator). Map
@@ -90,6 +90,49 @@ aerocmd_result aerocmd_umd_copy_subresource_region(
     struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst, uint32_t dst_subresource,
     uint32_t dst_x, uint32_t dst_y, uint32_t dst_z, struct aerocmd_umd_resource *src,
     uint32_t src_subresource, const struct aerocmd_box *src_box);
+
+/* ---- DXGI Blt ---------------------------------------------------------------------------- */
+
+/* DXGI_DDI_ARG_BLT_FLAGS bits; the other 28 bits are reserved (zero). */
+#define AEROCMD_UMD_BLT_RESOLVE 0x1u /* samples are resolved to one pixel */
+#define AEROCMD_UMD_BLT_CONVERT 0x2u /* the format is converted */
+#define AEROCMD_UMD_BLT_STRETCH 0x4u /* the rectangle is stretched */
+#define AEROCMD_UMD_BLT_PRESENT 0x8u /* the blit is part of a present */
+
+/* DXGI_DDI_MODE_ROTATION values. */
+#define AEROCMD_UMD_BLT_ROTATION_UNSPECIFIED 0u
+#define AEROCMD_UMD_BLT_ROTATION_IDENTITY    1u
+#define AEROCMD_UMD_BLT_ROTATION_ROTATE90    2u
+#define AEROCMD_UMD_BLT_ROTATION_ROTATE180   3u
+#define AEROCMD_UMD_BLT_ROTATION_ROTATE270   4u
+
+/* DXGI_DDI_ARG_BLT without the handles: the whole source subresource goes to the
+ * destination rectangle [left, right) x [top, bottom) of the destination subresource. */
+struct aerocmd_umd_blt_desc {
+    uint32_t dst_subresource;
+    uint32_t dst_left, dst_top, dst_right, dst_bottom;
+    uint32_t src_subresource;
+    uint32_t flags;    /* AEROCMD_UMD_BLT_* */
+    uint32_t rotation; /* AEROCMD_UMD_BLT_ROTATION_* */
+};
+
+/* DXGI's Blt between two textures. The protocol has no scaled or filtered blit, so only a
+ * copy is expressed, and then exactly as aerocmd_umd_copy_subresource_region (dst_x/y =
+ * left/top, no source box) sends it, with all of that call's rules and results.
+ * - INVALID_ARG: a buffer, a resource of another device, reserved flag bits, a rotation
+ *   that is not a DXGI_DDI_MODE_ROTATION, a subresource index out of range, an empty
+ *   rectangle or one that leaves the destination subresource.
+ * - NOT_IMPLEMENTED: rotation 90/180/270; a rectangle of another size than the source
+ *   subresource (stretching); formats of different cast families (conversion); CONVERT
+ *   between two different typed formats of one family (a value conversion such as sRGB
+ *   encoding, which a copy does not do).
+ * Flags that do not change a 1:1 copy are accepted: STRETCH with equal sizes, PRESENT (the
+ * reason of the blit, not a change to its pixels), RESOLVE (every resource here has one
+ * sample, and resolving one sample is that sample), CONVERT between equal formats or from
+ * or to a typeless one (nothing to convert). UNSPECIFIED rotation counts as IDENTITY. */
+aerocmd_result aerocmd_umd_blt(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst,
+                               struct aerocmd_umd_resource *src,
+                               const struct aerocmd_umd_blt_desc *desc);
 
 /* ---- fences ---------------------------------------------------------------------------- */
 

@@ -149,6 +149,7 @@ void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx)
 {
     if (ctx == NULL)
         return;
+    umd_retire_send_releases(ctx);
     (void)umd_submit(ctx, 0);
     if (ctx->have_buffer) {
         aerocmd_writer_release(&ctx->w);

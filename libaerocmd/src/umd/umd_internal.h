@@ -246,6 +246,9 @@ struct umd_pending_destroy {
     uint32_t has_memory;
     struct aerocmd_umd_memory memory;
     uint64_t destroy_serial; /* command buffer holding the DESTROY packet; 0 = not written */
+    /* DESTROY_RESOURCE of a shared resource whose RELEASE_SHARED_SURFACE could not be
+     * written yet: written first, its allocation listed. 0 = none owed. */
+    uint64_t share_token;
 };
 
 struct umd_render_targets {
@@ -382,8 +385,19 @@ aerocmd_result umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result 
  * result says whether the DESTROY could be sent (and, with memory, submitted) now. */
 aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle,
                                  const struct aerocmd_umd_memory *memory);
-/* In a freshly opened buffer: writes the DESTROY packets that could not be written before. */
+/* A shared resource whose RELEASE_SHARED_SURFACE (of share_token) failed: the release and
+ * the DESTROY_RESOURCE both wait in the pending table and go into the next buffer opened,
+ * release first, so the host never sees the handle go while the token names it. OK, or
+ * DEVICE_REMOVED when the host is gone (everything is released at once). */
+aerocmd_result umd_retire_unreleased(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                     const struct aerocmd_umd_memory *memory, uint64_t share_token);
+/* In a freshly opened buffer: writes the DESTROY packets (and owed releases) that could not
+ * be written before. */
 void umd_retire_write_pending(struct aerocmd_umd_context *ctx);
+/* Context teardown, before the last submission: releases still owed are written and
+ * submitted (best effort). The host forgets the context's handles with it, but a share
+ * token is guest-wide and outlives the context that exported it. */
+void umd_retire_send_releases(struct aerocmd_umd_context *ctx);
 /* After a successful submission: frees what that submission's DESTROY packets released. */
 void umd_retire_submitted(struct aerocmd_umd_context *ctx);
 /* The host is gone (device lost, context destroyed): everything pending is released. */

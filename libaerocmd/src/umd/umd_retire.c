@@ -69,6 +69,55 @@ aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcod
     return r;
 }
 
+aerocmd_result umd_retire_unreleased(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                     const struct aerocmd_umd_memory *memory, uint64_t share_token)
+{
+    struct umd_pending_destroy p;
+    umd_forget_host_target(ctx, handle);
+    memset(&p, 0, sizeof p);
+    p.opcode = AEROGPU_CMD_DESTROY_RESOURCE;
+    p.handle = handle;
+    p.share_token = share_token;
+    if (memory != NULL) {
+        p.has_memory = 1;
+        p.memory = *memory;
+    }
+    if (ctx->lost) {
+        release_now(ctx, &p);
+        return AEROCMD_E_DEVICE_REMOVED;
+    }
+    remember(ctx, &p);
+    return AEROCMD_OK;
+}
+
+/* The release owed before p's DESTROY, its allocation listed (the kernel takes a token only
+ * from a submission listing an allocation that carries it). BUFFER_FULL: wait for the next
+ * buffer. A release that not even an empty buffer takes is given up (the token stays
+ * registered), so that the DESTROY is not held back for good. */
+static aerocmd_result write_owed_release(struct aerocmd_umd_context *ctx,
+                                         struct umd_pending_destroy *p)
+{
+    int empty = aerocmd_writer_is_empty(&ctx->w) && ctx->alloc_count == 0;
+    uint32_t mark = ctx->alloc_count;
+    aerocmd_result r = AEROCMD_E_BUFFER_FULL;
+    if (!p->has_memory || ctx->alloc_count < ctx->buf.alloc_capacity) {
+        if (p->has_memory) {
+            struct aerocmd_umd_alloc_ref *ref = &ctx->buf.allocs[ctx->alloc_count++];
+            ref->os_handle = p->memory.os_handle;
+            ref->alloc_id = p->memory.alloc_id;
+            ref->flags = 0;
+        }
+        r = aerocmd_append_release_shared_surface(&ctx->w, p->share_token);
+    }
+    if (r != AEROCMD_OK) {
+        ctx->alloc_count = mark;
+        if (!empty)
+            return AEROCMD_E_BUFFER_FULL;
+    }
+    p->share_token = 0;
+    return AEROCMD_OK;
+}
+
 void umd_retire_write_pending(struct aerocmd_umd_context *ctx)
 {
     uint32_t i;
@@ -77,9 +126,33 @@ void umd_retire_write_pending(struct aerocmd_umd_context *ctx)
         if (p->destroy_serial != 0)
             continue;
         /* Only what fits: the rest waits for the next buffer. */
+        if (p->share_token != 0 && write_owed_release(ctx, p) != AEROCMD_OK)
+            return;
         if (umd_emit_destroy_once(ctx, p->opcode, p->handle) != AEROCMD_OK)
             return;
         p->destroy_serial = ctx->serial;
+    }
+}
+
+static int owes_release(const struct aerocmd_umd_context *ctx)
+{
+    uint32_t i;
+    for (i = 0; i < ctx->pending_count; i++)
+        if (ctx->pending[i].share_token != 0)
+            return 1;
+    return 0;
+}
+
+/* Two rounds: a held buffer may be full (submitted, then a fresh one takes the rest). */
+void umd_retire_send_releases(struct aerocmd_umd_context *ctx)
+{
+    int round;
+    for (round = 0; round < 2 && !ctx->lost && owes_release(ctx); round++) {
+        if (umd_open_buffer(ctx) != AEROCMD_OK)
+            return;
+        umd_retire_write_pending(ctx); /* a buffer opened just now has them already */
+        if (umd_submit(ctx, 0) != AEROCMD_OK)
+            return;
     }
 }
 

@@ -118,8 +118,9 @@ aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_
  * lifetime. A first attempt fails on a callback (no buffer acquired, or the full buffer's
  * submission refused); the buffer keeps its packets, and one more attempt acquires or
  * submits again. The first failure is still reported, as every call that met a failing
- * callback reports it. The caller destroys the handle only afterwards, so the release
- * always precedes the DESTROY_RESOURCE. */
+ * callback reports it. When the second attempt fails too, the caller hands the release to
+ * the pending table with the DESTROY_RESOURCE (umd_retire_unreleased); either way the
+ * release precedes the DESTROY_RESOURCE. */
 aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
 {
     aerocmd_result first, again;

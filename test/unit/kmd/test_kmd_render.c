@@ -524,6 +524,141 @@ static void test_faulted_until_reset(void)
     CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_SUCCESS);
 }
 
+/* ---- packets deep in a stream ----------------------------------------------------------
+ * The structural walk vouches for runs of plain packets at once; every packet the kernel
+ * judges itself (unknown, reserved or too new opcodes, share tokens, presents) must still
+ * be judged, and reported at its own offset, wherever it sits. */
+
+#define PLAIN_PAIRS 40u /* topology + draw pairs around the packet under test */
+
+/* Returns the offset right after the pairs. */
+static uint32_t plain_pairs(struct aerocmd_writer *w)
+{
+    uint32_t i;
+    for (i = 0; i < PLAIN_PAIRS; i++) {
+        aerocmd_append_set_primitive_topology(w, AEROGPU_TOPOLOGY_TRIANGLELIST);
+        aerocmd_append_draw(w, 3, 1, 0, 0);
+    }
+    return aerocmd_writer_size(w);
+}
+
+/* Renders what the writer holds into one DMA buffer that fits it all. */
+static aerocmd_ntstatus render_deep(struct aerocmd_kmd_render_out *out)
+{
+    user_done();
+    return render(sizeof dma_mem, 0, out);
+}
+
+static void test_deep_presents_and_tokens(void)
+{
+    struct aerocmd_kmd_render_out out;
+    struct aerocmd_writer *w;
+    uint32_t at;
+
+    /* a plain stream does not present; one PRESENT or PRESENT_EX anywhere does */
+    fresh_validator(sizeof tracker_mem);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    plain_pairs(w);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_SUCCESS);
+    CHECK_EQ(out.submit_flags, 0);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    plain_pairs(w);
+    aerocmd_append_present(w, 0, 0);
+    plain_pairs(w);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_SUCCESS);
+    CHECK_EQ(out.submit_flags, AEROGPU_SUBMIT_FLAG_PRESENT);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    plain_pairs(w);
+    aerocmd_append_present_ex(w, 0, 0, 0);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_SUCCESS);
+    CHECK_EQ(out.submit_flags, AEROGPU_SUBMIT_FLAG_PRESENT);
+    /* and a bad PRESENT is still a structural fault at its offset */
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    at = plain_pairs(w);
+    aerocmd_append_present(w, 1, 0);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_INVALID_PARAMETER);
+    CHECK_EQ(out.fault.reason, AEROCMD_R_FIELD_INVALID);
+    CHECK_EQ(out.fault.offset, at);
+
+    /* share tokens: an import after plain packets names a token no allocation carries */
+    build_unlisted_token();
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    at = plain_pairs(w);
+    aerocmd_append_import_shared_surface(w, 40, 0x5000000000000001ull);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_INVALID_HANDLE);
+    CHECK_EQ(out.fault.reason, AEROCMD_KMD_R_SHARE_TOKEN_UNLISTED);
+    CHECK_EQ(out.fault.offset, at);
+}
+
+/* Unknown, reserved and too new opcodes after plain packets. */
+static void test_deep_opcodes(void)
+{
+    static const uint32_t flush_reserved[] = {AEROGPU_CMD_FLUSH};
+    struct aerocmd_kmd_render_out out;
+    struct aerocmd_writer *w;
+    uint32_t at;
+
+    fresh_validator(sizeof tracker_mem);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    at = plain_pairs(w);
+    aerocmd_append_raw(w, 0x9999, NULL, 0);
+    plain_pairs(w);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_ILLEGAL_INSTRUCTION);
+    CHECK_EQ(out.fault.reason, AEROCMD_KMD_R_OPCODE_UNKNOWN);
+    CHECK_EQ(out.fault.offset, at);
+    CHECK_EQ(out.fault.opcode, 0x9999);
+
+    fresh_validator(sizeof tracker_mem);
+    policy.reserved_opcodes = flush_reserved;
+    policy.reserved_opcode_count = 1;
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    at = plain_pairs(w);
+    aerocmd_append_flush(w);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_ILLEGAL_INSTRUCTION);
+    CHECK_EQ(out.fault.reason, AEROCMD_KMD_R_OPCODE_RESERVED);
+    CHECK_EQ(out.fault.offset, at);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    plain_pairs(w);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_SUCCESS);
+
+    fresh_validator(sizeof tracker_mem);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    at = plain_pairs(w);
+    aerocmd_append_copy_buffer(w, 1, 2, 0, 0, 4, 0);
+    user_done();
+    put_u32(4, 0x00010000u); /* the header claims 1.0; COPY_BUFFER is 1.1 */
+    CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_ILLEGAL_INSTRUCTION);
+    CHECK_EQ(out.fault.reason, AEROCMD_KMD_R_OPCODE_NEWER);
+    CHECK_EQ(out.fault.offset, at);
+}
+
+/* The whole stream is structurally checked before any of it is checked semantically: a
+ * structural fault late in a stream wins over a semantic fault early in it, and leaves the
+ * tracker as it was (the buffer created first is not there afterwards). */
+static void test_structure_before_semantics(void)
+{
+    struct aerocmd_kmd_render_out out;
+    struct aerocmd_writer *w;
+    uint32_t at;
+
+    fresh_validator(sizeof tracker_mem);
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    aerocmd_append_create_buffer(w, 5, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 64, 0, 0);
+    aerocmd_append_set_index_buffer(w, 77, AEROGPU_INDEX_FORMAT_UINT16, 0);
+    at = plain_pairs(w);
+    aerocmd_append_set_primitive_topology(w, 9); /* a gap in the enum */
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_INVALID_PARAMETER);
+    CHECK_EQ(out.fault.reason, AEROCMD_R_ENUM_RANGE);
+    CHECK_EQ(out.fault.offset, at);
+    CHECK_EQ(aerocmd_semantic_count(&validator.semantic), 0);
+
+    w = user_writer(AEROGPU_ABI_VERSION_U32);
+    aerocmd_append_create_buffer(w, 5, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 64, 0, 0);
+    plain_pairs(w);
+    CHECK_EQ(render_deep(&out), AEROCMD_STATUS_SUCCESS);
+    CHECK_EQ(aerocmd_semantic_count(&validator.semantic), 1);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -535,5 +670,8 @@ int main(int argc, char **argv)
     test_mutation_during_copy();
     test_split_and_continue();
     test_faulted_until_reset();
+    test_deep_presents_and_tokens();
+    test_deep_opcodes();
+    test_structure_before_semantics();
     return check_finish();
 }

@@ -1,5 +1,7 @@
 /* Semantic pass, table-driven, resources: allocations, writeback, copy/upload/dirty bounds,
  * view ranges, backing sizes (texture layout), plus valid sequences that must pass. */
+#include <stddef.h>
+
 #include "semantic_harness.h"
 
 /* ---- allocations and writeback ----------------------------------------------------- */
@@ -232,6 +234,48 @@ static uint32_t short_binding_array(struct sb *s)
     return sb_add_payload(s, &c, sizeof c, &b, sizeof b);
 }
 
+/* count x 16 is exactly 2^32: a 32-bit product would wrap to 0 and pass */
+static uint32_t wrapping_binding_array(struct sb *s)
+{
+    struct aerogpu_cmd_set_vertex_buffers c;
+    struct aerogpu_vertex_buffer_binding b;
+    memset(&c, 0, sizeof c);
+    memset(&b, 0, sizeof b);
+    c.hdr.opcode = AEROGPU_CMD_SET_VERTEX_BUFFERS;
+    c.buffer_count = 0x10000000u;
+    b.buffer = BUF_HOST;
+    return sb_add_payload(s, &c, sizeof c, &b, sizeof b);
+}
+
+/* the same with 4-byte sampler handles: count x 4 is 2^32 */
+static uint32_t wrapping_sampler_array(struct sb *s)
+{
+    struct aerogpu_cmd_set_samplers c;
+    uint32_t sampler = SAMPLER;
+    memset(&c, 0, sizeof c);
+    c.hdr.opcode = AEROGPU_CMD_SET_SAMPLERS;
+    c.sampler_count = 0x40000000u;
+    return sb_add_payload(s, &c, sizeof c, &sampler, sizeof sampler);
+}
+
+/* one handle short of its struct: the handle itself lies past the packet */
+static uint32_t truncated_set_texture(struct sb *s)
+{
+    struct aerogpu_cmd_set_texture c;
+    memset(&c, 0, sizeof c);
+    c.hdr.opcode = AEROGPU_CMD_SET_TEXTURE;
+    c.texture = UNKNOWN;
+    return sb_add(s, &c, (uint32_t)offsetof(struct aerogpu_cmd_set_texture, texture));
+}
+
+/* a binding array whose count fits exactly, its last handle unknown */
+static uint32_t last_of_binding_array(struct sb *s)
+{
+    static const uint32_t cbs[] = {BUF_HOST, 0, BUF_BACKED, UNKNOWN};
+    return sb_set_buffer_slots(s, AEROGPU_CMD_SET_CONSTANT_BUFFERS, AEROGPU_SHADER_STAGE_PIXEL, cbs,
+                               4);
+}
+
 static const struct sem_case bad_cases[] = {
     {"buffer in a missing allocation", alloc_missing_buffer, AEROCMD_R_ALLOC_MISSING,
      AEROGPU_CMD_CREATE_BUFFER, 0},
@@ -317,6 +361,14 @@ static const struct sem_case bad_cases[] = {
      AEROGPU_CMD_CREATE_BUFFER, UNVALIDATED},
     {"binding array shorter than its count", short_binding_array, AEROCMD_R_PAYLOAD_LENGTH,
      AEROGPU_CMD_SET_VERTEX_BUFFERS, UNVALIDATED},
+    {"binding array count x 16 wraps 32 bits", wrapping_binding_array, AEROCMD_R_PAYLOAD_LENGTH,
+     AEROGPU_CMD_SET_VERTEX_BUFFERS, UNVALIDATED},
+    {"sampler array count x 4 wraps 32 bits", wrapping_sampler_array, AEROCMD_R_PAYLOAD_LENGTH,
+     AEROGPU_CMD_SET_SAMPLERS, UNVALIDATED},
+    {"SET_TEXTURE cut before its handle", truncated_set_texture, AEROCMD_R_PACKET_TOO_SHORT,
+     AEROGPU_CMD_SET_TEXTURE, UNVALIDATED},
+    {"last handle of a binding array unknown", last_of_binding_array, AEROCMD_R_HANDLE_UNKNOWN,
+     AEROGPU_CMD_SET_CONSTANT_BUFFERS, 0},
 
     {"dirty range of host-owned buffer", field_dirty_host_buffer, AEROCMD_R_FIELD_INVALID,
      AEROGPU_CMD_RESOURCE_DIRTY_RANGE, 0},

@@ -412,6 +412,37 @@ static void sc_compute_buffer_views(struct harness *h)
     CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 4, 1, 1), AEROCMD_OK);
 }
 
+/* DXGI's Blt (scenario_blt.c's blt): a cleared 16x16 target blitted 1:1 into a 32x32 one
+ * at its origin and at (16, 8); the stretched blit to the whole 32x32 is refused and sends
+ * nothing, after a flush (the DDI scenario checks the submission count there). */
+static void sc_blt(struct harness *h)
+{
+    static const uint32_t red[4] = {F32_1, F32_0, F32_0, F32_1};
+    struct aerocmd_umd_texture2d_desc sd =
+        texture_desc(16, 16, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
+    struct aerocmd_umd_texture2d_desc dd =
+        texture_desc(32, 32, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
+    struct aerocmd_umd_resource *src = kit_texture(h, &sd, NULL);
+    struct aerocmd_umd_resource *dst = kit_texture(h, &dd, NULL);
+    struct aerocmd_umd_view *rtv = kit_view(h, AEROCMD_VIEW_RENDER_TARGET, src);
+    struct aerocmd_umd_blt_desc b;
+    memset(&b, 0, sizeof b);
+    b.rotation = AEROCMD_UMD_BLT_ROTATION_IDENTITY;
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtv, red), AEROCMD_OK);
+    b.dst_right = b.dst_bottom = 16;
+    CHECK_EQ(aerocmd_umd_blt(h->ctx, dst, src, &b), AEROCMD_OK);
+    b.dst_left = 16;
+    b.dst_top = 8;
+    b.dst_right = 32;
+    b.dst_bottom = 24;
+    CHECK_EQ(aerocmd_umd_blt(h->ctx, dst, src, &b), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    b.dst_left = b.dst_top = 0;
+    b.dst_right = b.dst_bottom = 32;
+    b.flags = AEROCMD_UMD_BLT_STRETCH;
+    CHECK_EQ(aerocmd_umd_blt(h->ctx, dst, src, &b), AEROCMD_E_NOT_IMPLEMENTED);
+}
+
 #define GOLDEN_BIG 65536u, 16u
 
 static const struct golden_case golden_cases[] = {
@@ -431,6 +462,7 @@ static const struct golden_case golden_cases[] = {
     {"rotate_three", sc_rotate_three, GOLDEN_BIG},
     {"compute_uav", sc_compute_uav, GOLDEN_BIG},
     {"compute_buffer_views", sc_compute_buffer_views, GOLDEN_BIG},
+    {"blt", sc_blt, GOLDEN_BIG},
 };
 
 #endif /* AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H */

@@ -10,6 +10,7 @@
  * One deliberate difference: a reserved word must be zero here whatever the stream's
  * minor. A stream newer than this library (which the KMD refuses anyway) that uses one
  * takes the generic path, which knows such words are no longer ours to judge. */
+#include "decode_kernel.h"
 #include "opcode_list.h"
 
 /* The per-opcode checks must be inlined into the walk loop to be worth having, and the
@@ -243,20 +244,38 @@ COLD int rules_pass(const struct aerocmd_stream *stream, const uint8_t *bytes, u
 /* clang-format on */
 AEROCMD_OPCODE_LIST(FAST_HEADER, FAST_OP)
 
-#define FAST_CASE_HEADER(op, payload)                                                              \
-    case AEROCMD_AT_##op + 1:                                                                      \
-        return fast_##op(FAST_ARGUMENTS);
-#define FAST_CASE_OP(op, type, payload, min_minor, rules)                                          \
-    case AEROCMD_AT_##op + 1:                                                                      \
-        return fast_##op(FAST_ARGUMENTS);
+/* The packets the kernel has a duty for beyond their structure (decode_kernel.h), by
+ * position: a constant in every case below, so it costs nothing. */
+HOT_INLINE int kernel_duty(uint32_t position)
+{
+    switch (position) {
+    case AEROCMD_AT_PRESENT + 1:
+    case AEROCMD_AT_PRESENT_EX + 1:
+    case AEROCMD_AT_EXPORT_SHARED_SURFACE + 1:
+    case AEROCMD_AT_IMPORT_SHARED_SURFACE + 1:
+    case AEROCMD_AT_RELEASE_SHARED_SURFACE + 1:
+        return 1;
+    default:
+        return 0;
+    }
+}
 
-/* The slot table holds only 0 (unknown: skipped by size, so fine too) and positions + 1,
- * which lets the compiler drop the switch's range check. */
-HOT_INLINE int fast_packet(FAST_PARAMETERS)
+#define FAST_CASE(op)                                                                              \
+    case AEROCMD_AT_##op + 1:                                                                      \
+        if (for_kernel && kernel_duty(AEROCMD_AT_##op + 1))                                        \
+            return 0;                                                                              \
+        return fast_##op(FAST_ARGUMENTS);
+#define FAST_CASE_HEADER(op, payload)                     FAST_CASE(op)
+#define FAST_CASE_OP(op, type, payload, min_minor, rules) FAST_CASE(op)
+
+/* The slot table holds only 0 (an unknown opcode: skipped by size, so fine, except that
+ * the kernel refuses it) and positions + 1, which lets the compiler drop the switch's
+ * range check. */
+HOT_INLINE int fast_packet(FAST_PARAMETERS, int for_kernel)
 {
     switch (aerocmd_decode_opcode_position(opcode)) {
     case 0:
-        return 1;
+        return !for_kernel;
         AEROCMD_OPCODE_LIST(FAST_CASE_HEADER, FAST_CASE_OP)
     default:
         NOT_A_POSITION();
@@ -268,7 +287,7 @@ int aerocmd_decode_fast_accept(const struct aerocmd_stream *stream,
                                const struct aerocmd_packet *packet)
 {
     return fast_packet(stream, packet->bytes, packet->opcode, packet->size_bytes,
-                       aerocmd_stream_abi_minor(stream));
+                       aerocmd_stream_abi_minor(stream), 0);
 }
 
 /* size - 8 rotated right by two bits: its quarter when size is a multiple of 4, and at
@@ -281,8 +300,9 @@ HOT_INLINE uint32_t framing_quarter(uint32_t size)
 }
 
 /* The same framing rules as aerocmd_cursor_next (size at least a header, a multiple of 4,
- * inside the stream), on a count of the quarter-words left after the next header. */
-uint32_t aerocmd_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t offset)
+ * inside the stream), on a count of the quarter-words left after the next header. The
+ * kernel's form (a constant) also stops at unknown opcodes and at its duty packets. */
+HOT_INLINE uint32_t walk(const struct aerocmd_stream *stream, uint32_t offset, int for_kernel)
 {
     const uint32_t header = (uint32_t)sizeof(struct aerogpu_cmd_hdr);
     const uint32_t minor = aerocmd_stream_abi_minor(stream);
@@ -298,7 +318,8 @@ uint32_t aerocmd_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t 
         uint32_t opcode = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_hdr, opcode));
         uint32_t size = aerocmd_load_u32(bytes + offsetof(struct aerogpu_cmd_hdr, size_bytes));
         uint32_t quarter = framing_quarter(size);
-        if (quarter > (uint32_t)left || !fast_packet(stream, bytes, opcode, size, minor))
+        if (quarter > (uint32_t)left ||
+            !fast_packet(stream, bytes, opcode, size, minor, for_kernel))
             break;
         bytes += size;
         left -= (int32_t)quarter + 2;
@@ -306,4 +327,14 @@ uint32_t aerocmd_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t 
             break;
     }
     return (uint32_t)(bytes - stream->bytes);
+}
+
+uint32_t aerocmd_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t offset)
+{
+    return walk(stream, offset, 0);
+}
+
+uint32_t aerocmd_decode_kernel_walk(const struct aerocmd_stream *stream, uint32_t offset)
+{
+    return walk(stream, offset, 1);
 }

@@ -2,6 +2,7 @@
  * semantic checks, and the one place outcomes become NTSTATUS. */
 #include <stddef.h>
 
+#include "../decode/decode_kernel.h"
 #include "aerocmd/decode.h"
 #include "kmd_bytes.h"
 #include "kmd_render_internal.h"
@@ -124,7 +125,13 @@ static uint32_t check_structure(const struct aerocmd_kmd_render_args *args,
         return reason;
     }
     aerocmd_cursor_init(&cursor, stream);
-    while ((more = aerocmd_cursor_next(&cursor, &packet, &diag)) > 0) {
+    for (;;) {
+        /* the walk vouches for plain packets; the loop judges the rest, one at a time */
+        if (args->policy->reserved_opcode_count == 0)
+            cursor.offset = aerocmd_decode_kernel_walk(stream, cursor.offset);
+        more = aerocmd_cursor_next(&cursor, &packet, &diag);
+        if (more <= 0)
+            break;
         reason = check_packet(args, stream, &packet, &diag);
         if (reason != AEROCMD_R_NONE) {
             kmd_set_fault(&out->fault, reason, packet.offset, packet.opcode);

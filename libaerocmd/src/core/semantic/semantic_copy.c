@@ -25,7 +25,8 @@ aerocmd_result aerocmd_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *dst, *src;
-    const struct aerogpu_cmd_copy_buffer *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_copy_buffer *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_copy_buffer, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->dst_buffer, AEROCMD_SEM_ACCEPT_BUFFER, &dst);
@@ -64,7 +65,8 @@ aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *dst, *src;
-    const struct aerogpu_cmd_copy_texture2d *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_copy_texture2d *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_copy_texture2d, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->dst_texture, AEROCMD_SEM_ACCEPT_TEXTURE, &dst);

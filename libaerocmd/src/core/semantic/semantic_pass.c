@@ -2,6 +2,8 @@
  * the packet handlers. */
 #include "semantic_pass.h"
 
+#include <stddef.h>
+
 #include "../common/le_bytes.h"
 
 aerocmd_result aerocmd_sem_packet_fail(const struct aerocmd_sem_pass *pass, aerocmd_reason reason)
@@ -9,27 +11,10 @@ aerocmd_result aerocmd_sem_packet_fail(const struct aerocmd_sem_pass *pass, aero
     return aerocmd_diag_fail(pass->diag, reason, pass->packet->offset, pass->packet->opcode);
 }
 
-aerocmd_result aerocmd_sem_require(const struct aerocmd_sem_pass *pass, uint32_t handle,
-                                   uint32_t accept, struct aerocmd_sem_record **out)
+void aerocmd_sem_refuse_handle(const struct aerocmd_sem_pass *pass,
+                               const struct aerocmd_sem_record *rec)
 {
-    struct aerocmd_sem_record *rec = NULL;
-    if (handle != 0)
-        rec = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_OBJECT, handle);
-    if (!rec)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_UNKNOWN);
-    if ((AEROCMD_SEM_MASK(rec->kind) & accept) == 0)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
-    if (out)
-        *out = rec;
-    return AEROCMD_OK;
-}
-
-aerocmd_result aerocmd_sem_bind(const struct aerocmd_sem_pass *pass, uint32_t handle,
-                                uint32_t accept)
-{
-    if (handle == 0)
-        return AEROCMD_OK;
-    return aerocmd_sem_require(pass, handle, accept, NULL);
+    aerocmd_sem_packet_fail(pass, rec ? AEROCMD_R_HANDLE_KIND : AEROCMD_R_HANDLE_UNKNOWN);
 }
 
 aerocmd_result aerocmd_sem_check_new(const struct aerocmd_sem_pass *pass, uint32_t handle)
@@ -73,9 +58,13 @@ int aerocmd_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset
     return size <= rec->size_bytes && offset <= rec->size_bytes - size;
 }
 
-static aerocmd_result check_resource_packet(const struct aerocmd_sem_pass *pass)
+/* ---- dispatch: the protocol numbers opcodes in blocks of 0x100 by area, so a switch on
+ * the block and a dense switch inside it find a handler in two table jumps ---- */
+
+/* 0x1xx: resources, their contents and copies */
+static aerocmd_result check_resource_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
 {
-    switch (pass->packet->opcode) {
+    switch (opcode) {
     case AEROGPU_CMD_CREATE_BUFFER:
         return aerocmd_sem_create_buffer(pass);
     case AEROGPU_CMD_CREATE_TEXTURE2D:
@@ -94,6 +83,81 @@ static aerocmd_result check_resource_packet(const struct aerocmd_sem_pass *pass)
         return aerocmd_sem_create_texture_view(pass);
     case AEROGPU_CMD_DESTROY_TEXTURE_VIEW:
         return aerocmd_sem_destroy_texture_view(pass);
+    default:
+        return AEROCMD_OK;
+    }
+}
+
+/* 0x2xx: shaders and input layouts */
+static aerocmd_result check_shader_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
+{
+    switch (opcode) {
+    case AEROGPU_CMD_CREATE_SHADER_DXBC:
+        return aerocmd_sem_create_shader(pass);
+    case AEROGPU_CMD_DESTROY_SHADER:
+        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_SHADER);
+    case AEROGPU_CMD_BIND_SHADERS:
+        return aerocmd_sem_bind_shaders(pass);
+    case AEROGPU_CMD_CREATE_INPUT_LAYOUT:
+        return aerocmd_sem_create_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
+    case AEROGPU_CMD_DESTROY_INPUT_LAYOUT:
+        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
+    case AEROGPU_CMD_SET_INPUT_LAYOUT:
+        return aerocmd_sem_bind_single(
+            pass, AEROCMD_SEM_HANDLE_AT(aerogpu_cmd_set_input_layout, input_layout_handle),
+            AEROCMD_SEM_MASK(AEROCMD_SEM_INPUT_LAYOUT));
+    default:
+        return AEROCMD_OK;
+    }
+}
+
+/* 0x5xx: vertex and index buffers, textures, samplers and shader buffers */
+static aerocmd_result check_binding_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
+{
+    switch (opcode) {
+    case AEROGPU_CMD_SET_VERTEX_BUFFERS:
+        return aerocmd_sem_bind_array(
+            pass, AEROCMD_SEM_COUNT_AT(aerogpu_cmd_set_vertex_buffers, buffer_count),
+            (uint32_t)sizeof(struct aerogpu_vertex_buffer_binding), AEROCMD_SEM_ACCEPT_BUFFER);
+    case AEROGPU_CMD_SET_INDEX_BUFFER:
+        return aerocmd_sem_bind_single(pass,
+                                       AEROCMD_SEM_HANDLE_AT(aerogpu_cmd_set_index_buffer, buffer),
+                                       AEROCMD_SEM_ACCEPT_BUFFER);
+    case AEROGPU_CMD_SET_TEXTURE:
+        return aerocmd_sem_bind_single(pass,
+                                       AEROCMD_SEM_HANDLE_AT(aerogpu_cmd_set_texture, texture),
+                                       AEROCMD_SEM_ACCEPT_TEXTURE_OR_VIEW);
+    case AEROGPU_CMD_CREATE_SAMPLER:
+        return aerocmd_sem_create_simple(pass, AEROCMD_SEM_SAMPLER);
+    case AEROGPU_CMD_DESTROY_SAMPLER:
+        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_SAMPLER);
+    case AEROGPU_CMD_SET_SAMPLERS:
+        return aerocmd_sem_bind_array(
+            pass, AEROCMD_SEM_COUNT_AT(aerogpu_cmd_set_samplers, sampler_count),
+            (uint32_t)sizeof(aerogpu_handle_t), AEROCMD_SEM_MASK(AEROCMD_SEM_SAMPLER));
+    case AEROGPU_CMD_SET_CONSTANT_BUFFERS:
+        return aerocmd_sem_bind_array(
+            pass, AEROCMD_SEM_COUNT_AT(aerogpu_cmd_set_constant_buffers, buffer_count),
+            (uint32_t)sizeof(struct aerogpu_constant_buffer_binding), AEROCMD_SEM_ACCEPT_BUFFER);
+    case AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS:
+        return aerocmd_sem_bind_array(
+            pass, AEROCMD_SEM_COUNT_AT(aerogpu_cmd_set_shader_resource_buffers, buffer_count),
+            (uint32_t)sizeof(struct aerogpu_shader_resource_buffer_binding),
+            AEROCMD_SEM_ACCEPT_BUFFER);
+    case AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS:
+        return aerocmd_sem_bind_array(
+            pass, AEROCMD_SEM_COUNT_AT(aerogpu_cmd_set_unordered_access_buffers, uav_count),
+            (uint32_t)sizeof(struct aerogpu_unordered_access_buffer_binding),
+            AEROCMD_SEM_ACCEPT_BUFFER);
+    default:
+        return AEROCMD_OK;
+    }
+}
+
+/* 0x7xx: presents (nothing to check here) and shared surfaces */
+static aerocmd_result check_sharing_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
+{
+    switch (opcode) {
     case AEROGPU_CMD_EXPORT_SHARED_SURFACE:
         return aerocmd_sem_export(pass);
     case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
@@ -105,37 +169,72 @@ static aerocmd_result check_resource_packet(const struct aerocmd_sem_pass *pass)
     }
 }
 
-static aerocmd_result check_pipeline_packet(const struct aerocmd_sem_pass *pass)
+/* Blocks 0x3xx (fixed-function state) and 0x6xx (draws, dispatch) reference no object. */
+static aerocmd_result check_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
 {
-    switch (pass->packet->opcode) {
-    case AEROGPU_CMD_CREATE_SHADER_DXBC:
-        return aerocmd_sem_create_shader(pass);
-    case AEROGPU_CMD_DESTROY_SHADER:
-        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_SHADER);
-    case AEROGPU_CMD_CREATE_INPUT_LAYOUT:
-        return aerocmd_sem_create_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
-    case AEROGPU_CMD_DESTROY_INPUT_LAYOUT:
-        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
-    case AEROGPU_CMD_CREATE_SAMPLER:
-        return aerocmd_sem_create_simple(pass, AEROCMD_SEM_SAMPLER);
-    case AEROGPU_CMD_DESTROY_SAMPLER:
-        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_SAMPLER);
-    case AEROGPU_CMD_BIND_SHADERS:
-        return aerocmd_sem_bind_shaders(pass);
-    case AEROGPU_CMD_SET_INPUT_LAYOUT:
-    case AEROGPU_CMD_SET_INDEX_BUFFER:
-    case AEROGPU_CMD_SET_TEXTURE:
-        return aerocmd_sem_bind_single(pass);
-    case AEROGPU_CMD_SET_VERTEX_BUFFERS:
-    case AEROGPU_CMD_SET_SAMPLERS:
-    case AEROGPU_CMD_SET_CONSTANT_BUFFERS:
-    case AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS:
-    case AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS:
-        return aerocmd_sem_bind_array(pass);
-    case AEROGPU_CMD_SET_RENDER_TARGETS:
-        return aerocmd_sem_set_render_targets(pass);
+    switch (opcode >> 8) {
+    case AEROGPU_CMD_CREATE_BUFFER >> 8:
+        return check_resource_packet(pass, opcode);
+    case AEROGPU_CMD_CREATE_SHADER_DXBC >> 8:
+        return check_shader_packet(pass, opcode);
+    case AEROGPU_CMD_SET_RENDER_TARGETS >> 8:
+        return opcode == AEROGPU_CMD_SET_RENDER_TARGETS ? aerocmd_sem_set_render_targets(pass)
+                                                        : AEROCMD_OK;
+    case AEROGPU_CMD_SET_VERTEX_BUFFERS >> 8:
+        return check_binding_packet(pass, opcode);
+    case AEROGPU_CMD_PRESENT >> 8:
+        return check_sharing_packet(pass, opcode);
     default:
-        return check_resource_packet(pass);
+        return AEROCMD_OK;
+    }
+}
+
+/* ---- the walk ---- */
+
+/* The size of the packet at `offset` when its framing is sound (the rules of
+ * aerocmd_cursor_next, which names any fault), else 0, as at the end. Unsigned arithmetic
+ * folds the size rules into two compares: a size below the header wraps past any room. */
+static uint32_t sound_packet_size(const uint8_t *bytes, uint32_t end, uint32_t offset)
+{
+    const uint32_t header = (uint32_t)sizeof(struct aerogpu_cmd_hdr);
+    uint32_t size;
+    if (offset >= end || end - offset < header)
+        return 0;
+    size = aerocmd_load_u32(bytes + offset + offsetof(struct aerogpu_cmd_hdr, size_bytes));
+    if (size % 4u != 0 || size - header > end - offset - header)
+        return 0;
+    return size;
+}
+
+/* The stream's bounds stay in locals: the handlers' stores could alias them otherwise. */
+static aerocmd_result walk(const struct aerocmd_sem_pass *pass, struct aerocmd_packet *packet)
+{
+    const uint8_t *bytes = pass->stream->bytes;
+    uint32_t end = pass->stream->size_bytes;
+    uint32_t offset = (uint32_t)sizeof(struct aerogpu_cmd_stream_header);
+    for (;;) {
+        aerocmd_result r;
+        uint32_t size = sound_packet_size(bytes, end, offset);
+        if (size == 0) {
+            /* the end, or a framing fault the cursor names */
+            struct aerocmd_cursor cursor;
+            int more;
+            aerocmd_cursor_init(&cursor, pass->stream);
+            cursor.offset = offset;
+            more = aerocmd_cursor_next(&cursor, packet, pass->diag);
+            if (more <= 0)
+                return more < 0 ? AEROCMD_E_MALFORMED : AEROCMD_OK;
+            size = packet->size_bytes;
+        } else {
+            packet->bytes = bytes + offset;
+            packet->offset = offset;
+            packet->opcode = aerocmd_load_u32(bytes + offset);
+            packet->size_bytes = size;
+        }
+        r = check_packet(pass, packet->opcode);
+        if (r != AEROCMD_OK)
+            return r;
+        offset += size;
     }
 }
 
@@ -145,9 +244,7 @@ aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
                                              struct aerocmd_diag *diag)
 {
     struct aerocmd_sem_pass pass;
-    struct aerocmd_cursor cursor;
     struct aerocmd_packet packet;
-    int more;
     aerocmd_diag_clear(diag);
     if (!st || !st->records || !stream || !stream->bytes)
         return AEROCMD_E_INVALID_ARG;
@@ -156,11 +253,5 @@ aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
     pass.allocs = allocs;
     pass.packet = &packet;
     pass.diag = diag;
-    aerocmd_cursor_init(&cursor, stream);
-    while ((more = aerocmd_cursor_next(&cursor, &packet, diag)) > 0) {
-        aerocmd_result r = check_pipeline_packet(&pass);
-        if (r != AEROCMD_OK)
-            return r;
-    }
-    return more < 0 ? AEROCMD_E_MALFORMED : AEROCMD_OK;
+    return walk(&pass, &packet);
 }

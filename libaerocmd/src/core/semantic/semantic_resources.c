@@ -33,7 +33,8 @@ aerocmd_result aerocmd_sem_create_buffer(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record proto = {0};
-    const struct aerogpu_cmd_create_buffer *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_create_buffer *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_create_buffer, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_check_new(pass, cmd->buffer_handle);
@@ -54,7 +55,8 @@ aerocmd_result aerocmd_sem_create_texture2d(const struct aerocmd_sem_pass *pass)
     aerocmd_result r;
     struct aerocmd_sem_record proto = {0};
     enum aerocmd_sem_layout_status layout;
-    const struct aerogpu_cmd_create_texture2d *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_create_texture2d *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_create_texture2d, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_check_new(pass, cmd->texture_handle);
@@ -83,7 +85,8 @@ aerocmd_result aerocmd_sem_destroy_resource(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
-    const struct aerogpu_cmd_destroy_resource *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_destroy_resource *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_destroy_resource, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
@@ -96,7 +99,8 @@ aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
-    const struct aerogpu_cmd_resource_dirty_range *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_resource_dirty_range *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_resource_dirty_range, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
@@ -115,7 +119,8 @@ aerocmd_result aerocmd_sem_upload_resource(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
-    const struct aerogpu_cmd_upload_resource *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_upload_resource *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_upload_resource, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
@@ -136,7 +141,8 @@ aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pa
 {
     aerocmd_result r;
     struct aerocmd_sem_record proto = {0}, *tex;
-    const struct aerogpu_cmd_create_texture_view *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_create_texture_view *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_create_texture_view, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_check_new(pass, cmd->view_handle);
@@ -159,7 +165,8 @@ aerocmd_result aerocmd_sem_destroy_texture_view(const struct aerocmd_sem_pass *p
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
-    const struct aerogpu_cmd_destroy_texture_view *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_destroy_texture_view *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_destroy_texture_view, &r);
     if (!cmd)
         return r;
     /* the protocol defines destroying an unknown view as a no-op */

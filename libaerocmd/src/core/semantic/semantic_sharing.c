@@ -6,7 +6,8 @@ aerocmd_result aerocmd_sem_export(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *res, *token;
-    const struct aerogpu_cmd_export_shared_surface *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_export_shared_surface *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_export_shared_surface, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &res);
@@ -29,7 +30,8 @@ aerocmd_result aerocmd_sem_import(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *token, *alias;
-    const struct aerogpu_cmd_import_shared_surface *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_import_shared_surface *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_import_shared_surface, &r);
     if (!cmd)
         return r;
     r = aerocmd_sem_check_new(pass, cmd->out_resource_handle);
@@ -54,7 +56,8 @@ aerocmd_result aerocmd_sem_release(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *token;
-    const struct aerogpu_cmd_release_shared_surface *cmd = aerocmd_sem_fixed(pass, &r);
+    const struct aerogpu_cmd_release_shared_surface *cmd =
+        AEROCMD_SEM_FIXED(pass, aerogpu_cmd_release_shared_surface, &r);
     if (!cmd)
         return r;
     token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);

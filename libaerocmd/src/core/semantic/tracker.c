@@ -70,19 +70,12 @@ uint32_t aerocmd_semantic_count(const struct aerocmd_semantic *st)
     return st ? st->live : 0;
 }
 
-/* Fibonacci hashing: the multiply spreads sequential handles, the top bits pick the slot. */
-static uint32_t home_slot(const struct aerocmd_semantic *st, uint8_t role, uint64_t key)
+struct aerocmd_sem_record *aerocmd_sem_probe(const struct aerocmd_semantic *st, uint8_t role,
+                                             uint64_t key, uint32_t home)
 {
-    uint32_t h = (uint32_t)key ^ (uint32_t)(key >> 32) ^ ((uint32_t)role * 0x85EBCA6Bu);
-    return (uint32_t)(h * 0x9E3779B1u) >> st->shift;
-}
-
-struct aerocmd_sem_record *aerocmd_sem_lookup(const struct aerocmd_semantic *st, uint8_t role,
-                                              uint64_t key)
-{
-    uint32_t mask = st->capacity - 1, i = home_slot(st, role, key), probes;
+    uint32_t mask = st->capacity - 1, i = (home + 1) & mask, probes;
     struct aerocmd_sem_record *r = slots(st);
-    for (probes = 0; probes < st->capacity; probes++, i = (i + 1) & mask) {
+    for (probes = 1; probes < st->capacity; probes++, i = (i + 1) & mask) {
         if (r[i].role == AEROCMD_SEM_ROLE_EMPTY)
             return NULL;
         if (r[i].role == role && r[i].key == key)
@@ -94,7 +87,7 @@ struct aerocmd_sem_record *aerocmd_sem_lookup(const struct aerocmd_semantic *st,
 struct aerocmd_sem_record *aerocmd_sem_insert(struct aerocmd_semantic *st, uint8_t role,
                                               uint64_t key)
 {
-    uint32_t mask = st->capacity - 1, i = home_slot(st, role, key);
+    uint32_t mask = st->capacity - 1, i = aerocmd_sem_home_slot(st, role, key);
     struct aerocmd_sem_record *r = slots(st);
     if (st->live >= st->max_live)
         return NULL;
@@ -125,7 +118,7 @@ void aerocmd_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *
         at = (at + 1) & mask;
         if (r[at].role == AEROCMD_SEM_ROLE_EMPTY)
             break;
-        home = home_slot(st, r[at].role, r[at].key);
+        home = aerocmd_sem_home_slot(st, r[at].role, r[at].key);
         if (may_fill_hole(home, hole, at)) {
             r[hole] = r[at];
             hole = at;

@@ -60,9 +60,33 @@ struct aerocmd_sem_record {
     struct aerocmd_sem_texture tex;
 };
 
-/* NULL when the key is not tracked in that role. */
-struct aerocmd_sem_record *aerocmd_sem_lookup(const struct aerocmd_semantic *st, uint8_t role,
-                                              uint64_t key);
+/* The slot where probing for a key starts. Fibonacci hashing: the multiply spreads
+ * sequential handles, the top bits pick the slot. */
+static inline uint32_t aerocmd_sem_home_slot(const struct aerocmd_semantic *st, uint8_t role,
+                                             uint64_t key)
+{
+    uint32_t h = (uint32_t)key ^ (uint32_t)(key >> 32) ^ ((uint32_t)role * 0x85EBCA6Bu);
+    return (uint32_t)(h * 0x9E3779B1u) >> st->shift;
+}
+
+/* The rest of a lookup whose home slot `home` holds another key. */
+struct aerocmd_sem_record *aerocmd_sem_probe(const struct aerocmd_semantic *st, uint8_t role,
+                                             uint64_t key, uint32_t home);
+
+/* NULL when the key is not tracked in that role (role is never EMPTY). Inline because
+ * every handle of every packet is looked up: with the table at most three quarters full
+ * and handles spread by the hash, the home slot nearly always decides. */
+static inline struct aerocmd_sem_record *aerocmd_sem_lookup(const struct aerocmd_semantic *st,
+                                                            uint8_t role, uint64_t key)
+{
+    uint32_t home = aerocmd_sem_home_slot(st, role, key);
+    struct aerocmd_sem_record *rec = (struct aerocmd_sem_record *)st->records + home;
+    if (rec->role == role && rec->key == key)
+        return rec;
+    if (rec->role == AEROCMD_SEM_ROLE_EMPTY)
+        return NULL;
+    return aerocmd_sem_probe(st, role, key, home);
+}
 
 /* A new zeroed record with role and key set, or NULL when the tracker is full. The key
  * must not be tracked in that role already. */
