@@ -9,6 +9,7 @@
 
 #include "aerocmd/kmd_render.h"
 #include "aerocmd/semantic.h"
+#include "aerocmd/umd_compute.h"
 #include "aerocmd/umd_data.h"
 #include "aerocmd/umd_device.h"
 #include "aerocmd/umd_fake.h"
@@ -21,6 +22,8 @@
 #define N_LAYOUT      2u
 #define N_SAMPLER     2u
 #define N_STATE       2u
+#define N_UAV         4u
+#define N_TOKENS      32u
 #define SLOT_WORDS    64u /* 512 bytes per object slot */
 #define MAX_IDS       64u
 #define COUNT_OF(a)   (sizeof(a) / sizeof((a)[0]))
@@ -85,9 +88,21 @@ struct reusing_ids {
 struct slot {
     uint64_t mem[SLOT_WORDS];
     void *obj;
-    uint32_t res;    /* views: index of the resource they look at */
+    uint32_t res;    /* views, UAVs: index of the resource they look at */
     uint32_t kind;   /* resources: KIND_BUFFER / KIND_TEXTURE; views: enum aerocmd_view_kind */
     uint32_t mapped; /* resources: 1 + the mapped subresource; 0 when not mapped */
+    /* resources, as created (the oracles of ddi_ops_views.c judge views by them) */
+    uint32_t size;   /* buffers: bytes */
+    uint32_t bind;   /* AEROCMD_UMD_BIND_* */
+    uint32_t misc;   /* buffers: AEROCMD_UMD_MISC_BUFFER_* */
+    uint32_t stride; /* structured buffers: bytes of one structure */
+    uint32_t opened; /* 1 + the slot of the resource this one was opened from; 0 created */
+};
+
+/* Exported share tokens seen in submitted streams and not yet released. */
+struct token_record {
+    uint64_t token;
+    uint32_t handle;
 };
 
 #define KIND_BUFFER  1u
@@ -96,17 +111,29 @@ struct slot {
 struct ddi {
     struct counting_alloc fake_alloc, dev_alloc;
     struct aerocmd_umd_fake fake;
-    struct aerocmd_umd_callbacks cb;
+    struct aerocmd_umd_callbacks fake_cb; /* the fake's own table */
+    struct aerocmd_umd_callbacks cb;      /* what the device calls: fake_cb wrapped */
     struct reusing_ids ids;
     struct aerocmd_umd_device *dev;
     struct aerocmd_umd_context *ctx;
     uint64_t dev_mem[128];
     uint64_t ctx_mem[8192];
     uint32_t abi_version;
-    int may_lose; /* DEVICE_REMOVED is a possible answer: injected, or fences held */
+    int may_lose;        /* DEVICE_REMOVED is a possible answer: injected, or fences held */
+    int removed;         /* a call answered DEVICE_REMOVED or an injected DEVICE_REMOVED fired */
+    int extended;        /* setup: the whole operation table (ops past 30) */
+    int win7;            /* setup: the fake waits the way Windows 7 does (win7_locks) */
+    uint32_t burst_len;  /* extended set: fallible callbacks that fail after the armed one */
+    uint32_t burst_left; /* of those, still to fail */
 
     struct slot res[N_RES], view[N_VIEW], shader[N_SHADER], layout[N_LAYOUT];
     struct slot sampler[N_SAMPLER], blend[N_STATE], depth[N_STATE], raster[N_STATE];
+    struct slot uav[N_UAV];
+
+    /* share tokens exported and not yet released, from the submitted streams */
+    struct token_record tokens[N_TOKENS];
+    uint32_t token_count;
+    int tokens_overflowed;
 
     /* the emulator's view of what was submitted */
     struct aerocmd_semantic sem;
@@ -122,8 +149,8 @@ extern uint8_t ddi_pattern[PATTERN_BYTES];
 /* Aborts on a result the umd layer must never return: BUFFER_FULL, MALFORMED, values
  * outside the enum, DEVICE_REMOVED without an injected failure or held fences, and
  * STILL_DRAWING (ddi_check_wait: unless the call was told not to wait). */
-void ddi_check(const struct ddi *d, aerocmd_result r);
-void ddi_check_wait(const struct ddi *d, aerocmd_result r, int did_not_wait);
+void ddi_check(struct ddi *d, aerocmd_result r);
+void ddi_check_wait(struct ddi *d, aerocmd_result r, int did_not_wait);
 
 /* The object in slot `index`, NULL when out of range or empty. */
 void *ddi_live(const struct slot *slots, uint32_t n, uint32_t index);
@@ -133,9 +160,11 @@ void *ddi_live(const struct slot *slots, uint32_t n, uint32_t index);
  * calls. */
 void *ddi_typed(const struct slot *slots, uint32_t n, uint32_t index, uint32_t kind);
 
-/* kind: 0 resource (its views first), 1 view, 2 shader, 3 input layout, 4 sampler,
- * 5..7 blend / depth-stencil / rasterizer state. */
+/* kind: 0 resource (its views, UAVs and opened aliases first), 1 view, 2 shader, 3 input layout, 4
+ * sampler, 5..7 blend / depth-stencil / rasterizer state. */
 void ddi_destroy_object(struct ddi *d, uint32_t kind, uint32_t index);
+/* The resource slot's bookkeeping after a successful creation or open. */
+void ddi_note_resource(struct slot *s, uint32_t kind, uint32_t size, uint32_t bind);
 
 /* ddi_ops_objects.c */
 void ddi_op_create_buffer(struct ddi *d, struct reader *r);
@@ -172,5 +201,25 @@ void ddi_op_update(struct ddi *d, struct reader *r);
 void ddi_op_copy(struct ddi *d, struct reader *r);
 void ddi_op_wait_idle(struct ddi *d, struct reader *r);
 void ddi_op_fences(struct ddi *d, struct reader *r);
+
+/* ddi_failures.c: the device's callback table (the fake's, wrapped for bursts of
+ * failures), arming and disarming failures, and whether an armed DEVICE_REMOVED fired. */
+void ddi_wrap_callbacks(struct ddi *d);
+void ddi_op_inject(struct ddi *d, struct reader *r);
+void ddi_disarm(struct ddi *d);
+void ddi_note_removal(struct ddi *d);
+
+/* ddi_ops_views.c: buffer kinds, views with flags, unordered access (extended set) */
+void ddi_op_create_buffer_ex(struct ddi *d, struct reader *r);
+void ddi_op_create_view_ex(struct ddi *d, struct reader *r);
+void ddi_op_create_uav(struct ddi *d, struct reader *r);
+void ddi_op_set_cs_uavs(struct ddi *d, struct reader *r);
+void ddi_op_clear_uav(struct ddi *d, struct reader *r);
+void ddi_op_destroy_uav(struct ddi *d, struct reader *r);
+void ddi_destroy_uav(struct ddi *d, uint32_t index);
+
+/* ddi_ops_share.c: opening shared resources, indirect work (extended set) */
+void ddi_op_open_shared(struct ddi *d, struct reader *r);
+void ddi_op_indirect(struct ddi *d, struct reader *r);
 
 #endif /* AEROCMD_FUZZ_DDI_FUZZ_H */

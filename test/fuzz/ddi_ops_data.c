@@ -28,11 +28,14 @@ void ddi_op_map(struct ddi *d, struct reader *r)
         (struct aerocmd_umd_resource *)ddi_live(d->res, N_RES, index);
     struct aerocmd_umd_mapped m;
     aerocmd_result result;
+    uint64_t polls = d->fake.lock_still_drawing;
     if (res == NULL)
         return;
     memset(&m, 0, sizeof m);
     result = aerocmd_umd_map(d->ctx, res, sub, (enum aerocmd_umd_map_type)type, flags, &m);
     ddi_check_wait(d, result, flags != 0);
+    if (d->win7 && result == AEROCMD_E_STILL_DRAWING && d->fake.lock_still_drawing == polls)
+        abort(); /* with Windows 7 waits only the lock itself can say "still drawing" */
     if (result != AEROCMD_OK)
         return;
     if (d->res[index].mapped != 0)
@@ -112,17 +115,20 @@ void ddi_op_copy(struct ddi *d, struct reader *r)
 void ddi_op_wait_idle(struct ddi *d, struct reader *r)
 {
     uint32_t flags = (rd8(r) & 1u) ? AEROCMD_UMD_MAP_DO_NOT_WAIT : 0u;
+    if (d->win7 && d->fake.hold_fences)
+        d->may_lose = 1; /* the one fence wait there is with Windows 7 waits */
     ddi_check_wait(d, aerocmd_umd_wait_idle(d->ctx, flags), flags != 0);
 }
 
 /* Hold the fake's fences (a blocking wait then loses the device: nothing would ever signal
- * them), complete everything submitted, or both complete and stop holding. */
+ * them), complete everything submitted, or both complete and stop holding. With Windows 7
+ * waits a blocking lock completes what it waits for, so only wait_idle can lose. */
 void ddi_op_fences(struct ddi *d, struct reader *r)
 {
     uint32_t what = rd8(r) % 3u;
     if (what == 0) {
         d->fake.hold_fences = 1;
-        d->may_lose = 1;
+        d->may_lose |= !d->win7;
         return;
     }
     aerocmd_umd_fake_complete(&d->fake, d->fake.last_fence);

@@ -34,8 +34,7 @@ void ddi_op_create_buffer(struct ddi *d, struct reader *r)
     bd.guest_backed = (cfg >> 4) & 1u;
     bd.misc_flags = ((cfg >> 6) & 3u) << 1; /* SHARED, TEXTURECUBE */
     read_usage(r, &bd.usage, &bd.cpu_access);
-    s->kind = KIND_BUFFER;
-    s->mapped = 0;
+    ddi_note_resource(s, KIND_BUFFER, bd.size_bytes, bd.bind_flags);
     ddi_check(d, aerocmd_umd_create_buffer(d->dev, s->mem, sizeof s->mem, &bd,
                                            (cfg & 0x20u) ? ddi_pattern : NULL,
                                            (struct aerocmd_umd_resource **)&s->obj));
@@ -65,8 +64,7 @@ void ddi_op_create_texture(struct ddi *d, struct reader *r)
         init[i].data = ddi_pattern;
         init[i].row_pitch = 1024; /* 64 texels of 16 bytes: no row of a 64-texel mip is longer */
     }
-    s->kind = KIND_TEXTURE;
-    s->mapped = 0;
+    ddi_note_resource(s, KIND_TEXTURE, 0, td.bind_flags);
     ddi_check(d, aerocmd_umd_create_texture2d(d->dev, s->mem, sizeof s->mem, &td,
                                               (cfg & 0x20u) ? init : NULL,
                                               (struct aerocmd_umd_resource **)&s->obj));
@@ -251,7 +249,9 @@ void ddi_op_create_state(struct ddi *d, struct reader *r)
 
 /* ---- destroying -------------------------------------------------------------------------- */
 
-static void destroy_views_of(struct ddi *d, uint32_t res)
+/* What the runtime destroys before a resource: its views, and (standing in for another
+ * process that still holds the allocation) the aliases opened from it. */
+static void destroy_dependents_of(struct ddi *d, uint32_t res)
 {
     uint32_t i;
     for (i = 0; i < N_VIEW; i++) {
@@ -260,6 +260,12 @@ static void destroy_views_of(struct ddi *d, uint32_t res)
             d->view[i].obj = NULL;
         }
     }
+    for (i = 0; i < N_UAV; i++)
+        if (d->uav[i].res == res)
+            ddi_destroy_uav(d, i);
+    for (i = 0; i < N_RES; i++)
+        if (d->res[i].obj != NULL && d->res[i].opened == res + 1u)
+            ddi_destroy_object(d, 0, i);
 }
 
 void ddi_destroy_object(struct ddi *d, uint32_t kind, uint32_t i)
@@ -276,7 +282,7 @@ void ddi_destroy_object(struct ddi *d, uint32_t kind, uint32_t i)
     if (kind >= 8 || s[kind] == NULL || s[kind]->obj == NULL)
         return;
     if (kind == 0) {
-        destroy_views_of(d, i); /* the runtime destroys views before their resource */
+        destroy_dependents_of(d, i);
         ddi_check(d, aerocmd_umd_destroy_resource((struct aerocmd_umd_resource *)s[0]->obj));
     } else if (kind == 1) {
         ddi_check(d, aerocmd_umd_destroy_view((struct aerocmd_umd_view *)s[1]->obj));

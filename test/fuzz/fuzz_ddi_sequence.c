@@ -1,7 +1,9 @@
 /* fuzz_ddi_sequence: bytes -> a sequence of state-tracker calls (create, bind, draw, clear,
- * present, flush, map, update, copy, wait, destroy, held fences, injected failures) on a
- * device over the in-memory fake, with a small command buffer so that splitting happens
- * all the time.
+ * present, flush, map, update, copy, wait, destroy, held fences, injected failures; in the
+ * extended set also structured and raw buffers, views with flags, UAVs, OpenResource,
+ * indirect work and bursts of failing callbacks, ddi_failures.c) on a device over the
+ * in-memory fake, with a small command buffer so that splitting happens all the time, in
+ * the default way of waiting or Windows 7's.
  *
  * Input: [4 setup bytes][op][args][op][args]... (ddi_setup; ops_table for the operation
  * numbers, ddi_ops_*.c for their arguments). Objects live in small slot arrays indexed by
@@ -18,6 +20,13 @@
  *   returns DEVICE_REMOVED unless a failure was injected or fences are held, and none
  *   returns STILL_DRAWING unless it was told not to wait;
  * - mapped memory is as large as the mapping says (ASan checks the writes and reads);
+ * - after every operation the fake holds exactly one lock per mapped guest-backed resource;
+ * - with Windows 7 waits no operation but wait_idle waits for a fence (locks wait by
+ *   themselves, the OS throttles presents), a Map that answers STILL_DRAWING got that from
+ *   the lock, and holding fences loses the device only in wait_idle;
+ * - buffer, view and UAV creations get the answer Direct3D's rules give (ddi_ops_views.c);
+ * - every share token exported in a submitted stream is released before the
+ *   DESTROY_RESOURCE of its resource, unless the device was lost; none is exported twice;
  * - after everything is destroyed: no allocator block, guest allocation or lock is left. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +38,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define MAX_OPS 400u
+#define MAX_OPS      400u
+#define OP_WAIT_IDLE 29
 
 /* ---- allocators and ids --------------------------------------------------------------- */
 
@@ -84,7 +94,7 @@ static uint64_t table_mem[1024];
 static uint8_t dma_mem[4096];
 uint8_t ddi_pattern[PATTERN_BYTES];
 
-void ddi_check_wait(const struct ddi *d, aerocmd_result r, int did_not_wait)
+void ddi_check_wait(struct ddi *d, aerocmd_result r, int did_not_wait)
 {
     if (r == AEROCMD_E_BUFFER_FULL || r == AEROCMD_E_MALFORMED || r > AEROCMD_E_MALFORMED)
         abort();
@@ -92,9 +102,11 @@ void ddi_check_wait(const struct ddi *d, aerocmd_result r, int did_not_wait)
         abort();
     if (r == AEROCMD_E_STILL_DRAWING && !did_not_wait)
         abort();
+    if (r == AEROCMD_E_DEVICE_REMOVED)
+        d->removed = 1;
 }
 
-void ddi_check(const struct ddi *d, aerocmd_result r)
+void ddi_check(struct ddi *d, aerocmd_result r)
 {
     ddi_check_wait(d, r, 0);
 }
@@ -124,6 +136,66 @@ static int has_present(const uint8_t *cmd, uint32_t len)
         if (p.opcode == AEROGPU_CMD_PRESENT || p.opcode == AEROGPU_CMD_PRESENT_EX)
             return 1;
     return 0;
+}
+
+/* ---- shared surfaces: each exported token released once, before its resource goes ---------- */
+
+static struct token_record *find_token(struct ddi *d, uint64_t token)
+{
+    uint32_t i;
+    for (i = 0; i < d->token_count; i++)
+        if (d->tokens[i].token == token)
+            return &d->tokens[i];
+    return NULL;
+}
+
+static void token_exported(struct ddi *d, const struct aerogpu_cmd_export_shared_surface *c)
+{
+    if (find_token(d, c->share_token) != NULL)
+        abort(); /* one token exported twice */
+    if (d->token_count == N_TOKENS) {
+        d->tokens_overflowed = 1;
+        return;
+    }
+    d->tokens[d->token_count].token = c->share_token;
+    d->tokens[d->token_count++].handle = c->resource_handle;
+}
+
+static void token_released(struct ddi *d, const struct aerogpu_cmd_release_shared_surface *c)
+{
+    struct token_record *t = find_token(d, c->share_token);
+    if (t == NULL)
+        return; /* releasing twice is harmless (aerogpu_cmd.h) */
+    *t = d->tokens[--d->token_count];
+}
+
+static void resource_destroyed(const struct ddi *d, const struct aerogpu_cmd_destroy_resource *c)
+{
+    uint32_t i;
+    for (i = 0; i < d->token_count; i++)
+        if (d->tokens[i].handle == c->resource_handle)
+            abort(); /* destroyed while its token is still registered on the host */
+}
+
+/* Sharing packets of one submitted stream. Once the device is lost the host drops every
+ * token with everything else, so nothing more is expected. */
+static void track_tokens(struct ddi *d, const uint8_t *cmd, uint32_t len)
+{
+    struct aerocmd_stream st;
+    struct aerocmd_cursor cur;
+    struct aerocmd_packet p;
+    struct aerocmd_diag diag;
+    if (d->removed || aerocmd_stream_open(&st, cmd, len, &diag) != AEROCMD_OK)
+        return;
+    aerocmd_cursor_init(&cur, &st);
+    while (aerocmd_cursor_next(&cur, &p, &diag) == 1) {
+        if (p.opcode == AEROGPU_CMD_EXPORT_SHARED_SURFACE)
+            token_exported(d, AEROCMD_VIEW(&p, aerogpu_cmd_export_shared_surface, p.opcode));
+        else if (p.opcode == AEROGPU_CMD_RELEASE_SHARED_SURFACE)
+            token_released(d, AEROCMD_VIEW(&p, aerogpu_cmd_release_shared_surface, p.opcode));
+        else if (p.opcode == AEROGPU_CMD_DESTROY_RESOURCE)
+            resource_destroyed(d, AEROCMD_VIEW(&p, aerogpu_cmd_destroy_resource, p.opcode));
+    }
 }
 
 static int kmd_copy(void *user, void *dst, const void *src, size_t len)
@@ -212,6 +284,7 @@ static void check_submissions(struct ddi *d)
             abort();
         if (flagged != has_present(s->cmd, s->cmd_bytes))
             abort();
+        track_tokens(d, s->cmd, s->cmd_bytes);
         check_semantics(d, i);
         if (d->kmd_on)
             kmd_accepts(d, s);
@@ -247,9 +320,13 @@ static void check_object_sizes(void)
             abort();
 }
 
-/* Setup bytes: command-buffer size (48 + 4 x b), allocation-list entries (b % 9), config
- * (ABI minor b % 5, bit 3 no TRANSFER feature, bit 4 handles reused), the id space's
- * process id. */
+/* Setup bytes: command-buffer size (48 + 4 x b), allocation-list entries (b % 9), config,
+ * the id space's process id. Config: the ABI minor is the whole byte % 5 (gen_seeds.py
+ * picks bits 0-2 to get the minor it wants), bit 3 no TRANSFER feature, bit 4 handles
+ * reused, bit 5 the extended operation set (every op of ops_table; without it the op byte
+ * is taken % 31, as before that set existed), bit 6 Windows 7 waits (the fake's win7_locks:
+ * locks wait for the GPU, the OS throttles presents), bit 7 with bit 6 a callback table
+ * without wait_fence. */
 static int ddi_setup(struct ddi *d, struct reader *r)
 {
     struct aerocmd_umd_device_desc desc;
@@ -260,7 +337,12 @@ static int ddi_setup(struct ddi *d, struct reader *r)
     d->abi_version = ((uint32_t)AEROGPU_ABI_MAJOR << 16) | (cfg % 5u);
     if (aerocmd_umd_fake_init(&d->fake, &d->fake_alloc.iface, d->abi_version, capacity, entries))
         abort();
-    aerocmd_umd_fake_callbacks(&d->fake, &d->cb);
+    d->extended = (cfg & 0x20u) != 0;
+    d->win7 = (cfg & 0x40u) != 0;
+    d->fake.win7_locks = d->win7;
+    ddi_wrap_callbacks(d);
+    if (d->win7 && (cfg & 0x80u))
+        d->cb.wait_fence = NULL; /* allowed when the OS does all the waiting */
     aerocmd_umd_id_space_init(&d->ids.space, rd8(r) * 4u);
     memset(&desc, 0, sizeof desc);
     desc.abi_version = d->abi_version;
@@ -287,11 +369,11 @@ static int ddi_setup(struct ddi *d, struct reader *r)
 static void ddi_teardown(struct ddi *d)
 {
     uint32_t kind, i;
-    d->fake.fail_at = 0;
-    d->dev_alloc.fail_at = 0;
-    d->ids.fail_in = 0;
+    ddi_disarm(d);
     d->fake.hold_fences = 0;
     aerocmd_umd_fake_complete(&d->fake, d->fake.last_fence);
+    for (i = 0; i < N_UAV; i++)
+        ddi_destroy_uav(d, i);
     for (kind = 0; kind < 8; kind++)
         for (i = 0; i < N_RES; i++)
             ddi_destroy_object(d, kind, i);
@@ -300,28 +382,11 @@ static void ddi_teardown(struct ddi *d)
     check_submissions(d);
     if (d->dev_alloc.live_blocks != 0 || d->fake.live_memories != 0 || d->fake.lock_count != 0)
         abort(); /* something the device took was not given back */
+    if (!d->removed && !d->tokens_overflowed && d->token_count != 0)
+        abort(); /* a share token stayed registered on the host */
     aerocmd_umd_fake_release(&d->fake);
     if (d->fake_alloc.live_blocks != 0)
         abort();
-}
-
-/* ---- injected failures ---------------------------------------------------------------------- */
-
-static void op_inject(struct ddi *d, struct reader *r)
-{
-    uint32_t cfg = rd8(r), ahead = (cfg >> 2) % 4u + 1u;
-    d->fake.fail_at = 0;
-    d->dev_alloc.fail_at = 0;
-    d->ids.fail_in = 0;
-    if ((cfg & 3u) == 0 || (cfg & 3u) == 1) {
-        d->fake.fail_at = d->fake.fallible_calls + ahead;
-        d->fake.fail_with = (cfg & 3u) ? AEROCMD_E_DEVICE_REMOVED : AEROCMD_E_OUT_OF_MEMORY;
-        d->may_lose |= (cfg & 3u) == 1;
-    } else if ((cfg & 3u) == 2) {
-        d->dev_alloc.fail_at = d->dev_alloc.calls + ahead;
-    } else {
-        d->ids.fail_in = ahead;
-    }
 }
 
 /* Operation numbers are part of the input format (gen_seeds.py and ddi_sequence.dict use
@@ -351,14 +416,41 @@ static void (*const ops_table[])(struct ddi *, struct reader *) = {
     ddi_op_clear,                  /* 21 */
     ddi_op_present,                /* 22 */
     ddi_op_flush,                  /* 23 */
-    op_inject,                     /* 24 */
+    ddi_op_inject,                 /* 24 */
     ddi_op_map,                    /* 25 */
     ddi_op_unmap,                  /* 26 */
     ddi_op_update,                 /* 27 */
     ddi_op_copy,                   /* 28 */
     ddi_op_wait_idle,              /* 29 */
-    ddi_op_fences,                 /* 30 */
+    ddi_op_fences,                 /* 30: the last op of the original set */
+    ddi_op_create_buffer_ex,       /* 31 */
+    ddi_op_create_view_ex,         /* 32 */
+    ddi_op_create_uav,             /* 33 */
+    ddi_op_set_cs_uavs,            /* 34 */
+    ddi_op_clear_uav,              /* 35 */
+    ddi_op_destroy_uav,            /* 36 */
+    ddi_op_open_shared,            /* 37 */
+    ddi_op_indirect,               /* 38 */
 };
+#define ORIGINAL_OPS 31u
+
+/* What must hold after every operation, beyond its result: the fake holds one lock per
+ * mapped guest-backed resource and no other; with Windows 7 waits the context waits for a
+ * fence only when asked to wait for the GPU to go idle (locks and presents do their own
+ * waiting). */
+static void check_between_ops(const struct ddi *d, uint64_t waits_before, int op)
+{
+    uint64_t locks = 0;
+    uint32_t i;
+    for (i = 0; i < N_RES; i++)
+        if (d->res[i].obj != NULL && d->res[i].mapped != 0 &&
+            aerocmd_umd_resource_alloc_id((const struct aerocmd_umd_resource *)d->res[i].obj))
+            locks++;
+    if (d->fake.lock_count != locks)
+        abort(); /* a lock leaked, or a mapping has none */
+    if (d->win7 && op != OP_WAIT_IDLE && d->fake.wait_fence_calls != waits_before)
+        abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -375,7 +467,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 4 || !ddi_setup(&d, &r))
         return 0;
     while (r.left > 0 && ops++ < MAX_OPS) {
-        ops_table[rd8(&r) % COUNT_OF(ops_table)](&d, &r);
+        uint32_t op = rd8(&r) % (d.extended ? (uint32_t)COUNT_OF(ops_table) : ORIGINAL_OPS);
+        uint64_t waits_before = d.fake.wait_fence_calls;
+        ops_table[op](&d, &r);
+        check_between_ops(&d, waits_before, (int)op);
         check_submissions(&d);
     }
     ddi_teardown(&d);

@@ -95,9 +95,14 @@ def kmd_seeds(streams_dir):
  OP_SET_INPUT_LAYOUT, OP_SET_TOPOLOGY, OP_SET_SHADER, OP_SET_CONSTANT_BUFFERS,
  OP_SET_SHADER_RESOURCES, OP_SET_SAMPLERS, OP_SET_RENDER_TARGETS, OP_SET_STATE,
  OP_SET_VIEWPORTS_SCISSORS, OP_DRAW, OP_DISPATCH, OP_CLEAR, OP_PRESENT, OP_FLUSH,
- OP_INJECT, OP_MAP, OP_UNMAP, OP_UPDATE, OP_COPY, OP_WAIT_IDLE, OP_FENCES) = range(31)
+ OP_INJECT, OP_MAP, OP_UNMAP, OP_UPDATE, OP_COPY, OP_WAIT_IDLE, OP_FENCES,
+ # the extended set (setup config bit 5)
+ OP_CREATE_BUFFER_EX, OP_CREATE_VIEW_EX, OP_CREATE_UAV, OP_SET_CS_UAVS, OP_CLEAR_UAV,
+ OP_DESTROY_UAV, OP_OPEN_SHARED, OP_INDIRECT) = range(39)
 
-BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40
+BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS, BIND_UAV = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40, 0x80
+VIEW_SRV, VIEW_RTV, VIEW_DSV = 0, 1, 2
+SHADER_PS, SHADER_CS = 1, 3
 # selectors into the fuzzer's tables (values below 8 x table size pick an entry)
 FMT_R8G8B8A8, FMT_B8G8R8A8, FMT_D24S8 = 0, 2, 7
 VFMT_R32G32B32 = 0
@@ -106,9 +111,48 @@ STAGING_CPU_READ_WRITE = 3 | 4 | 8
 MAP_READ, MAP_WRITE_DISCARD = 1, 4
 
 
-def ddi_setup(capacity, entries, minor=4, transfer=True, reuse_ids=False, pid=0x48):
-    cfg = minor | (0 if transfer else 0x08) | (0x10 if reuse_ids else 0)
+def ddi_setup(capacity, entries, minor=4, transfer=True, reuse_ids=False, pid=0x48,
+              extended=False, win7=False, no_fence_wait=False):
+    """The fuzzer takes the ABI minor as the whole config byte % 5: bits 0-2 are chosen so
+    that the flag bits above them leave the wanted minor."""
+    flags = ((0 if transfer else 0x08) | (0x10 if reuse_ids else 0) | (0x20 if extended else 0) |
+             (0x40 if win7 else 0) | (0x80 if no_fence_wait else 0))
+    cfg = flags + (minor - flags) % 5
     return bytes([(capacity - 48) // 4, entries, cfg, pid])
+
+
+# ---- the extended set: selectors into ddi_ops_views.c's tables ------------------------------
+
+# create_buffer_ex cfg bits and structure-stride selectors (strides[] = 4, 8, 12, 16, 20, 32,
+# 48, 64, 256, 2048, 0, 2, 6, 2052, 4096)
+BUF_RAW, BUF_STRUCTURED, BUF_SHARED, BUF_GUEST, BUF_INIT, BUF_SIZE_FROM_STRIDE = (
+    0x01, 0x02, 0x04, 0x08, 0x10, 0x20)
+STRIDE_4, STRIDE_16, STRIDE_20, STRIDE_0, STRIDE_2, STRIDE_2052 = 0, 3, 4, 10, 11, 13
+# view_formats[] = 0, 39, 2, 6, 10, 16, 24, 28, 34, 41, 42, 61, 87, 57, 1, 40, 45, 71
+VF_NONE, VF_R32_TYPELESS, VF_R32G32B32A32_FLOAT, VF_R32_FLOAT, VF_BC1 = 0, 1, 2, 9, 17
+# element ranges: whole, inside (first a, count b), the last elements (a, b & 1 one past),
+# offsets that overflow 32 bits, raw
+RANGE_WHOLE, RANGE_INSIDE, RANGE_TAIL, RANGE_OVERFLOW = 0, 1, 2, 3
+EB_ZERO, EB_RIGHT, EB_WRONG = 0, 1, 2
+UAV_RAW, UAV_APPEND, UAV_COUNTER = 0x1, 0x2, 0x4
+
+
+def buffer_ex(slot, bind, cfg, stride_sel, size_or_count, usage=0):
+    size = [size_or_count] if cfg & BUF_SIZE_FROM_STRIDE else [size_or_count & 0xFF,
+                                                              size_or_count >> 8]
+    return [OP_CREATE_BUFFER_EX, slot, bind, cfg, usage, stride_sel] + size
+
+
+def buffer_view(slot, res, flags, fmt, mode, a, b, eb=EB_ZERO, kind=VIEW_SRV):
+    return [OP_CREATE_VIEW_EX, slot, kind, res, flags, fmt, mode, a, b, eb]
+
+
+def texture_view(slot, kind, res, flags):
+    return [OP_CREATE_VIEW_EX, slot, kind, res, flags, VF_NONE, 0, 0, 0, 0]
+
+
+def uav(slot, res, flags, fmt, stride_sel, mode, a, b, count=0):
+    return [OP_CREATE_UAV, slot, res, flags, fmt, stride_sel, mode, a, b, count]
 
 
 def ddi_scene():
@@ -184,12 +228,129 @@ def ddi_seeds():
             OP_MAP, 1, 0, MAP_READ, OP_UNMAP, 1, 0, 0, 0,
             OP_COPY, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,       # CopyResource
             OP_WAIT_IDLE, 1, OP_PRESENT, 0xB1, OP_FLUSH])),
+        "views_buffer_kinds": ddi_setup(512, 8, extended=True) + views_buffer_kinds(),
+        "views_read_only_depth": ddi_setup(256, 4, extended=True) + views_read_only_depth(),
+        "win7_readback": ddi_setup(512, 4, win7=True) + win7_readback(),
+        "win7_no_fence_wait": (ddi_setup(200, 4, extended=True, win7=True, no_fence_wait=True) +
+                               win7_readback() + ddi_scene() + ddi_teardown()),
+        "shared_release_retry": ddi_setup(112, 4, extended=True) + shared_release_retry(),
+        # a burst: the acquire / submit calls of both release attempts fail (ahead 2 skips
+        # the alias's destroy), so the release waits with the DESTROY for the next buffer
+        "shared_release_burst": ddi_setup(112, 4, extended=True) + bytes(shared_pair() + [
+            OP_CREATE_BUFFER, 5, 120, 0, BIND_VB, 0x20, 0,
+            OP_INJECT, 0x34, OP_DESTROY, 0 | 0 << 3, OP_INJECT, 0x20, OP_DESTROY, 0 | 1 << 3,
+            OP_CREATE_BUFFER, 4, 16, 0, BIND_VB, 0x20, 0, OP_FLUSH]),
+        "shared_device_removed": (ddi_setup(160, 4, extended=True) + bytes(shared_pair() + [
+            OP_INJECT, 0x05, OP_DESTROY, 0 | 0 << 3, OP_DESTROY, 0 | 1 << 3, OP_FLUSH])),
         "compute_gs": (ddi_setup(160, 2) +
                        bytes([OP_CREATE_SHADER, 2, 2, 8, 0x33, OP_CREATE_SHADER, 3, 3, 2, 0x44,
                               OP_SET_SHADER, 2, 2, OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
                               OP_SET_SHADER, 3, 3, OP_DISPATCH, 0x2A,
                               OP_DESTROY, 2 | 2 << 3, OP_DISPATCH, 0x2A, OP_FLUSH])),
     }
+
+
+def views_buffer_kinds():
+    """Structured, raw and typed buffers with their SRVs and UAVs, the views bound and used
+    by a dispatch and a draw; every invalid description of each kind once."""
+    return bytes(
+        buffer_ex(0, BIND_SRV | BIND_UAV, BUF_STRUCTURED | BUF_GUEST | BUF_INIT |
+                  BUF_SIZE_FROM_STRIDE, STRIDE_16, 7) +          # 8 structures of 16 bytes
+        buffer_ex(1, BIND_SRV | BIND_UAV, BUF_RAW | BUF_SIZE_FROM_STRIDE, STRIDE_16, 15) +
+        buffer_ex(2, BIND_SRV | BIND_UAV | BIND_VB, 0, STRIDE_0, 64) +
+        # refused: structured and raw, a size that is no multiple, strides too big and odd
+        buffer_ex(3, BIND_SRV, BUF_RAW | BUF_STRUCTURED | BUF_SIZE_FROM_STRIDE, STRIDE_16, 1) +
+        buffer_ex(3, BIND_SRV, BUF_STRUCTURED, STRIDE_20, 30) +
+        buffer_ex(3, BIND_SRV, BUF_STRUCTURED | BUF_SIZE_FROM_STRIDE, STRIDE_2052, 0) +
+        buffer_ex(3, BIND_SRV, BUF_STRUCTURED | BUF_SIZE_FROM_STRIDE, STRIDE_2, 3) +
+        buffer_view(0, 0, 0, VF_NONE, RANGE_WHOLE, 0, 0, EB_RIGHT) +     # structured
+        buffer_view(1, 1, 1, VF_R32_TYPELESS, RANGE_INSIDE, 4, 20) +      # raw
+        buffer_view(2, 2, 0, VF_R32G32B32A32_FLOAT, RANGE_TAIL, 1, 0) +   # typed, last one
+        # refused: raw of structured, structured of raw, one past the end, overflowing
+        # offsets, a wrong element size, an undefined flag, a block-compressed format
+        buffer_view(3, 0, 1, VF_R32_TYPELESS, RANGE_WHOLE, 0, 0) +
+        buffer_view(3, 1, 0, VF_NONE, RANGE_WHOLE, 0, 0) +
+        buffer_view(3, 2, 0, VF_R32G32B32A32_FLOAT, RANGE_TAIL, 0, 1) +
+        buffer_view(3, 0, 0, VF_NONE, RANGE_OVERFLOW, 0, 5) +
+        buffer_view(3, 0, 0, VF_NONE, RANGE_WHOLE, 0, 0, EB_WRONG) +
+        buffer_view(3, 2, 0x84, VF_R32G32B32A32_FLOAT, RANGE_WHOLE, 0, 0) +
+        buffer_view(3, 2, 0, VF_BC1, RANGE_WHOLE, 0, 0) +
+        uav(0, 0, UAV_COUNTER, VF_NONE, STRIDE_0, RANGE_WHOLE, 0, 0, 5) +
+        uav(1, 1, UAV_RAW, VF_R32_TYPELESS, STRIDE_0, RANGE_INSIDE, 8, 16, 0xFF) +
+        uav(2, 2, 0, VF_R32_FLOAT, STRIDE_0, RANGE_WHOLE, 0, 0) +
+        uav(3, 0, UAV_RAW, VF_R32_TYPELESS, STRIDE_0, RANGE_WHOLE, 0, 0) +       # refused
+        uav(3, 2, UAV_APPEND | UAV_COUNTER, VF_NONE, STRIDE_16, RANGE_WHOLE, 0, 0) +  # refused
+        [OP_CREATE_SHADER, 0, SHADER_CS, 4, 0x11, OP_SET_SHADER, SHADER_CS, 0,
+         OP_SET_CS_UAVS, 0, 3, 0x02, 0, 7, 1 | 0x80, 2, 0,
+         OP_DISPATCH, 0x09,
+         OP_CLEAR_UAV, 1, 0x00, 1, 2, 3, 4, OP_CLEAR_UAV, 2, 0x03,
+         OP_SET_CS_UAVS, 6, 4, 0x00, 0x80, 0x80, 0x80, 0x80,               # past slot 7
+         OP_SET_SHADER_RESOURCES, SHADER_CS, 0, 3, 0, 1, 2,                # unbinds the UAVs
+         OP_DISPATCH, 0x09,
+         ] + buffer_ex(3, BIND_VB, BUF_GUEST | BUF_INIT, STRIDE_0, 64) + [  # arguments
+         OP_INDIRECT, 3 << 2 | 0, 0, OP_INDIRECT, 3 << 2 | 1, 1, OP_INDIRECT, 0 << 2 | 2, 0,
+         OP_SET_SHADER_RESOURCES, SHADER_PS, 0, 3, 0, 1, 2, OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
+         OP_DESTROY_UAV, 0, OP_FLUSH,
+         OP_DESTROY, 0 | 0 << 3, OP_DESTROY, 0 | 1 << 3, OP_DESTROY, 0 | 2 << 3, OP_FLUSH])
+
+
+def views_read_only_depth():
+    """Depth-stencil views with the read-only flags (valid Direct3D the protocol cannot
+    carry), flags on kinds of view that have none, then the targets in use."""
+    return bytes([
+        OP_CREATE_TEXTURE, 0, 15, 15, 1, 0, FMT_D24S8, BIND_DS, 0x01, 0,
+        OP_CREATE_TEXTURE, 1, 15, 15, 1, 0, FMT_B8G8R8A8, BIND_RT | BIND_SRV, 0x01, 0] +
+        texture_view(0, VIEW_DSV, 0, 1) + texture_view(0, VIEW_DSV, 0, 2) +
+        texture_view(0, VIEW_DSV, 0, 3) + texture_view(0, VIEW_DSV, 0, 0x84) +
+        texture_view(0, VIEW_DSV, 0, 0) +
+        texture_view(1, VIEW_RTV, 1, 1) + texture_view(1, VIEW_SRV, 1, 1) +
+        texture_view(1, VIEW_RTV, 1, 0) + texture_view(2, VIEW_DSV, 1, 1) + [
+        OP_SET_RENDER_TARGETS, 1, 1, 0,
+        OP_CLEAR, 0x68, 0, OP_CLEAR, 0x01,                         # depth + stencil, colour
+        OP_DRAW, 0, 3, 0, 1, 0, 0, 0, OP_PRESENT, 1,
+        OP_DESTROY, 0 | 0 << 3, OP_DESTROY, 0 | 1 << 3, OP_FLUSH])
+
+
+def win7_readback():
+    """readback_fences with Windows 7 waits: the DO_NOT_WAIT map polls through the lock, a
+    blocking map and UpdateSubresource wait in the lock, presents are not throttled, so
+    holding the fences loses nothing until wait_idle."""
+    return bytes([
+        OP_CREATE_TEXTURE, 0, 7, 7, 1, 0, FMT_B8G8R8A8, BIND_RT, 0x01, 0,
+        OP_CREATE_TEXTURE, 1, 7, 7, 1, 0, FMT_B8G8R8A8, 0, 0x01, STAGING_CPU_READ_WRITE,
+        OP_CREATE_BUFFER, 2, 64, 0, BIND_VB, 0x10, 0,              # guest-backed
+        OP_CREATE_VIEW, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        OP_CLEAR, 0x00,
+        OP_FENCES, 0,                                               # hold fences
+        OP_COPY, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        OP_MAP, 1, 0, MAP_READ | 0x08,                              # the lock: still drawing
+        OP_MAP, 1, 0, MAP_READ, OP_UNMAP, 1, 0, 0, 0,               # the lock waits
+        OP_COPY, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+        OP_MAP, 1, 0, 0x08,                                         # WRITE, DO_NOT_WAIT
+        OP_UPDATE, 2, 0, 0x04, 0, 16, 0, 1,                         # waits in the lock
+        OP_PRESENT, 0, OP_PRESENT, 0, OP_PRESENT, 0, OP_PRESENT, 0, OP_PRESENT, 0x81,
+        OP_WAIT_IDLE, 1,                                            # still drawing
+        OP_FENCES, 2, OP_WAIT_IDLE, 0, OP_FLUSH,
+        OP_DESTROY, 0 | 0 << 3, OP_DESTROY, 0 | 1 << 3, OP_DESTROY, 0 | 2 << 3])
+
+
+def shared_pair():
+    """A shared buffer and a shared texture, each opened as an alias."""
+    return (buffer_ex(0, BIND_VB, BUF_SHARED, STRIDE_0, 16) + [
+        OP_CREATE_TEXTURE, 1, 7, 7, 1, 0, FMT_B8G8R8A8, BIND_SRV | BIND_RT, 0x40, 0,
+        OP_OPEN_SHARED, 0, 2, 0, 0, OP_OPEN_SHARED, 1, 3, 0, 0,
+        OP_OPEN_SHARED, 0, 4, 1, 9])                                # cut short: refused
+
+
+def shared_release_retry():
+    """Both shared resources destroyed while the small command buffer is full and the next
+    callback fails: the release is retried."""
+    return bytes(shared_pair() + [
+        OP_CREATE_BUFFER, 5, 120, 0, BIND_VB, 0x20, 0,              # fills the buffer
+        OP_INJECT, 0x00, OP_DESTROY, 0 | 0 << 3,
+        OP_CREATE_BUFFER, 4, 120, 0, BIND_VB, 0x20, 0,
+        OP_INJECT, 0x04, OP_DESTROY, 0 | 1 << 3,
+        OP_FLUSH])
 
 
 def write_all(out_dir, name, seeds):

@@ -432,7 +432,8 @@ aerocmd_result umd_share_check(uint32_t usage, uint32_t mip_levels, uint32_t arr
 aerocmd_result umd_share_allocate(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res);
 /* EXPORT_SHARED_SURFACE (allocation listed), then a submission. */
 aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
-/* RELEASE_SHARED_SURFACE when the resource exported its token (OK otherwise). */
+/* RELEASE_SHARED_SURFACE when the resource exported its token (OK otherwise). res->exported
+ * stays set when the release could not be written (two attempts failed, device not lost). */
 aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
 
 /* ---- waiting (umd_wait.c) ----------------------------------------------------------------- */

@@ -111,7 +111,7 @@ static aerocmd_result retire_storage(struct aerocmd_umd_context *ctx,
     res->mapped = 0;
     free_shadow(ctx->dev, res);
     released = umd_share_release(ctx, res);
-    if (released != AEROCMD_OK && !ctx->lost) {
+    if (res->exported && !ctx->lost) {
         /* The DESTROY must not overtake the release: both wait for the next buffer. */
         (void)umd_retire_unreleased(ctx, res->handle, owns_memory ? &res->memory : NULL,
                                     res->share_token);

@@ -118,19 +118,22 @@ aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_
  * lifetime. A first attempt fails on a callback (no buffer acquired, or the full buffer's
  * submission refused); the buffer keeps its packets, and one more attempt acquires or
  * submits again. The first failure is still reported, as every call that met a failing
- * callback reports it. When the second attempt fails too, the caller hands the release to
- * the pending table with the DESTROY_RESOURCE (umd_retire_unreleased); either way the
- * release precedes the DESTROY_RESOURCE. */
+ * callback reports it. When the second attempt fails too, res->exported stays set and the
+ * caller hands the release to the pending table with the DESTROY_RESOURCE
+ * (umd_retire_unreleased); either way the release precedes the DESTROY_RESOURCE. */
 aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
 {
     aerocmd_result first, again;
     if (!res->exported)
         return AEROCMD_OK;
-    res->exported = 0;
     first = emit_share_packet(ctx, res, AEROGPU_CMD_RELEASE_SHARED_SURFACE);
-    if (first == AEROCMD_OK || ctx->lost)
-        return first; /* a lost device's host has dropped the token with everything else */
+    if (first == AEROCMD_OK || ctx->lost) {
+        res->exported = 0; /* a lost device's host has dropped the token with the rest */
+        return first;
+    }
     again = emit_share_packet(ctx, res, AEROGPU_CMD_RELEASE_SHARED_SURFACE);
+    if (again == AEROCMD_OK || ctx->lost)
+        res->exported = 0;
     return again != AEROCMD_OK ? again : first;
 }
 
