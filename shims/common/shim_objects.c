@@ -43,6 +43,9 @@ static uint32_t misc_flags_from_ddi(uint32_t ddi)
 
 /* ---- resources ------------------------------------------------------------------------ */
 
+/* No DDI argument asks for a placement, so guest_backed stays 0 and libaerocmd applies its
+ * own rule (STAGING and shareable resources in guest memory). */
+
 SIZE_T shim_resource_private_size(void)
 {
     return SHIM_OBJECT_BYTES(aerocmd_umd_resource_size());
@@ -58,7 +61,6 @@ static aerocmd_result create_buffer(struct shim_device *dev, const struct shim_r
     d.misc_flags = misc_flags_from_ddi(a->ddi_misc_flags);
     d.usage = a->usage;
     d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
-    d.guest_backed = a->usage == AEROCMD_UMD_USAGE_STAGING;
     d.structure_stride = a->byte_stride;
     return aerocmd_umd_create_buffer(dev->dev, mem, size, &d,
                                      a->initial != NULL ? a->initial[0].pSysMem : NULL, out);
@@ -82,7 +84,6 @@ static aerocmd_result create_texture(struct shim_device *dev, const struct shim_
     d.misc_flags = misc_flags_from_ddi(a->ddi_misc_flags);
     d.usage = a->usage;
     d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
-    d.guest_backed = a->usage == AEROCMD_UMD_USAGE_STAGING;
     if (a->initial != NULL && count != 0) {
         init = (struct aerocmd_umd_subresource_data *)HeapAlloc(GetProcessHeap(), 0,
                                                                 count * sizeof *init);
