@@ -1,4 +1,4 @@
-/* trace.h — the .aerogputrace capture container (shared/protocol/TRACE.md), read and
+/* trace.h — the .aerogputrace capture container (doc/protocol/TRACE.md), read and
  * written. Reading works over caller bytes and trusts no offset or length; writing goes
  * through the caller's allocator. Hosted layer (not part of the kernel-safe core). */
 #ifndef AEROCMD_TRACE_H

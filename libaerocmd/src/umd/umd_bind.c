@@ -268,7 +268,8 @@ static void put_srv(struct aerocmd_umd_context *ctx, uint32_t stage, uint32_t sl
 }
 
 /* A resource about to be written as a target may not stay readable anywhere. */
-void umd_unbind_from_srvs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res)
+void aerocmd_priv_umd_unbind_from_srvs(struct aerocmd_umd_context *ctx,
+                                       const struct aerocmd_umd_resource *res)
 {
     uint32_t stage, slot;
     for (stage = 0; stage < UMD_STAGE_COUNT && res->srv_refs > 0; stage++)
@@ -292,9 +293,9 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
     if (view != NULL) {
         view->res->om_slots |= bit;
         if (view->res->srv_refs > 0)
-            umd_unbind_from_srvs(ctx, view->res);
+            aerocmd_priv_umd_unbind_from_srvs(ctx, view->res);
         if (view->res->uav_slots != 0)
-            umd_unbind_from_uavs(ctx, view->res);
+            aerocmd_priv_umd_unbind_from_uavs(ctx, view->res);
     }
     *place = view;
     ctx->dirty |= UMD_DIRTY_RENDER_TARGETS | UMD_DIRTY_DRAW_CHECK;
@@ -302,8 +303,8 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
 }
 
 /* A resource about to be read may not stay a target. */
-void umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
-                             const struct aerocmd_umd_resource *res)
+void aerocmd_priv_umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
+                                          const struct aerocmd_umd_resource *res)
 {
     uint32_t slot;
     for (slot = 0; slot <= AEROCMD_UMD_MAX_RENDER_TARGETS && res->om_slots != 0; slot++) {
@@ -331,9 +332,9 @@ aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
     for (i = 0; i < count; i++) {
         struct aerocmd_umd_view *v = views != NULL ? views[i] : NULL;
         if (v != NULL && v->res->om_slots != 0)
-            umd_unbind_from_targets(ctx, v->res);
+            aerocmd_priv_umd_unbind_from_targets(ctx, v->res);
         if (v != NULL && v->res->uav_slots != 0)
-            umd_unbind_from_uavs(ctx, v->res);
+            aerocmd_priv_umd_unbind_from_uavs(ctx, v->res);
         put_srv(ctx, (uint32_t)stage, start + i, v);
     }
     return AEROCMD_OK;
@@ -372,7 +373,7 @@ void aerocmd_umd_set_blend_state(struct aerocmd_umd_context *ctx,
     if (state != NULL)
         s = state->state;
     else
-        umd_default_blend(&s);
+        aerocmd_priv_umd_default_blend(&s);
     /* A NULL factor means Direct3D's default of all ones. */
     for (i = 0; i < 4; i++)
         s.blend_constant_rgba_f32[i] = blend_factor_f32 != NULL ? blend_factor_f32[i] : 0x3F800000u;
@@ -391,7 +392,7 @@ void aerocmd_umd_set_depth_stencil_state(struct aerocmd_umd_context *ctx,
     if (state != NULL)
         s = state->state;
     else
-        umd_default_depth_stencil(&s);
+        aerocmd_priv_umd_default_depth_stencil(&s);
     ctx->stencil_ref = stencil_ref;
     if (memcmp(&s, &ctx->depth_stencil, sizeof s) != 0) {
         ctx->depth_stencil = s;
@@ -406,7 +407,7 @@ void aerocmd_umd_set_rasterizer_state(struct aerocmd_umd_context *ctx,
     if (state != NULL)
         s = state->state;
     else
-        umd_default_rasterizer(&s);
+        aerocmd_priv_umd_default_rasterizer(&s);
     if (memcmp(&s, &ctx->rasterizer, sizeof s) != 0) {
         ctx->rasterizer = s;
         ctx->dirty |= UMD_DIRTY_RASTERIZER;
@@ -468,7 +469,7 @@ aerocmd_result aerocmd_umd_set_scissor_rects(struct aerocmd_umd_context *ctx, ui
 
 /* ---- unbinding destroyed objects ---------------------------------------------------------- */
 
-void umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view)
+void aerocmd_priv_umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view)
 {
     uint32_t stage, slot;
     for (stage = 0; stage < UMD_STAGE_COUNT && view->res->srv_refs > 0; stage++)
@@ -483,7 +484,8 @@ void umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *v
     }
 }
 
-void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
+void aerocmd_priv_umd_unbind_resource(struct aerocmd_umd_context *ctx,
+                                      struct aerocmd_umd_resource *res)
 {
     uint32_t stage, slot;
     for (slot = 0; slot < AEROCMD_UMD_MAX_VERTEX_BUFFERS; slot++)
@@ -496,12 +498,12 @@ void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_res
             if (ctx->stages[stage].cb[slot].res == res)
                 (void)aerocmd_umd_set_constant_buffers(ctx, (enum aerocmd_shader_kind)stage, slot,
                                                        1, NULL, NULL, NULL);
-    umd_unbind_from_srvs(ctx, res);
-    umd_unbind_from_targets(ctx, res);
-    umd_unbind_from_uavs(ctx, res);
+    aerocmd_priv_umd_unbind_from_srvs(ctx, res);
+    aerocmd_priv_umd_unbind_from_targets(ctx, res);
+    aerocmd_priv_umd_unbind_from_uavs(ctx, res);
 }
 
-void umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle)
+void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle)
 {
     uint32_t stage, slot;
     if (ctx->input_layout == handle) {

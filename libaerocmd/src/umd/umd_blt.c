@@ -27,8 +27,8 @@ static aerocmd_result check_blt_args(const struct aerocmd_umd_context *ctx,
     if (!is_texture_of(ctx, dst) || !is_texture_of(ctx, src) || (desc->flags & ~BLT_KNOWN_FLAGS) ||
         desc->rotation > AEROCMD_UMD_BLT_ROTATION_ROTATE270)
         return AEROCMD_E_INVALID_ARG;
-    if (umd_subresource_of(dst, desc->dst_subresource, &dst_sub) != AEROCMD_OK ||
-        umd_subresource_of(src, desc->src_subresource, src_sub) != AEROCMD_OK)
+    if (aerocmd_priv_umd_subresource_of(dst, desc->dst_subresource, &dst_sub) != AEROCMD_OK ||
+        aerocmd_priv_umd_subresource_of(src, desc->src_subresource, src_sub) != AEROCMD_OK)
         return AEROCMD_E_INVALID_ARG;
     if (desc->dst_left >= desc->dst_right || desc->dst_top >= desc->dst_bottom ||
         desc->dst_right > dst_sub.width || desc->dst_bottom > dst_sub.height)

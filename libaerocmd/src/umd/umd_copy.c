@@ -39,7 +39,7 @@ static aerocmd_result emit_copy(struct aerocmd_umd_context *ctx, struct aerocmd_
         if (r != AEROCMD_OK)
             break;
         if (dst->guest_backed)
-            r = umd_list_allocation(ctx, dst, 1);
+            r = aerocmd_priv_umd_list_allocation(ctx, dst, 1);
         if (r == AEROCMD_OK && tex != NULL) {
             struct aerocmd_copy_texture2d_args a = *tex;
             a.flags = flags;
@@ -50,7 +50,7 @@ static aerocmd_result emit_copy(struct aerocmd_umd_context *ctx, struct aerocmd_
         }
         if (r != AEROCMD_OK)
             ctx->alloc_count = mark;
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     if (r == AEROCMD_OK)
         dst->write_serial = ctx->serial;
     return r;
@@ -90,9 +90,9 @@ static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
 {
     struct aerocmd_subresource_layout ds, ss;
     struct aerocmd_copy_texture2d_args a;
-    aerocmd_result r = umd_subresource_of(dst, dst_sub, &ds);
+    aerocmd_result r = aerocmd_priv_umd_subresource_of(dst, dst_sub, &ds);
     if (r == AEROCMD_OK)
-        r = umd_subresource_of(src, src_sub, &ss);
+        r = aerocmd_priv_umd_subresource_of(src, src_sub, &ss);
     if (r != AEROCMD_OK)
         return r;
     memset(&a, 0, sizeof a);

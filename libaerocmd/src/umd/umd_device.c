@@ -3,7 +3,7 @@
 
 #include "umd_internal.h"
 
-int umd_mem_ok(const void *mem, size_t mem_size, size_t need)
+int aerocmd_priv_umd_mem_ok(const void *mem, size_t mem_size, size_t need)
 {
     return mem != NULL && mem_size >= need &&
            ((uintptr_t)mem & (AEROCMD_UMD_OBJECT_ALIGN - 1u)) == 0;
@@ -33,8 +33,8 @@ aerocmd_result aerocmd_umd_id_space_next(void *user, enum aerocmd_umd_id_kind ki
     return AEROCMD_OK;
 }
 
-aerocmd_result umd_new_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
-                          uint32_t *out)
+aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
+                                       enum aerocmd_umd_id_kind kind, uint32_t *out)
 {
     uint32_t id = 0;
     aerocmd_result r = dev->ids.next(dev->ids.user, kind, &id);
@@ -42,20 +42,21 @@ aerocmd_result umd_new_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_ki
         return r;
     /* A source that breaks its contract must not put a colliding or invalid id on the wire. */
     if (id == 0 || (kind == AEROCMD_UMD_ID_ALLOC && id > 0x7FFFFFFFu)) {
-        umd_release_id(dev, kind, id);
+        aerocmd_priv_umd_release_id(dev, kind, id);
         return AEROCMD_E_INVALID_ARG;
     }
     *out = id;
     return AEROCMD_OK;
 }
 
-void umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind, uint32_t id)
+void aerocmd_priv_umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
+                                 uint32_t id)
 {
     if (dev->ids.release != NULL && id != 0)
         dev->ids.release(dev->ids.user, kind, id);
 }
 
-struct aerocmd_umd_context *umd_ctx_of(struct aerocmd_umd_device *dev)
+struct aerocmd_umd_context *aerocmd_priv_umd_ctx_of(struct aerocmd_umd_device *dev)
 {
     return dev != NULL ? dev->ctx : NULL;
 }
@@ -82,7 +83,7 @@ aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,
                                        struct aerocmd_umd_device **out)
 {
     struct aerocmd_umd_device *dev;
-    if (out == NULL || desc == NULL || !umd_mem_ok(mem, mem_size, sizeof *dev))
+    if (out == NULL || desc == NULL || !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *dev))
         return AEROCMD_E_INVALID_ARG;
     if (desc->callbacks == NULL || !callbacks_complete(desc->callbacks) ||
         desc->allocator == NULL || desc->allocator->resize == NULL ||
@@ -125,7 +126,8 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
 {
     struct aerocmd_umd_context *ctx;
     uint32_t i;
-    if (out == NULL || dev == NULL || dev->ctx != NULL || !umd_mem_ok(mem, mem_size, sizeof *ctx))
+    if (out == NULL || dev == NULL || dev->ctx != NULL ||
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *ctx))
         return AEROCMD_E_INVALID_ARG;
     ctx = (struct aerocmd_umd_context *)mem;
     memset(ctx, 0, sizeof *ctx);
@@ -134,9 +136,9 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
     ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
     for (i = 0; i < AEROCMD_UMD_MAX_UAVS; i++)
         ctx->uav[i].b.initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
-    umd_default_blend(&ctx->blend);
-    umd_default_depth_stencil(&ctx->depth_stencil);
-    umd_default_rasterizer(&ctx->rasterizer);
+    aerocmd_priv_umd_default_blend(&ctx->blend);
+    aerocmd_priv_umd_default_depth_stencil(&ctx->depth_stencil);
+    aerocmd_priv_umd_default_rasterizer(&ctx->rasterizer);
     /* The host's fixed-function state is unknown until we set it once. */
     ctx->dirty =
         UMD_DIRTY_BLEND | UMD_DIRTY_DEPTH_STENCIL | UMD_DIRTY_RASTERIZER | UMD_DIRTY_DRAW_CHECK;
@@ -149,15 +151,15 @@ void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx)
 {
     if (ctx == NULL)
         return;
-    umd_retire_send_releases(ctx);
-    (void)umd_submit(ctx, 0);
+    aerocmd_priv_umd_retire_send_releases(ctx);
+    (void)aerocmd_priv_umd_submit(ctx, 0);
     if (ctx->have_buffer) {
         aerocmd_writer_release(&ctx->w);
         ctx->dev->cb.release_buffer(ctx->dev->cb.user, &ctx->buf);
         ctx->have_buffer = 0;
     }
     /* The host's context, and every handle it held for us, ends with ours. */
-    umd_retire_all(ctx);
+    aerocmd_priv_umd_retire_all(ctx);
     ctx->dev->ctx = NULL;
     memset(ctx, 0, sizeof *ctx);
 }
@@ -166,7 +168,7 @@ aerocmd_result aerocmd_umd_flush(struct aerocmd_umd_context *ctx)
 {
     if (ctx->lost)
         return AEROCMD_E_DEVICE_REMOVED;
-    return umd_submit(ctx, 0);
+    return aerocmd_priv_umd_submit(ctx, 0);
 }
 
 uint64_t aerocmd_umd_last_fence(const struct aerocmd_umd_context *ctx)

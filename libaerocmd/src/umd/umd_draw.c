@@ -9,13 +9,13 @@
 #include "umd_internal.h"
 #include "umd_packets.h"
 
-/* The careful way, with the packet spelled out for umd_emit_draw. */
+/* The careful way, with the packet spelled out for aerocmd_priv_umd_emit_draw. */
 static inline aerocmd_result draw_slow(struct aerocmd_umd_context *ctx, uint32_t opcode,
                                        uint32_t size, uint32_t a, uint32_t b, uint32_t c,
                                        uint32_t d, uint32_t e)
 {
     const struct umd_work_packet p = {opcode, size, {a, b, c, d, e}};
-    return umd_emit_draw(ctx, &p);
+    return aerocmd_priv_umd_emit_draw(ctx, &p);
 }
 
 /* The fast path's condition: no dirty state, nothing to check, room for `size` bytes. */
@@ -107,7 +107,7 @@ aerocmd_result aerocmd_umd_dispatch(struct aerocmd_umd_context *ctx, uint32_t x,
                                     uint32_t z)
 {
     const struct umd_work_packet p = {AEROGPU_CMD_DISPATCH, UMD_DISPATCH_BYTES, {x, y, z, 0u, 0u}};
-    return umd_emit_dispatch(ctx, &p);
+    return aerocmd_priv_umd_emit_dispatch(ctx, &p);
 }
 
 /* CLEAR acts on whatever the host has bound, so the target is bound alone first (unless
@@ -118,14 +118,14 @@ static aerocmd_result clear_with_targets(struct aerocmd_umd_context *ctx,
                                          const uint32_t *rgba, uint32_t depth, uint32_t stencil)
 {
     struct umd_render_targets want;
-    aerocmd_result r = umd_emit_render_targets(ctx, rt);
+    aerocmd_result r = aerocmd_priv_umd_emit_render_targets(ctx, rt);
     if (r != AEROCMD_OK)
         return r;
     UMD_APPEND(ctx, r, aerocmd_append_clear(&ctx->w, flags, rgba, depth, stencil));
     if (r != AEROCMD_OK)
         return r;
     res->write_serial = ctx->serial;
-    umd_desired_targets(ctx, &want);
+    aerocmd_priv_umd_desired_targets(ctx, &want);
     if (memcmp(&want, &ctx->host_rt, sizeof want) != 0)
         ctx->dirty |= UMD_DIRTY_RENDER_TARGETS;
     return AEROCMD_OK;
@@ -141,7 +141,7 @@ aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
     struct umd_render_targets rt;
     if (rtv == NULL || rtv->kind != AEROCMD_VIEW_RENDER_TARGET || rgba_f32 == NULL)
         return AEROCMD_E_INVALID_ARG;
-    umd_desired_targets(ctx, &rt);
+    aerocmd_priv_umd_desired_targets(ctx, &rt);
     if (rt.count != 1 || rt.colors[0] != rtv->handle) {
         rt = ctx->host_rt;
         if (rt.count != 1 || rt.colors[0] != rtv->handle) {
@@ -162,7 +162,7 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
     if (dsv == NULL || dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL || flags == 0 ||
         (flags & ~(uint32_t)(AEROGPU_CLEAR_DEPTH | AEROGPU_CLEAR_STENCIL)) || stencil > 0xFFu)
         return AEROCMD_E_INVALID_ARG;
-    umd_desired_targets(ctx, &rt);
+    aerocmd_priv_umd_desired_targets(ctx, &rt);
     if (rt.depth != dsv->handle) {
         rt = ctx->host_rt;
         rt.depth = dsv->handle;
@@ -180,7 +180,7 @@ static aerocmd_result throttle_present(struct aerocmd_umd_context *ctx, uint32_t
     uint32_t wait = (flags & AEROCMD_UMD_PRESENT_DO_NOT_WAIT) ? AEROCMD_UMD_MAP_DO_NOT_WAIT : 0u;
     if (ctx->dev->cb.flags & AEROCMD_UMD_CB_OS_THROTTLES_PRESENT)
         return AEROCMD_OK;
-    return umd_wait_serial(ctx, serial, wait);
+    return aerocmd_priv_umd_wait_serial(ctx, serial, wait);
 }
 
 aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t sync_interval,
@@ -195,7 +195,7 @@ aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t 
         return AEROCMD_E_INVALID_ARG;
     if (flags & AEROCMD_UMD_PRESENT_TEST)
         return AEROCMD_OK; /* only asks whether presenting would work */
-    r = umd_submit(ctx, 0);
+    r = aerocmd_priv_umd_submit(ctx, 0);
     if (r == AEROCMD_OK)
         r = throttle_present(ctx, flags);
     if (r != AEROCMD_OK)
@@ -204,9 +204,9 @@ aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t 
     if (r != AEROCMD_OK)
         return r;
     ctx->present_serials[ctx->present_count++ % UMD_PRESENT_LATENCY] = ctx->serial;
-    r = umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
+    r = aerocmd_priv_umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
     /* The PRESENT stays in its buffer; that buffer goes out as a present before anything
-     * else is written (umd_open_buffer). */
+     * else is written (aerocmd_priv_umd_open_buffer). */
     if (r != AEROCMD_OK && !ctx->lost) {
         ctx->present_pending = 1;
         ctx->dirty |= UMD_DIRTY_DRAW_CHECK;

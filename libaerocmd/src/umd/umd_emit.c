@@ -3,11 +3,12 @@
  * Each dirty bit stands for one packet (shader resources: one per changed slot). Packets go
  * out in bit order, whichever of three ways writes them, so the bytes are always the same:
  * - a draw after changes to vertex / index / VS / PS constant buffers only tests those
- *   four bits and writes their packets and the draw behind one room check (umd_emit_draw);
+ *   four bits and writes their packets and the draw behind one room check
+ * (aerocmd_priv_umd_emit_draw);
  * - otherwise every dirty packet and the draw share one reservation (emit_work), when the
  *   open buffer has room for them all;
  * - else each packet is appended on its own and a full buffer is submitted in between
- *   (umd_emit_dirty), which splits the same bytes where the space ran out.
+ *   (aerocmd_priv_umd_emit_dirty), which splits the same bytes where the space ran out.
  * A bit is cleared only once its packet is in a command buffer, so an error part-way leaves
  * the rest dirty and the next draw picks up where this one stopped. */
 #include <string.h>
@@ -21,7 +22,8 @@
     (UMD_DIRTY_RENDER_TARGETS | UMD_DIRTY_SRV(0) | UMD_DIRTY_SRV(1) | UMD_DIRTY_SRV(2) |           \
      UMD_DIRTY_SRV(3))
 
-void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_render_targets *rt)
+void aerocmd_priv_umd_desired_targets(const struct aerocmd_umd_context *ctx,
+                                      struct umd_render_targets *rt)
 {
     uint32_t i;
     memset(rt, 0, sizeof *rt);
@@ -31,7 +33,7 @@ void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_rende
     rt->depth = ctx->dsv != NULL ? ctx->dsv->handle : 0u;
 }
 
-void umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle)
+void aerocmd_priv_umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle)
 {
     uint32_t i, found = 0;
     if (handle == 0)
@@ -51,8 +53,8 @@ void umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle)
     }
 }
 
-aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
-                                       const struct umd_render_targets *rt)
+aerocmd_result aerocmd_priv_umd_emit_render_targets(struct aerocmd_umd_context *ctx,
+                                                    const struct umd_render_targets *rt)
 {
     aerocmd_result r;
     if (!ctx->host_rt_inexact && memcmp(rt, &ctx->host_rt, sizeof *rt) == 0)
@@ -301,8 +303,8 @@ static aerocmd_result emit_bit(struct aerocmd_umd_context *ctx, uint32_t bit)
     aerocmd_result r;
     if ((1u << bit) == UMD_DIRTY_RENDER_TARGETS) {
         struct umd_render_targets rt;
-        umd_desired_targets(ctx, &rt);
-        return umd_emit_render_targets(ctx, &rt);
+        aerocmd_priv_umd_desired_targets(ctx, &rt);
+        return aerocmd_priv_umd_emit_render_targets(ctx, &rt);
     }
     if ((1u << bit) & UMD_DIRTY_OWN_LOGIC)
         return emit_shader_resources(ctx, (bit - UMD_DIRTY_FIRST_STAGE_BIT) / 3u);
@@ -315,11 +317,11 @@ static aerocmd_result emit_bit(struct aerocmd_umd_context *ctx, uint32_t bit)
             r = aerocmd_writer_reserve(&ctx->w, size);
         if (r == AEROCMD_OK)
             umd_commit_to(ctx, put_one_packet(ctx, bit, ctx->w.base + ctx->w.used));
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
-aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask)
+aerocmd_result aerocmd_priv_umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask)
 {
     uint32_t todo = ctx->dirty & mask & UMD_DIRTY_STATE_BITS;
     while (todo != 0) {
@@ -368,7 +370,7 @@ static aerocmd_result append_work(struct aerocmd_umd_context *ctx, const struct 
             r = aerocmd_writer_reserve(&ctx->w, p->size);
         if (r == AEROCMD_OK)
             umd_commit_to(ctx, umd_put_work(ctx->w.base + ctx->w.used, p));
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
@@ -390,7 +392,7 @@ static UMD_INLINE aerocmd_result emit_work(struct aerocmd_umd_context *ctx, uint
         umd_commit_to(ctx, umd_put_work(at, p));
         return AEROCMD_OK;
     }
-    r = umd_emit_dirty(ctx, mask);
+    r = aerocmd_priv_umd_emit_dirty(ctx, mask);
     return r == AEROCMD_OK ? append_work(ctx, p) : r;
 }
 
@@ -430,7 +432,8 @@ static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context 
      UMD_INDEX_BUFFER_BYTES +                                                                      \
      2u * (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES))
 
-aerocmd_result umd_emit_draw(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p)
+aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
+                                          const struct umd_work_packet *p)
 {
     uint32_t dirty = ctx->dirty;
     uint8_t *at;
@@ -453,10 +456,11 @@ aerocmd_result umd_emit_draw(struct aerocmd_umd_context *ctx, const struct umd_w
     return AEROCMD_OK;
 }
 
-aerocmd_result umd_emit_dispatch(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p)
+aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,
+                                              const struct umd_work_packet *p)
 {
     aerocmd_result r = emit_work(ctx, UMD_DIRTY_COMPUTE, p);
     if (r == AEROCMD_OK)
-        umd_stamp_uavs(ctx);
+        aerocmd_priv_umd_stamp_uavs(ctx);
     return r;
 }

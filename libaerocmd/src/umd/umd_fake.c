@@ -72,7 +72,7 @@ void aerocmd_umd_fake_release(struct aerocmd_umd_fake *fake)
     if (fake == NULL || fake->alloc == NULL)
         return;
     aerocmd_umd_fake_clear_submissions(fake);
-    umd_fake_host_release(fake);
+    aerocmd_priv_umd_fake_host_release(fake);
     fake_free(fake, fake->submissions,
               (size_t)fake->submission_capacity * sizeof *fake->submissions);
     for (i = 0; i < fake->memory_count; i++)
@@ -194,7 +194,7 @@ static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submissio
     f->submissions[f->submission_count++] = rec;
     note_listing(f, rec.allocs, rec.alloc_count, rec.fence);
     f->buffer_lent = 0;
-    umd_fake_host_apply(f, rec.cmd, rec.cmd_bytes);
+    aerocmd_priv_umd_fake_host_apply(f, rec.cmd, rec.cmd_bytes);
     *fence = rec.fence;
     return AEROCMD_OK;
 }

@@ -385,7 +385,8 @@ static void apply_packet(struct aerocmd_umd_fake *f, const struct aerocmd_packet
     }
 }
 
-void umd_fake_host_apply(struct aerocmd_umd_fake *f, const uint8_t *cmd, uint32_t cmd_bytes)
+void aerocmd_priv_umd_fake_host_apply(struct aerocmd_umd_fake *f, const uint8_t *cmd,
+                                      uint32_t cmd_bytes)
 {
     struct aerocmd_stream st;
     struct aerocmd_cursor cur;
@@ -402,7 +403,7 @@ void umd_fake_host_apply(struct aerocmd_umd_fake *f, const uint8_t *cmd, uint32_
         apply_packet(f, &p);
 }
 
-void umd_fake_host_release(struct aerocmd_umd_fake *f)
+void aerocmd_priv_umd_fake_host_release(struct aerocmd_umd_fake *f)
 {
     uint32_t i;
     for (i = 0; i < f->resource_count; i++)

@@ -7,8 +7,9 @@
 #include "aerocmd/umd_fake.h"
 
 /* Applies one submitted stream to the model. */
-void umd_fake_host_apply(struct aerocmd_umd_fake *f, const uint8_t *cmd, uint32_t cmd_bytes);
+void aerocmd_priv_umd_fake_host_apply(struct aerocmd_umd_fake *f, const uint8_t *cmd,
+                                      uint32_t cmd_bytes);
 /* Frees the model. */
-void umd_fake_host_release(struct aerocmd_umd_fake *f);
+void aerocmd_priv_umd_fake_host_release(struct aerocmd_umd_fake *f);
 
 #endif /* AEROCMD_UMD_FAKE_HOST_H */

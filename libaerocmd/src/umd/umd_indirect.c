@@ -27,7 +27,7 @@ static aerocmd_result read_args(struct aerocmd_umd_context *ctx, struct aerocmd_
     if (!res->guest_backed)
         return AEROCMD_E_NOT_IMPLEMENTED;
     /* A copy into it writes back before its fence: wait for that, as Map(READ) would. */
-    r = umd_lock_when_done(ctx, &res->memory, res->write_serial, 0, &cpu);
+    r = aerocmd_priv_umd_lock_when_done(ctx, &res->memory, res->write_serial, 0, &cpu);
     if (r != AEROCMD_OK)
         return r;
     memcpy(words, (const uint8_t *)cpu + offset, count * 4u);

@@ -319,26 +319,28 @@ static inline uint32_t umd_constant_binding_bytes(uint32_t size_bytes)
 
 /* ---- memory checks and ids (umd_device.c) -------------------------------------------- */
 
-int umd_mem_ok(const void *mem, size_t mem_size, size_t need);
-aerocmd_result umd_new_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
-                          uint32_t *out);
-void umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind, uint32_t id);
+int aerocmd_priv_umd_mem_ok(const void *mem, size_t mem_size, size_t need);
+aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
+                                       enum aerocmd_umd_id_kind kind, uint32_t *out);
+void aerocmd_priv_umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
+                                 uint32_t id);
 /* The device's context, or NULL (object creation then fails with INVALID_ARG). */
-struct aerocmd_umd_context *umd_ctx_of(struct aerocmd_umd_device *dev);
+struct aerocmd_umd_context *aerocmd_priv_umd_ctx_of(struct aerocmd_umd_device *dev);
 
-/* ---- command buffers (umd_submit.c) -------------------------------------------------- */
+/* ---- command buffers (aerocmd_priv_umd_submit.c)
+ * -------------------------------------------------- */
 
 /* Makes a command buffer ready for packets: first submits a buffer holding a failed
  * PRESENT (a present travels in a submission of its own), then acquires a buffer if none
  * is open (DEVICE_REMOVED once lost). */
-aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx);
+aerocmd_result aerocmd_priv_umd_open_buffer(struct aerocmd_umd_context *ctx);
 
 /* Makes sure a command buffer is open. */
 static inline aerocmd_result umd_ready(struct aerocmd_umd_context *ctx)
 {
     if (UMD_LIKELY(ctx->have_buffer && !ctx->present_pending))
         return AEROCMD_OK;
-    return umd_open_buffer(ctx);
+    return aerocmd_priv_umd_open_buffer(ctx);
 }
 
 /* Retry wrapper: `expr` appends into ctx->w; a full buffer is submitted and retried. */
@@ -347,35 +349,36 @@ static inline aerocmd_result umd_ready(struct aerocmd_umd_context *ctx)
         (r) = umd_ready(ctx);                                                                      \
         if ((r) == AEROCMD_OK)                                                                     \
             (r) = (expr);                                                                          \
-    } while (umd_again((ctx), &(r)))
+    } while (aerocmd_priv_umd_again((ctx), &(r)))
 
 /* Loop condition after an append attempt. A full buffer is submitted and the append is
  * tried again (returns 1); a packet that does not fit even an empty buffer turns into
  * OUT_OF_MEMORY; anything else ends the loop with *r unchanged. */
-int umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r);
+int aerocmd_priv_umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r);
 
 /* Submits the open buffer if it holds packets (or always, with PRESENT). */
-aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags);
+aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags);
 
 /* Lists res's allocation in the open buffer (write intent is upgraded, never lowered).
  * BUFFER_FULL when the list has no room. */
-aerocmd_result umd_list_allocation(struct aerocmd_umd_context *ctx,
-                                   struct aerocmd_umd_resource *res, int write);
+aerocmd_result aerocmd_priv_umd_list_allocation(struct aerocmd_umd_context *ctx,
+                                                struct aerocmd_umd_resource *res, int write);
 
 /* The fence of command buffer `serial` (see aerocmd_umd_resource_write_fence). */
-uint64_t umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial);
+uint64_t aerocmd_priv_umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial);
 
 /* Appends a one-handle packet (DESTROY_*) with retries. */
-aerocmd_result umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle);
+aerocmd_result aerocmd_priv_umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                             uint32_t handle);
 /* The same into the open buffer only (BUFFER_FULL when it does not fit). */
-aerocmd_result umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t opcode,
-                                     uint32_t handle);
+aerocmd_result aerocmd_priv_umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                                  uint32_t handle);
 
 /* The device answered DEVICE_REMOVED: drop the buffer, release everything pending. */
-void umd_mark_lost(struct aerocmd_umd_context *ctx);
+void aerocmd_priv_umd_mark_lost(struct aerocmd_umd_context *ctx);
 /* The answer of a memory callback (allocate, lock): DEVICE_REMOVED loses the context
  * whichever callback said it. Returns r. */
-aerocmd_result umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result r);
+aerocmd_result aerocmd_priv_umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result r);
 
 /* ---- retiring destroyed objects (umd_retire.c) ----------------------------------------- */
 
@@ -383,115 +386,129 @@ aerocmd_result umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result 
  * back only once that is certain: a guest allocation is freed after its DESTROY has been
  * submitted. What cannot happen now is remembered and finished by later submissions. The
  * result says whether the DESTROY could be sent (and, with memory, submitted) now. */
-aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle,
-                                 const struct aerocmd_umd_memory *memory);
+aerocmd_result aerocmd_priv_umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                              uint32_t handle,
+                                              const struct aerocmd_umd_memory *memory);
 /* A shared resource whose RELEASE_SHARED_SURFACE (of share_token) failed: the release and
  * the DESTROY_RESOURCE both wait in the pending table and go into the next buffer opened,
  * release first, so the host never sees the handle go while the token names it. OK, or
  * DEVICE_REMOVED when the host is gone (everything is released at once). */
-aerocmd_result umd_retire_unreleased(struct aerocmd_umd_context *ctx, uint32_t handle,
-                                     const struct aerocmd_umd_memory *memory, uint64_t share_token);
+aerocmd_result aerocmd_priv_umd_retire_unreleased(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                                  const struct aerocmd_umd_memory *memory,
+                                                  uint64_t share_token);
 /* In a freshly opened buffer: writes the DESTROY packets (and owed releases) that could not
  * be written before. */
-void umd_retire_write_pending(struct aerocmd_umd_context *ctx);
+void aerocmd_priv_umd_retire_write_pending(struct aerocmd_umd_context *ctx);
 /* Context teardown, before the last submission: releases still owed are written and
  * submitted (best effort). The host forgets the context's handles with it, but a share
  * token is guest-wide and outlives the context that exported it. */
-void umd_retire_send_releases(struct aerocmd_umd_context *ctx);
+void aerocmd_priv_umd_retire_send_releases(struct aerocmd_umd_context *ctx);
 /* After a successful submission: frees what that submission's DESTROY packets released. */
-void umd_retire_submitted(struct aerocmd_umd_context *ctx);
+void aerocmd_priv_umd_retire_submitted(struct aerocmd_umd_context *ctx);
 /* The host is gone (device lost, context destroyed): everything pending is released. */
-void umd_retire_all(struct aerocmd_umd_context *ctx);
+void aerocmd_priv_umd_retire_all(struct aerocmd_umd_context *ctx);
 
 /* ---- CPU bytes to the host (umd_upload.c) ---------------------------------------------- */
 
-void umd_layout_desc_of(const struct aerocmd_umd_resource *res,
-                        struct aerocmd_texture_layout_desc *ld);
+void aerocmd_priv_umd_layout_desc_of(const struct aerocmd_umd_resource *res,
+                                     struct aerocmd_texture_layout_desc *ld);
 /* Where subresource `subresource` lies (a buffer is one subresource of one row). */
-aerocmd_result umd_subresource_of(const struct aerocmd_umd_resource *res, uint32_t subresource,
-                                  struct aerocmd_subresource_layout *out);
+aerocmd_result aerocmd_priv_umd_subresource_of(const struct aerocmd_umd_resource *res,
+                                               uint32_t subresource,
+                                               struct aerocmd_subresource_layout *out);
 /* `rows` rows of `row_bytes`, read with `src_pitch`, uploaded tightly packed at `offset`;
  * as many rows per UPLOAD_RESOURCE as the open buffer holds. */
-aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
-                               const uint8_t *src, uint32_t src_pitch, uint32_t row_bytes,
-                               uint32_t rows);
+aerocmd_result aerocmd_priv_umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                            uint64_t offset, const uint8_t *src, uint32_t src_pitch,
+                                            uint32_t row_bytes, uint32_t rows);
 /* `size` contiguous bytes at `offset` (packets in 4-byte units, the last one exact). */
-aerocmd_result umd_upload_span(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
-                               const uint8_t *src, uint32_t size);
+aerocmd_result aerocmd_priv_umd_upload_span(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                            uint64_t offset, const uint8_t *src, uint32_t size);
 /* RESOURCE_DIRTY_RANGE of a guest-backed resource, its allocation listed read-only. */
-aerocmd_result umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
-                                    struct aerocmd_umd_resource *res, uint64_t offset,
-                                    uint64_t size);
+aerocmd_result aerocmd_priv_umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
+                                                 struct aerocmd_umd_resource *res, uint64_t offset,
+                                                 uint64_t size);
 
 /* ---- shared surfaces (umd_share.c) ------------------------------------------------------ */
 
 /* What a shareable desc may not ask for (INVALID_ARG / NOT_IMPLEMENTED), OK otherwise. */
-aerocmd_result umd_share_check(uint32_t usage, uint32_t mip_levels, uint32_t array_layers);
+aerocmd_result aerocmd_priv_umd_share_check(uint32_t usage, uint32_t mip_levels,
+                                            uint32_t array_layers);
 /* allocate_memory with the v2 blob; on success res->share_token is the kernel's token.
  * On failure nothing stays allocated (the ids are the caller's). */
-aerocmd_result umd_share_allocate(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res);
+aerocmd_result aerocmd_priv_umd_share_allocate(struct aerocmd_umd_device *dev,
+                                               struct aerocmd_umd_resource *res);
 /* EXPORT_SHARED_SURFACE (allocation listed), then a submission. */
-aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
+aerocmd_result aerocmd_priv_umd_share_export(struct aerocmd_umd_context *ctx,
+                                             struct aerocmd_umd_resource *res);
 /* RELEASE_SHARED_SURFACE when the resource exported its token (OK otherwise). res->exported
  * stays set when the release could not be written (two attempts failed, device not lost). */
-aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
+aerocmd_result aerocmd_priv_umd_share_release(struct aerocmd_umd_context *ctx,
+                                              struct aerocmd_umd_resource *res);
 
 /* ---- waiting (umd_wait.c) ----------------------------------------------------------------- */
 
 /* Makes sure the work of command buffer `serial` is done: submits it if it is the open
  * one, then waits for its fence (AEROCMD_UMD_MAP_DO_NOT_WAIT: STILL_DRAWING instead). */
-aerocmd_result umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial, uint32_t flags);
+aerocmd_result aerocmd_priv_umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial,
+                                            uint32_t flags);
 
 /* ---- views (umd_view.c) ----------------------------------------------------------------- */
 
 /* Appends CREATE_TEXTURE_VIEW with retries. */
-aerocmd_result umd_emit_texture_view(struct aerocmd_umd_context *ctx,
-                                     const struct aerocmd_texture_view_args *args);
+aerocmd_result aerocmd_priv_umd_emit_texture_view(struct aerocmd_umd_context *ctx,
+                                                  const struct aerocmd_texture_view_args *args);
 
 /* ---- unbinding on destroy (umd_bind.c) ----------------------------------------------- */
 
-void umd_unbind_resource(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res);
-void umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view);
-void umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle);
+void aerocmd_priv_umd_unbind_resource(struct aerocmd_umd_context *ctx,
+                                      struct aerocmd_umd_resource *res);
+void aerocmd_priv_umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view);
+void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle);
 /* Hazards with unordered access (Direct3D unbinds the older binding): a resource bound
  * for writing leaves every shader-resource slot and target, and one bound for reading
  * leaves every unordered-access slot. */
-void umd_unbind_from_srvs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res);
-void umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
-                             const struct aerocmd_umd_resource *res);
-void umd_unbind_from_uavs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res);
+void aerocmd_priv_umd_unbind_from_srvs(struct aerocmd_umd_context *ctx,
+                                       const struct aerocmd_umd_resource *res);
+void aerocmd_priv_umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
+                                          const struct aerocmd_umd_resource *res);
+void aerocmd_priv_umd_unbind_from_uavs(struct aerocmd_umd_context *ctx,
+                                       const struct aerocmd_umd_resource *res);
 /* Marks the resources of the bound unordered-access views as written by the open buffer
  * (umd_uav.c). */
-void umd_stamp_uavs(struct aerocmd_umd_context *ctx);
+void aerocmd_priv_umd_stamp_uavs(struct aerocmd_umd_context *ctx);
 
 /* ---- state defaults and emission (umd_state.c, umd_emit.c) ---------------------------- */
 
-void umd_default_blend(struct aerogpu_blend_state *out);
-void umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out);
-void umd_default_rasterizer(struct aerogpu_rasterizer_state *out);
+void aerocmd_priv_umd_default_blend(struct aerogpu_blend_state *out);
+void aerocmd_priv_umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out);
+void aerocmd_priv_umd_default_rasterizer(struct aerogpu_rasterizer_state *out);
 
 /* Emits every dirty piece of state in `mask`, packet by packet (each one submits a full
  * buffer and retries). */
-aerocmd_result umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask);
+aerocmd_result aerocmd_priv_umd_emit_dirty(struct aerocmd_umd_context *ctx, uint32_t mask);
 struct umd_work_packet;
 /* Dirty graphics state, then the draw packet `p`: in one reservation when it all fits the
  * open buffer, else packet by packet with submissions in between. Afterwards the bound
  * targets are stamped as written by the open buffer. */
-aerocmd_result umd_emit_draw(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p);
+aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
+                                          const struct umd_work_packet *p);
 /* The same for compute state and a DISPATCH. */
-aerocmd_result umd_emit_dispatch(struct aerocmd_umd_context *ctx, const struct umd_work_packet *p);
+aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,
+                                              const struct umd_work_packet *p);
 /* Makes everything written up to `end` in the open buffer part of the stream. */
 static inline void umd_commit_to(struct aerocmd_umd_context *ctx, const uint8_t *end)
 {
     aerocmd_writer_fixed_publish(&ctx->w, ctx->w.base, (uint32_t)(end - ctx->w.base));
 }
 /* What SET_RENDER_TARGETS should hold for the bound views. */
-void umd_desired_targets(const struct aerocmd_umd_context *ctx, struct umd_render_targets *rt);
+void aerocmd_priv_umd_desired_targets(const struct aerocmd_umd_context *ctx,
+                                      struct umd_render_targets *rt);
 /* The host is about to forget `handle`: host_rt stops naming it, so that no packet built
  * from host_rt (clears) names a destroyed object, and the next draw rebinds the targets. */
-void umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle);
+void aerocmd_priv_umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle);
 /* Emits SET_RENDER_TARGETS for `rt` unless the host already has it. */
-aerocmd_result umd_emit_render_targets(struct aerocmd_umd_context *ctx,
-                                       const struct umd_render_targets *rt);
+aerocmd_result aerocmd_priv_umd_emit_render_targets(struct aerocmd_umd_context *ctx,
+                                                    const struct umd_render_targets *rt);
 
 #endif /* AEROCMD_UMD_INTERNAL_H */

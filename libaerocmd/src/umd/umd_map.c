@@ -55,8 +55,8 @@ static aerocmd_result lock_guest(struct aerocmd_umd_context *ctx, struct aerocmd
                                  uint32_t type, uint32_t flags, uint8_t **base)
 {
     void *cpu = NULL;
-    aerocmd_result r =
-        umd_lock_when_done(ctx, &res->memory, serial_to_wait_for(res, type), flags, &cpu);
+    aerocmd_result r = aerocmd_priv_umd_lock_when_done(ctx, &res->memory,
+                                                       serial_to_wait_for(res, type), flags, &cpu);
     *base = (uint8_t *)cpu;
     return r;
 }
@@ -99,7 +99,7 @@ aerocmd_result aerocmd_umd_map(struct aerocmd_umd_context *ctx, struct aerocmd_u
     }
     r = check_map_type(res, (uint32_t)type);
     if (r == AEROCMD_OK)
-        r = umd_subresource_of(res, subresource, &sub);
+        r = aerocmd_priv_umd_subresource_of(res, subresource, &sub);
     if (r != AEROCMD_OK)
         return r;
     if (res->guest_backed)
@@ -123,10 +123,10 @@ static aerocmd_result upload_shadow(struct aerocmd_umd_context *ctx,
     if (res->kind == UMD_RESOURCE_BUFFER) {
         begin &= ~3u;
         end = (end + 3u) & ~3u;
-        return umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
-                               (end - begin) / 4u);
+        return aerocmd_priv_umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
+                                            (end - begin) / 4u);
     }
-    return umd_upload_span(ctx, res->handle, begin, res->shadow + begin, end - begin);
+    return aerocmd_priv_umd_upload_span(ctx, res->handle, begin, res->shadow + begin, end - begin);
 }
 
 /* Ends the mapping of a subresource at sub_offset (sub_size bytes) of which
@@ -143,7 +143,7 @@ static aerocmd_result end_mapping(struct aerocmd_umd_context *ctx, struct aerocm
     if (!map_writes(res->map_type) || size == 0)
         return AEROCMD_OK;
     if (res->guest_backed)
-        return umd_emit_dirty_range(ctx, res, sub_offset + offset, size);
+        return aerocmd_priv_umd_emit_dirty_range(ctx, res, sub_offset + offset, size);
     return upload_shadow(ctx, res, sub_offset + offset, sub_offset + offset + size);
 }
 
@@ -161,7 +161,7 @@ static aerocmd_result mapped_span(const struct aerocmd_umd_context *ctx,
         *size = res->size_bytes;
         return AEROCMD_OK;
     }
-    r = umd_subresource_of(res, subresource, &sub);
+    r = aerocmd_priv_umd_subresource_of(res, subresource, &sub);
     *offset = sub.offset_bytes;
     *size = sub.size_bytes;
     return r != AEROCMD_OK ? AEROCMD_E_INVALID_ARG : AEROCMD_OK;

@@ -55,7 +55,7 @@ static void free_shadow(struct aerocmd_umd_device *dev, struct aerocmd_umd_resou
 static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
                                       struct aerocmd_umd_resource *res, uint64_t bytes)
 {
-    aerocmd_result r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &res->handle);
+    aerocmd_result r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &res->handle);
     if (r != AEROCMD_OK)
         return r;
     res->memory.size_bytes = bytes;
@@ -67,23 +67,24 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
             memset(res->shadow, 0, (size_t)bytes);
             return AEROCMD_OK;
         }
-        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
         return AEROCMD_E_OUT_OF_MEMORY;
     }
-    r = umd_new_id(dev, AEROCMD_UMD_ID_ALLOC, &res->memory.alloc_id);
+    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_ALLOC, &res->memory.alloc_id);
     if (r == AEROCMD_OK) {
         res->memory.flags = AEROCMD_UMD_MEMORY_CPU_VISIBLE;
         if (res->usage == AEROCMD_UMD_USAGE_STAGING)
             res->memory.flags |= AEROCMD_UMD_MEMORY_STAGING;
         if (res->share == UMD_SHARE_CREATOR)
-            r = umd_share_allocate(dev, res);
+            r = aerocmd_priv_umd_share_allocate(dev, res);
         else
-            r = umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
+            r = aerocmd_priv_umd_memory_result(dev,
+                                               dev->cb.allocate_memory(dev->cb.user, &res->memory));
         if (r == AEROCMD_OK)
             return AEROCMD_OK;
-        umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
     }
-    umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
+    aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
     return r;
 }
 
@@ -93,9 +94,9 @@ static void release_storage(struct aerocmd_umd_device *dev, struct aerocmd_umd_r
     free_shadow(dev, res);
     if (res->guest_backed && res->share != UMD_SHARE_OPENED) {
         dev->cb.free_memory(dev->cb.user, &res->memory);
-        umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
     }
-    umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
+    aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
 }
 
 /* For a resource whose CREATE (or IMPORT) reached a command buffer: the host forgets it
@@ -110,15 +111,15 @@ static aerocmd_result retire_storage(struct aerocmd_umd_context *ctx,
         ctx->dev->cb.unlock_memory(ctx->dev->cb.user, &res->memory);
     res->mapped = 0;
     free_shadow(ctx->dev, res);
-    released = umd_share_release(ctx, res);
+    released = aerocmd_priv_umd_share_release(ctx, res);
     if (res->exported && !ctx->lost) {
         /* The DESTROY must not overtake the release: both wait for the next buffer. */
-        (void)umd_retire_unreleased(ctx, res->handle, owns_memory ? &res->memory : NULL,
-                                    res->share_token);
+        (void)aerocmd_priv_umd_retire_unreleased(
+            ctx, res->handle, owns_memory ? &res->memory : NULL, res->share_token);
         return released;
     }
-    r = umd_retire_object(ctx, AEROGPU_CMD_DESTROY_RESOURCE, res->handle,
-                          owns_memory ? &res->memory : NULL);
+    r = aerocmd_priv_umd_retire_object(ctx, AEROGPU_CMD_DESTROY_RESOURCE, res->handle,
+                                       owns_memory ? &res->memory : NULL);
     return released != AEROCMD_OK ? released : r;
 }
 
@@ -135,14 +136,14 @@ static aerocmd_result emit_create_buffer(struct aerocmd_umd_context *ctx,
         if (r != AEROCMD_OK)
             break;
         if (res->guest_backed)
-            r = umd_list_allocation(ctx, res, 0);
+            r = aerocmd_priv_umd_list_allocation(ctx, res, 0);
         if (r == AEROCMD_OK)
             r = aerocmd_append_create_buffer(&ctx->w, res->handle,
                                              usage_of_bind_flags(res->bind_flags), rounded,
                                              res->memory.alloc_id, 0);
         if (r != AEROCMD_OK)
             ctx->alloc_count = mark;
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
@@ -167,12 +168,12 @@ static aerocmd_result emit_create_texture(struct aerocmd_umd_context *ctx,
         if (r != AEROCMD_OK)
             break;
         if (res->guest_backed)
-            r = umd_list_allocation(ctx, res, 0);
+            r = aerocmd_priv_umd_list_allocation(ctx, res, 0);
         if (r == AEROCMD_OK)
             r = aerocmd_append_create_texture2d(&ctx->w, &a);
         if (r != AEROCMD_OK)
             ctx->alloc_count = mark;
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
@@ -182,19 +183,19 @@ static aerocmd_result upload_buffer(struct aerocmd_umd_context *ctx,
 {
     uint32_t whole = res->size_bytes & ~3u;
     uint8_t tail[4] = {0, 0, 0, 0};
-    aerocmd_result r = umd_upload_rows(ctx, res->handle, 0, data, 4, 4, whole / 4u);
+    aerocmd_result r = aerocmd_priv_umd_upload_rows(ctx, res->handle, 0, data, 4, 4, whole / 4u);
     if (r != AEROCMD_OK || whole == res->size_bytes)
         return r;
     memcpy(tail, data + whole, res->size_bytes - whole);
-    return umd_upload_rows(ctx, res->handle, whole, tail, 4, 4, 1);
+    return aerocmd_priv_umd_upload_rows(ctx, res->handle, whole, tail, 4, 4, 1);
 }
 
 static aerocmd_result fill_guest_buffer(struct aerocmd_umd_device *dev,
                                         struct aerocmd_umd_resource *res, const void *data)
 {
     void *cpu = NULL;
-    aerocmd_result r =
-        umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
+    aerocmd_result r = aerocmd_priv_umd_memory_result(
+        dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     memset(cpu, 0, (size_t)res->memory.size_bytes);
@@ -210,7 +211,7 @@ static aerocmd_result finish_create(struct aerocmd_umd_context *ctx,
                                     struct aerocmd_umd_resource **out)
 {
     if (r == AEROCMD_OK && res->share == UMD_SHARE_CREATOR)
-        r = umd_share_export(ctx, res);
+        r = aerocmd_priv_umd_share_export(ctx, res);
     if (r != AEROCMD_OK) {
         (void)retire_storage(ctx, res);
         memset(res, 0, sizeof *res);
@@ -248,7 +249,7 @@ static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *de
                             AEROCMD_UMD_BIND_DEPTH_STENCIL))
         return AEROCMD_E_NOT_IMPLEMENTED;
     if (desc->misc_flags & AEROCMD_UMD_MISC_SHARED)
-        return umd_share_check(desc->usage, 1, 1);
+        return aerocmd_priv_umd_share_check(desc->usage, 1, 1);
     return AEROCMD_OK;
 }
 
@@ -257,10 +258,11 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
                                          const void *initial_data,
                                          struct aerocmd_umd_resource **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_resource *res = (struct aerocmd_umd_resource *)mem;
     aerocmd_result r;
-    if (ctx == NULL || desc == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *res))
+    if (ctx == NULL || desc == NULL || out == NULL ||
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *res))
         return AEROCMD_E_INVALID_ARG;
     r = check_buffer_desc(desc);
     if (r != AEROCMD_OK)
@@ -292,7 +294,7 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
     }
     if (initial_data != NULL) {
         if (res->guest_backed)
-            r = umd_emit_dirty_range(ctx, res, 0, res->memory.size_bytes);
+            r = aerocmd_priv_umd_emit_dirty_range(ctx, res, 0, res->memory.size_bytes);
         else
             r = upload_buffer(ctx, res, (const uint8_t *)initial_data);
     }
@@ -324,7 +326,7 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
     if (d->misc_flags & AEROCMD_UMD_MISC_TEXTURECUBE)
         return AEROCMD_E_NOT_IMPLEMENTED;
     if (d->misc_flags & AEROCMD_UMD_MISC_SHARED)
-        return umd_share_check(
+        return aerocmd_priv_umd_share_check(
             d->usage, d->mip_levels ? d->mip_levels : aerocmd_full_mip_count(d->width, d->height),
             d->array_size);
     return AEROCMD_OK;
@@ -337,16 +339,16 @@ static aerocmd_result upload_texture(struct aerocmd_umd_context *ctx,
     struct aerocmd_texture_layout_desc ld;
     struct aerocmd_subresource_layout sub;
     uint32_t i, count = res->mip_levels * res->array_layers;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     for (i = 0; i < count; i++) {
         aerocmd_result r = aerocmd_texture_subresource(&ld, i, &sub, NULL);
         if (r == AEROCMD_OK &&
             (initial[i].data == NULL || (sub.rows > 1 && initial[i].row_pitch < sub.row_bytes)))
             r = AEROCMD_E_INVALID_ARG;
         if (r == AEROCMD_OK)
-            r = umd_upload_rows(ctx, res->handle, sub.offset_bytes,
-                                (const uint8_t *)initial[i].data, initial[i].row_pitch,
-                                sub.row_bytes, sub.rows);
+            r = aerocmd_priv_umd_upload_rows(ctx, res->handle, sub.offset_bytes,
+                                             (const uint8_t *)initial[i].data, initial[i].row_pitch,
+                                             sub.row_bytes, sub.rows);
         if (r != AEROCMD_OK)
             return r;
     }
@@ -362,7 +364,7 @@ static aerocmd_result write_initial_texture(const struct aerocmd_umd_resource *r
     struct aerocmd_subresource_layout sub;
     uint32_t i, count = res->mip_levels * res->array_layers;
     aerocmd_result r = AEROCMD_OK;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     for (i = 0; i < count && r == AEROCMD_OK; i++) {
         r = aerocmd_texture_subresource(&ld, i, &sub, NULL);
         if (r == AEROCMD_OK && initial[i].data == NULL)
@@ -380,8 +382,8 @@ static aerocmd_result fill_guest_texture(struct aerocmd_umd_device *dev,
                                          const struct aerocmd_umd_subresource_data *initial)
 {
     void *cpu = NULL;
-    aerocmd_result r =
-        umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
+    aerocmd_result r = aerocmd_priv_umd_memory_result(
+        dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     r = write_initial_texture(res, initial, (uint8_t *)cpu, (size_t)res->memory.size_bytes);
@@ -407,7 +409,7 @@ static aerocmd_result init_texture(struct aerocmd_umd_device *dev, struct aerocm
     res->array_layers = desc->array_size;
     apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed, desc->misc_flags);
     res->mip_levels = desc->mip_levels;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     r = aerocmd_texture_layout(&ld, &layout, NULL);
     if (r != AEROCMD_OK)
         return AEROCMD_E_OUT_OF_MEMORY; /* the only way a checked desc fails: over 4 GiB */
@@ -422,12 +424,13 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
                                             const struct aerocmd_umd_subresource_data *initial,
                                             struct aerocmd_umd_resource **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_resource *res = (struct aerocmd_umd_resource *)mem;
     struct aerocmd_subresource_layout mip0;
     struct aerocmd_texture_layout_desc ld;
     aerocmd_result r;
-    if (ctx == NULL || desc == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *res))
+    if (ctx == NULL || desc == NULL || out == NULL ||
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *res))
         return AEROCMD_E_INVALID_ARG;
     r = check_texture_desc(desc);
     if (r != AEROCMD_OK)
@@ -436,7 +439,7 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
     r = init_texture(dev, res, desc);
     if (r != AEROCMD_OK)
         return r;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     r = aerocmd_texture_subresource(&ld, 0, &mip0, NULL);
     if (r == AEROCMD_OK)
         r = acquire_storage(dev, res, res->size_bytes);
@@ -454,7 +457,7 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
     }
     if (initial != NULL) {
         if (res->guest_backed)
-            r = umd_emit_dirty_range(ctx, res, 0, res->size_bytes);
+            r = aerocmd_priv_umd_emit_dirty_range(ctx, res, 0, res->size_bytes);
         else
             r = upload_texture(ctx, res, initial);
     }
@@ -471,9 +474,9 @@ aerocmd_result aerocmd_umd_destroy_resource(struct aerocmd_umd_resource *res)
     if (res == NULL || res->dev == NULL)
         return AEROCMD_E_INVALID_ARG;
     dev = res->dev;
-    ctx = umd_ctx_of(dev);
+    ctx = aerocmd_priv_umd_ctx_of(dev);
     if (ctx != NULL) {
-        umd_unbind_resource(ctx, res);
+        aerocmd_priv_umd_unbind_resource(ctx, res);
         r = retire_storage(ctx, res);
     } else {
         release_storage(dev, res); /* the context, and with it the host's, is gone */
@@ -504,8 +507,8 @@ uint32_t aerocmd_umd_resource_format(const struct aerocmd_umd_resource *res)
 
 uint64_t aerocmd_umd_resource_write_fence(const struct aerocmd_umd_resource *res)
 {
-    const struct aerocmd_umd_context *ctx = umd_ctx_of(res->dev);
+    const struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(res->dev);
     if (ctx == NULL)
         return 0;
-    return umd_fence_of_serial(ctx, res->write_serial);
+    return aerocmd_priv_umd_fence_of_serial(ctx, res->write_serial);
 }

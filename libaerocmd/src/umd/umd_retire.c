@@ -19,25 +19,26 @@ static void release_now(struct aerocmd_umd_context *ctx, const struct umd_pendin
     struct aerocmd_umd_device *dev = ctx->dev;
     if (p->has_memory) {
         dev->cb.free_memory(dev->cb.user, &p->memory);
-        umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, p->memory.alloc_id);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, p->memory.alloc_id);
     }
-    umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, p->handle);
+    aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, p->handle);
 }
 
 static void remember(struct aerocmd_umd_context *ctx, const struct umd_pending_destroy *p)
 {
     if (ctx->pending_count == UMD_PENDING_DESTROYS)
-        (void)umd_submit(ctx, 0); /* a success retires the submitted entries */
+        (void)aerocmd_priv_umd_submit(ctx, 0); /* a success retires the submitted entries */
     if (ctx->pending_count < UMD_PENDING_DESTROYS)
         ctx->pending[ctx->pending_count++] = *p;
 }
 
-aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle,
-                                 const struct aerocmd_umd_memory *memory)
+aerocmd_result aerocmd_priv_umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                              uint32_t handle,
+                                              const struct aerocmd_umd_memory *memory)
 {
     struct umd_pending_destroy p;
     aerocmd_result r;
-    umd_forget_host_target(ctx, handle);
+    aerocmd_priv_umd_forget_host_target(ctx, handle);
     memset(&p, 0, sizeof p);
     p.opcode = opcode;
     p.handle = handle;
@@ -49,14 +50,14 @@ aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcod
         release_now(ctx, &p); /* no host left to use it */
         return AEROCMD_E_DEVICE_REMOVED;
     }
-    r = umd_emit_destroy(ctx, opcode, handle);
+    r = aerocmd_priv_umd_emit_destroy(ctx, opcode, handle);
     if (r == AEROCMD_OK) {
         p.destroy_serial = ctx->serial;
         if (memory == NULL) {
             release_now(ctx, &p);
             return AEROCMD_OK;
         }
-        r = umd_submit(ctx, 0);
+        r = aerocmd_priv_umd_submit(ctx, 0);
         if (r == AEROCMD_OK) {
             release_now(ctx, &p);
             return AEROCMD_OK;
@@ -69,11 +70,12 @@ aerocmd_result umd_retire_object(struct aerocmd_umd_context *ctx, uint32_t opcod
     return r;
 }
 
-aerocmd_result umd_retire_unreleased(struct aerocmd_umd_context *ctx, uint32_t handle,
-                                     const struct aerocmd_umd_memory *memory, uint64_t share_token)
+aerocmd_result aerocmd_priv_umd_retire_unreleased(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                                  const struct aerocmd_umd_memory *memory,
+                                                  uint64_t share_token)
 {
     struct umd_pending_destroy p;
-    umd_forget_host_target(ctx, handle);
+    aerocmd_priv_umd_forget_host_target(ctx, handle);
     memset(&p, 0, sizeof p);
     p.opcode = AEROGPU_CMD_DESTROY_RESOURCE;
     p.handle = handle;
@@ -118,7 +120,7 @@ static aerocmd_result write_owed_release(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
-void umd_retire_write_pending(struct aerocmd_umd_context *ctx)
+void aerocmd_priv_umd_retire_write_pending(struct aerocmd_umd_context *ctx)
 {
     uint32_t i;
     for (i = 0; i < ctx->pending_count; i++) {
@@ -128,7 +130,7 @@ void umd_retire_write_pending(struct aerocmd_umd_context *ctx)
         /* Only what fits: the rest waits for the next buffer. */
         if (p->share_token != 0 && write_owed_release(ctx, p) != AEROCMD_OK)
             return;
-        if (umd_emit_destroy_once(ctx, p->opcode, p->handle) != AEROCMD_OK)
+        if (aerocmd_priv_umd_emit_destroy_once(ctx, p->opcode, p->handle) != AEROCMD_OK)
             return;
         p->destroy_serial = ctx->serial;
     }
@@ -144,19 +146,19 @@ static int owes_release(const struct aerocmd_umd_context *ctx)
 }
 
 /* Two rounds: a held buffer may be full (submitted, then a fresh one takes the rest). */
-void umd_retire_send_releases(struct aerocmd_umd_context *ctx)
+void aerocmd_priv_umd_retire_send_releases(struct aerocmd_umd_context *ctx)
 {
     int round;
     for (round = 0; round < 2 && !ctx->lost && owes_release(ctx); round++) {
-        if (umd_open_buffer(ctx) != AEROCMD_OK)
+        if (aerocmd_priv_umd_open_buffer(ctx) != AEROCMD_OK)
             return;
-        umd_retire_write_pending(ctx); /* a buffer opened just now has them already */
-        if (umd_submit(ctx, 0) != AEROCMD_OK)
+        aerocmd_priv_umd_retire_write_pending(ctx); /* a buffer opened just now has them already */
+        if (aerocmd_priv_umd_submit(ctx, 0) != AEROCMD_OK)
             return;
     }
 }
 
-void umd_retire_submitted(struct aerocmd_umd_context *ctx)
+void aerocmd_priv_umd_retire_submitted(struct aerocmd_umd_context *ctx)
 {
     uint32_t i = 0;
     while (i < ctx->pending_count) {
@@ -170,7 +172,7 @@ void umd_retire_submitted(struct aerocmd_umd_context *ctx)
     }
 }
 
-void umd_retire_all(struct aerocmd_umd_context *ctx)
+void aerocmd_priv_umd_retire_all(struct aerocmd_umd_context *ctx)
 {
     while (ctx->pending_count > 0)
         release_now(ctx, &ctx->pending[--ctx->pending_count]);

@@ -76,8 +76,8 @@ static void drop_replacements(struct aerocmd_umd_context *ctx,
     for (i = 0; i < count; i++)
         for (v = res[i]->views; v != NULL; v = v->next_on_res)
             if (v->rotated_handle != 0) {
-                (void)umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, v->rotated_handle,
-                                        NULL);
+                (void)aerocmd_priv_umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW,
+                                                     v->rotated_handle, NULL);
                 v->rotated_handle = 0;
             }
 }
@@ -100,11 +100,11 @@ static aerocmd_result make_replacements(struct aerocmd_umd_context *ctx,
             a.base_array_layer = v->range.base_layer;
             a.array_layer_count = v->range.layer_count;
             a.texture_handle = res[(i + 1u) % count]->handle;
-            r = umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
+            r = aerocmd_priv_umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
             if (r == AEROCMD_OK) {
-                r = umd_emit_texture_view(ctx, &a);
+                r = aerocmd_priv_umd_emit_texture_view(ctx, &a);
                 if (r != AEROCMD_OK)
-                    umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, a.view_handle);
+                    aerocmd_priv_umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, a.view_handle);
             }
             if (r != AEROCMD_OK) {
                 drop_replacements(ctx, res, count);
@@ -138,7 +138,8 @@ static void follow_views(struct aerocmd_umd_context *ctx, struct aerocmd_umd_res
             v->handle = res->handle;
             continue;
         }
-        (void)umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, v->handle, NULL);
+        (void)aerocmd_priv_umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, v->handle,
+                                             NULL);
         v->handle = v->rotated_handle;
         v->rotated_handle = 0;
     }

@@ -50,7 +50,7 @@ static aerocmd_result emit_create_shader(struct aerocmd_umd_context *ctx,
         if (r == AEROCMD_OK)
             r = aerocmd_append_create_shader_dxbc(
                 &ctx->w, sh->handle, (enum aerocmd_shader_kind)sh->kind, sh->dxbc, sh->dxbc_size);
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
@@ -63,11 +63,11 @@ static aerocmd_result finish_shader(struct aerocmd_umd_context *ctx, struct aero
     struct aerocmd_umd_device *dev = sh->dev;
     aerocmd_result r;
     sh->hash = fnv1a64((const uint8_t *)sh->dxbc, sh->dxbc_size);
-    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &sh->handle);
+    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &sh->handle);
     if (r == AEROCMD_OK) {
         r = emit_create_shader(ctx, sh);
         if (r != AEROCMD_OK)
-            umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, sh->handle);
+            aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, sh->handle);
     }
     if (r != AEROCMD_OK) {
         dev->alloc->release(dev->alloc->user, sh->dxbc, sh->dxbc_size);
@@ -82,7 +82,8 @@ static aerocmd_result check_shader_args(struct aerocmd_umd_context *ctx, void *m
                                         enum aerocmd_shader_kind kind,
                                         struct aerocmd_umd_shader **out)
 {
-    if (ctx == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_shader)))
+    if (ctx == NULL || out == NULL ||
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_shader)))
         return AEROCMD_E_INVALID_ARG;
     if (kind == AEROCMD_SHADER_HS || kind == AEROCMD_SHADER_DS)
         return AEROCMD_E_NOT_IMPLEMENTED;
@@ -95,7 +96,7 @@ aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *m
                                          enum aerocmd_shader_kind kind, const void *dxbc,
                                          uint32_t dxbc_size, struct aerocmd_umd_shader **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)mem;
     aerocmd_result r = check_shader_args(ctx, mem, mem_size, kind, out);
     if (r == AEROCMD_OK)
@@ -118,7 +119,7 @@ aerocmd_result aerocmd_umd_create_shader_from_tokens(
     const uint32_t *tokens, uint32_t token_capacity,
     const struct aerocmd_umd_shader_signatures *sigs, struct aerocmd_umd_shader **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)mem;
     uint32_t size = 0;
     aerocmd_result r = check_shader_args(ctx, mem, mem_size, kind, out);
@@ -141,11 +142,11 @@ aerocmd_result aerocmd_umd_create_shader_from_tokens(
 static aerocmd_result destroy_host_object(struct aerocmd_umd_device *dev, uint32_t opcode,
                                           uint32_t handle)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     if (ctx == NULL)
         return AEROCMD_E_INVALID_ARG;
-    umd_unbind_handle(ctx, handle);
-    return umd_retire_object(ctx, opcode, handle, NULL);
+    aerocmd_priv_umd_unbind_handle(ctx, handle);
+    return aerocmd_priv_umd_retire_object(ctx, opcode, handle, NULL);
 }
 
 aerocmd_result aerocmd_umd_destroy_shader(struct aerocmd_umd_shader *sh)
@@ -205,25 +206,25 @@ aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, v
                                                uint32_t element_count,
                                                struct aerocmd_umd_input_layout **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_input_layout *il = (struct aerocmd_umd_input_layout *)mem;
     aerocmd_result r;
-    if (ctx == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *il))
+    if (ctx == NULL || out == NULL || !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *il))
         return AEROCMD_E_INVALID_ARG;
     r = check_elements(elements, element_count);
     if (r != AEROCMD_OK)
         return r;
     memset(il, 0, sizeof *il);
-    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &il->handle);
+    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &il->handle);
     if (r != AEROCMD_OK)
         return r;
     do {
         r = umd_ready(ctx);
         if (r == AEROCMD_OK)
             r = aerocmd_append_create_input_layout(&ctx->w, il->handle, elements, element_count);
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     if (r != AEROCMD_OK) {
-        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, il->handle);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, il->handle);
         memset(il, 0, sizeof *il);
         return r;
     }
@@ -330,11 +331,12 @@ aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *
                                           const struct aerocmd_umd_sampler_desc *desc,
                                           struct aerocmd_umd_sampler **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_sampler *s = (struct aerocmd_umd_sampler *)mem;
     uint32_t filter = 0, u = 0, v = 0, w = 0;
     aerocmd_result r;
-    if (ctx == NULL || desc == NULL || out == NULL || !umd_mem_ok(mem, mem_size, sizeof *s))
+    if (ctx == NULL || desc == NULL || out == NULL ||
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *s))
         return AEROCMD_E_INVALID_ARG;
     r = map_filter(desc->filter, &filter);
     if (r == AEROCMD_OK)
@@ -348,16 +350,16 @@ aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *
     if (r != AEROCMD_OK)
         return r;
     memset(s, 0, sizeof *s);
-    r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &s->handle);
+    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &s->handle);
     if (r != AEROCMD_OK)
         return r;
     do {
         r = umd_ready(ctx);
         if (r == AEROCMD_OK)
             r = aerocmd_append_create_sampler(&ctx->w, s->handle, filter, u, v, w);
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     if (r != AEROCMD_OK) {
-        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, s->handle);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, s->handle);
         memset(s, 0, sizeof *s);
         return r;
     }

@@ -16,7 +16,8 @@
     (AEROCMD_UMD_BIND_VERTEX_BUFFER | AEROCMD_UMD_BIND_INDEX_BUFFER |                              \
      AEROCMD_UMD_BIND_CONSTANT_BUFFER | AEROCMD_UMD_BIND_SHADER_RESOURCE)
 
-aerocmd_result umd_share_check(uint32_t usage, uint32_t mip_levels, uint32_t array_layers)
+aerocmd_result aerocmd_priv_umd_share_check(uint32_t usage, uint32_t mip_levels,
+                                            uint32_t array_layers)
 {
     if (usage == AEROCMD_UMD_USAGE_STAGING)
         return AEROCMD_E_INVALID_ARG;
@@ -45,11 +46,12 @@ static void describe(const struct aerocmd_umd_resource *res, struct aerocmd_kmd_
     info->width = res->width;
     info->height = res->height;
     info->format = res->dxgi_format;
-    if (umd_subresource_of(res, 0, &mip0) == AEROCMD_OK)
+    if (aerocmd_priv_umd_subresource_of(res, 0, &mip0) == AEROCMD_OK)
         info->row_pitch_bytes = mip0.row_pitch_bytes;
 }
 
-aerocmd_result umd_share_allocate(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res)
+aerocmd_result aerocmd_priv_umd_share_allocate(struct aerocmd_umd_device *dev,
+                                               struct aerocmd_umd_resource *res)
 {
     uint64_t blob[AEROCMD_KMD_ALLOC_PRIV_V2_BYTES / 8u];
     struct aerocmd_kmd_alloc_info info;
@@ -61,7 +63,7 @@ aerocmd_result umd_share_allocate(struct aerocmd_umd_device *dev, struct aerocmd
         return AEROCMD_E_INVALID_ARG;
     res->memory.private_data = blob;
     res->memory.private_data_bytes = (uint32_t)written;
-    r = umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
+    r = aerocmd_priv_umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
     res->memory.private_data = NULL; /* the blob lives on this stack frame only */
     res->memory.private_data_bytes = 0;
     if (r != AEROCMD_OK)
@@ -90,7 +92,7 @@ static aerocmd_result emit_share_packet(struct aerocmd_umd_context *ctx,
         r = umd_ready(ctx);
         if (r != AEROCMD_OK)
             break;
-        r = umd_list_allocation(ctx, res, 0);
+        r = aerocmd_priv_umd_list_allocation(ctx, res, 0);
         if (r == AEROCMD_OK && opcode == AEROGPU_CMD_EXPORT_SHARED_SURFACE)
             r = aerocmd_append_export_shared_surface(&ctx->w, res->handle, res->share_token);
         else if (r == AEROCMD_OK && opcode == AEROGPU_CMD_IMPORT_SHARED_SURFACE)
@@ -99,18 +101,19 @@ static aerocmd_result emit_share_packet(struct aerocmd_umd_context *ctx,
             r = aerocmd_append_release_shared_surface(&ctx->w, res->share_token);
         if (r != AEROCMD_OK)
             ctx->alloc_count = mark;
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
-aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
+aerocmd_result aerocmd_priv_umd_share_export(struct aerocmd_umd_context *ctx,
+                                             struct aerocmd_umd_resource *res)
 {
     aerocmd_result r = emit_share_packet(ctx, res, AEROGPU_CMD_EXPORT_SHARED_SURFACE);
     if (r != AEROCMD_OK)
         return r;
     res->exported = 1;
     /* Another process may open the surface as soon as creation returns. */
-    return umd_submit(ctx, 0);
+    return aerocmd_priv_umd_submit(ctx, 0);
 }
 
 /* Destroy cannot fail and the resource's memory is reused as soon as it returns, so a
@@ -120,8 +123,9 @@ aerocmd_result umd_share_export(struct aerocmd_umd_context *ctx, struct aerocmd_
  * submits again. The first failure is still reported, as every call that met a failing
  * callback reports it. When the second attempt fails too, res->exported stays set and the
  * caller hands the release to the pending table with the DESTROY_RESOURCE
- * (umd_retire_unreleased); either way the release precedes the DESTROY_RESOURCE. */
-aerocmd_result umd_share_release(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
+ * (aerocmd_priv_umd_retire_unreleased); either way the release precedes the DESTROY_RESOURCE. */
+aerocmd_result aerocmd_priv_umd_share_release(struct aerocmd_umd_context *ctx,
+                                              struct aerocmd_umd_resource *res)
 {
     aerocmd_result first, again;
     if (!res->exported)
@@ -189,7 +193,7 @@ static aerocmd_result rebuild_texture(struct aerocmd_umd_device *dev,
     res->height = info->height;
     res->mip_levels = 1;
     res->array_layers = 1;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     if (aerocmd_texture_layout(&ld, &layout, NULL) != AEROCMD_OK ||
         layout.total_bytes > info->size_bytes ||
         aerocmd_texture_subresource(&ld, 0, &mip0, NULL) != AEROCMD_OK)
@@ -239,23 +243,23 @@ aerocmd_result aerocmd_umd_open_resource(struct aerocmd_umd_device *dev, void *m
                                          const struct aerocmd_umd_open_desc *desc,
                                          struct aerocmd_umd_resource **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_resource *res = (struct aerocmd_umd_resource *)mem;
     aerocmd_result r;
     if (ctx == NULL || desc == NULL || out == NULL || desc->private_data == NULL ||
-        desc->os_handle == 0 || !umd_mem_ok(mem, mem_size, sizeof *res))
+        desc->os_handle == 0 || !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *res))
         return AEROCMD_E_INVALID_ARG;
     memset(res, 0, sizeof *res);
     r = rebuild(dev, res, desc);
     if (r == AEROCMD_OK)
-        r = umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &res->handle);
+        r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &res->handle);
     if (r != AEROCMD_OK) {
         memset(res, 0, sizeof *res);
         return r;
     }
     r = emit_share_packet(ctx, res, AEROGPU_CMD_IMPORT_SHARED_SURFACE);
     if (r != AEROCMD_OK) {
-        umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
+        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
         memset(res, 0, sizeof *res);
         return r;
     }

@@ -13,7 +13,7 @@
 #define D3D_CULL_BACK       3u
 #define F32_ONE             0x3F800000u
 
-void umd_default_blend(struct aerogpu_blend_state *out)
+void aerocmd_priv_umd_default_blend(struct aerogpu_blend_state *out)
 {
     uint32_t i;
     memset(out, 0, sizeof *out);
@@ -29,7 +29,7 @@ void umd_default_blend(struct aerogpu_blend_state *out)
     out->sample_mask = 0xFFFFFFFFu;
 }
 
-void umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out)
+void aerocmd_priv_umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out)
 {
     memset(out, 0, sizeof *out);
     out->depth_enable = 1;
@@ -39,7 +39,7 @@ void umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out)
     out->stencil_write_mask = 0xFF;
 }
 
-void umd_default_rasterizer(struct aerogpu_rasterizer_state *out)
+void aerocmd_priv_umd_default_rasterizer(struct aerogpu_rasterizer_state *out)
 {
     memset(out, 0, sizeof *out);
     out->fill_mode = AEROGPU_FILL_SOLID;
@@ -98,7 +98,7 @@ static aerocmd_result map_blend_target(const struct aerocmd_umd_blend_target *t,
     aerocmd_result r;
     if (t->write_mask > 0xFu)
         return AEROCMD_E_INVALID_ARG;
-    umd_default_blend(out);
+    aerocmd_priv_umd_default_blend(out);
     out->color_write_mask = (uint8_t)t->write_mask;
     if (!t->enable)
         return AEROCMD_OK;
@@ -141,7 +141,7 @@ aerocmd_result aerocmd_umd_create_blend_state(struct aerocmd_umd_device *dev, vo
     uint32_t count, pick, i;
     aerocmd_result r;
     if (dev == NULL || desc == NULL || out == NULL ||
-        !umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_blend_state)))
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_blend_state)))
         return AEROCMD_E_INVALID_ARG;
     if (desc->alpha_to_coverage)
         return AEROCMD_E_NOT_IMPLEMENTED;
@@ -214,7 +214,7 @@ aerocmd_umd_create_depth_stencil_state(struct aerocmd_umd_device *dev, void *mem
     struct aerogpu_depth_stencil_state s;
     aerocmd_result r;
     if (dev == NULL || desc == NULL || out == NULL ||
-        !umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_depth_stencil_state)))
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_depth_stencil_state)))
         return AEROCMD_E_INVALID_ARG;
     if (desc->depth_write > 1u || desc->stencil_read_mask > 0xFFu ||
         desc->stencil_write_mask > 0xFFu)
@@ -260,7 +260,7 @@ aerocmd_result aerocmd_umd_create_rasterizer_state(struct aerocmd_umd_device *de
 {
     struct aerogpu_rasterizer_state s;
     if (dev == NULL || desc == NULL || out == NULL ||
-        !umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_rasterizer_state)))
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof(struct aerocmd_umd_rasterizer_state)))
         return AEROCMD_E_INVALID_ARG;
     if ((desc->fill_mode != D3D_FILL_WIREFRAME && desc->fill_mode != D3D_FILL_SOLID) ||
         desc->cull_mode < D3D_CULL_NONE || desc->cull_mode > D3D_CULL_BACK)

@@ -1,4 +1,5 @@
-/* umd_submit.c — the context's command buffer: acquire, overflow, allocation list, submit.
+/* aerocmd_priv_umd_submit.c — the context's command buffer: acquire, overflow, allocation list,
+ * submit.
  *
  * Packets are appended one at a time into the span the shim lent us. A packet that does
  * not fit makes the context submit what it has and append the packet again into a fresh
@@ -22,7 +23,7 @@ static aerocmd_result acquire(struct aerocmd_umd_context *ctx)
     r = dev->cb.acquire_buffer(dev->cb.user, &buf);
     if (r != AEROCMD_OK) {
         if (r == AEROCMD_E_DEVICE_REMOVED)
-            umd_mark_lost(ctx);
+            aerocmd_priv_umd_mark_lost(ctx);
         return r;
     }
     if (buf.bytes == NULL || buf.capacity < UMD_MIN_BUFFER_BYTES ||
@@ -39,16 +40,16 @@ static aerocmd_result acquire(struct aerocmd_umd_context *ctx)
     ctx->have_buffer = 1;
     ctx->alloc_count = 0;
     if (ctx->pending_count > 0)
-        umd_retire_write_pending(ctx);
+        aerocmd_priv_umd_retire_write_pending(ctx);
     return AEROCMD_OK;
 }
 
-aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx)
+aerocmd_result aerocmd_priv_umd_open_buffer(struct aerocmd_umd_context *ctx)
 {
     if (ctx->lost)
         return AEROCMD_E_DEVICE_REMOVED;
     if (ctx->present_pending) {
-        aerocmd_result r = umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
+        aerocmd_result r = aerocmd_priv_umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
         if (r != AEROCMD_OK)
             return r;
     }
@@ -57,7 +58,7 @@ aerocmd_result umd_open_buffer(struct aerocmd_umd_context *ctx)
     return acquire(ctx);
 }
 
-int umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r)
+int aerocmd_priv_umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r)
 {
     if (*r != AEROCMD_E_BUFFER_FULL)
         return 0;
@@ -66,7 +67,7 @@ int umd_again(struct aerocmd_umd_context *ctx, aerocmd_result *r)
         *r = AEROCMD_E_OUT_OF_MEMORY;
         return 0;
     }
-    *r = umd_submit(ctx, 0);
+    *r = aerocmd_priv_umd_submit(ctx, 0);
     return *r == AEROCMD_OK;
 }
 
@@ -78,7 +79,7 @@ static void record_fence(struct aerocmd_umd_context *ctx, uint64_t fence)
     ctx->dirty |= UMD_DIRTY_DRAW_CHECK; /* targets are not yet stamped with the new buffer */
 }
 
-void umd_mark_lost(struct aerocmd_umd_context *ctx)
+void aerocmd_priv_umd_mark_lost(struct aerocmd_umd_context *ctx)
 {
     struct aerocmd_umd_device *dev = ctx->dev;
     ctx->lost = 1;
@@ -90,17 +91,17 @@ void umd_mark_lost(struct aerocmd_umd_context *ctx)
         ctx->have_buffer = 0;
         ctx->alloc_count = 0;
     }
-    umd_retire_all(ctx);
+    aerocmd_priv_umd_retire_all(ctx);
 }
 
-aerocmd_result umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result r)
+aerocmd_result aerocmd_priv_umd_memory_result(struct aerocmd_umd_device *dev, aerocmd_result r)
 {
     if (r == AEROCMD_E_DEVICE_REMOVED && dev->ctx != NULL && !dev->ctx->lost)
-        umd_mark_lost(dev->ctx);
+        aerocmd_priv_umd_mark_lost(dev->ctx);
     return r;
 }
 
-aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
+aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
 {
     struct aerocmd_umd_device *dev = ctx->dev;
     struct aerocmd_umd_submission sub;
@@ -121,7 +122,7 @@ aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
         /* The buffer stays ours with its packets and the next submission point retries,
          * unless the device is gone: then nothing more may be written. */
         if (r == AEROCMD_E_DEVICE_REMOVED)
-            umd_mark_lost(ctx);
+            aerocmd_priv_umd_mark_lost(ctx);
         return r;
     }
     aerocmd_writer_release(&ctx->w);
@@ -130,12 +131,12 @@ aerocmd_result umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
     ctx->present_pending = 0;
     record_fence(ctx, fence);
     if (ctx->pending_count > 0)
-        umd_retire_submitted(ctx);
+        aerocmd_priv_umd_retire_submitted(ctx);
     return AEROCMD_OK;
 }
 
-aerocmd_result umd_list_allocation(struct aerocmd_umd_context *ctx,
-                                   struct aerocmd_umd_resource *res, int write)
+aerocmd_result aerocmd_priv_umd_list_allocation(struct aerocmd_umd_context *ctx,
+                                                struct aerocmd_umd_resource *res, int write)
 {
     struct aerocmd_umd_alloc_ref *ref;
     uint32_t flag = write ? AEROCMD_UMD_ALLOC_REF_WRITE : 0u;
@@ -156,7 +157,7 @@ aerocmd_result umd_list_allocation(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
-uint64_t umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial)
+uint64_t aerocmd_priv_umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial)
 {
     uint64_t oldest;
     if (serial == 0)
@@ -188,19 +189,20 @@ static aerocmd_result append_destroy(struct aerocmd_writer *w, uint32_t opcode, 
     }
 }
 
-aerocmd_result umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t opcode,
-                                     uint32_t handle)
+aerocmd_result aerocmd_priv_umd_emit_destroy_once(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                                  uint32_t handle)
 {
     return append_destroy(&ctx->w, opcode, handle);
 }
 
-aerocmd_result umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode, uint32_t handle)
+aerocmd_result aerocmd_priv_umd_emit_destroy(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                             uint32_t handle)
 {
     aerocmd_result r;
     do {
         r = umd_ready(ctx);
         if (r == AEROCMD_OK)
             r = append_destroy(&ctx->w, opcode, handle);
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }

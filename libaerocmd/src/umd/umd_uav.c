@@ -79,7 +79,7 @@ aerocmd_result aerocmd_umd_create_uav(struct aerocmd_umd_device *dev, void *mem,
     uint64_t begin, size;
     aerocmd_result r;
     if (dev == NULL || res == NULL || res->dev != dev || desc == NULL || out == NULL ||
-        !umd_mem_ok(mem, mem_size, sizeof *uav))
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *uav))
         return AEROCMD_E_INVALID_ARG;
     if (!(res->bind_flags & AEROCMD_UMD_BIND_UNORDERED_ACCESS))
         return AEROCMD_E_INVALID_ARG;
@@ -167,8 +167,8 @@ aerocmd_result aerocmd_umd_set_cs_uavs(struct aerocmd_umd_context *ctx, uint32_t
             if (initial_counts != NULL && has_counter(uav))
                 c = initial_counts[i];
             /* The same resource may not be read or be a target while it is written. */
-            umd_unbind_from_srvs(ctx, uav->res);
-            umd_unbind_from_targets(ctx, uav->res);
+            aerocmd_priv_umd_unbind_from_srvs(ctx, uav->res);
+            aerocmd_priv_umd_unbind_from_targets(ctx, uav->res);
         }
         put_uav(ctx, start + i, uav, c);
     }
@@ -190,7 +190,8 @@ aerocmd_result aerocmd_umd_set_om_uavs(struct aerocmd_umd_context *ctx, uint32_t
     return AEROCMD_OK;
 }
 
-void umd_unbind_from_uavs(struct aerocmd_umd_context *ctx, const struct aerocmd_umd_resource *res)
+void aerocmd_priv_umd_unbind_from_uavs(struct aerocmd_umd_context *ctx,
+                                       const struct aerocmd_umd_resource *res)
 {
     uint32_t slot;
     for (slot = 0; slot < AEROCMD_UMD_MAX_UAVS && res->uav_slots != 0; slot++)
@@ -204,7 +205,7 @@ aerocmd_result aerocmd_umd_destroy_uav(struct aerocmd_umd_uav *uav)
     uint32_t slot;
     if (uav == NULL || uav->dev == NULL)
         return AEROCMD_E_INVALID_ARG;
-    ctx = umd_ctx_of(uav->dev);
+    ctx = aerocmd_priv_umd_ctx_of(uav->dev);
     for (slot = 0; ctx != NULL && slot < AEROCMD_UMD_MAX_UAVS; slot++)
         if (ctx->uav[slot].uav == uav)
             put_uav(ctx, slot, NULL, AEROCMD_UMD_UAV_KEEP_COUNT);
@@ -214,7 +215,7 @@ aerocmd_result aerocmd_umd_destroy_uav(struct aerocmd_umd_uav *uav)
 
 /* After a dispatch went into the open buffer: the bound views' buffers are written by it,
  * their counters are the host's business now, and a rebind must not reset them. */
-void umd_stamp_uavs(struct aerocmd_umd_context *ctx)
+void aerocmd_priv_umd_stamp_uavs(struct aerocmd_umd_context *ctx)
 {
     uint32_t slot;
     for (slot = 0; slot < AEROCMD_UMD_MAX_UAVS; slot++) {

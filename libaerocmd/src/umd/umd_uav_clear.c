@@ -157,12 +157,12 @@ static aerocmd_result clear_guest(struct aerocmd_umd_context *ctx, struct aerocm
     uint64_t serial =
         res->listed_serial > res->write_serial ? res->listed_serial : res->write_serial;
     void *cpu = NULL;
-    aerocmd_result r = umd_lock_when_done(ctx, &res->memory, serial, 0, &cpu);
+    aerocmd_result r = aerocmd_priv_umd_lock_when_done(ctx, &res->memory, serial, 0, &cpu);
     if (r != AEROCMD_OK)
         return r;
     fill((uint8_t *)cpu + uav->offset_bytes, uav->size_bytes, pattern, element_bytes);
     dev->cb.unlock_memory(dev->cb.user, &res->memory);
-    return umd_emit_dirty_range(ctx, res, uav->offset_bytes, uav->size_bytes);
+    return aerocmd_priv_umd_emit_dirty_range(ctx, res, uav->offset_bytes, uav->size_bytes);
 }
 
 static aerocmd_result clear_host(struct aerocmd_umd_context *ctx, struct aerocmd_umd_uav *uav,
@@ -174,13 +174,14 @@ static aerocmd_result clear_host(struct aerocmd_umd_context *ctx, struct aerocmd
         fill(res->shadow + begin, uav->size_bytes, pattern, element_bytes);
         begin &= ~3u;
         end = (end + 3u) & ~3u;
-        return umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
-                               (end - begin) / 4u);
+        return aerocmd_priv_umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
+                                            (end - begin) / 4u);
     }
     /* Without a shadow the neighbours of a partial word are unknown. */
     if ((begin & 3u) != 0 || uav->size_bytes % unit != 0)
         return AEROCMD_E_NOT_IMPLEMENTED;
-    return umd_upload_rows(ctx, res->handle, begin, pattern, 0, unit, uav->size_bytes / unit);
+    return aerocmd_priv_umd_upload_rows(ctx, res->handle, begin, pattern, 0, unit,
+                                        uav->size_bytes / unit);
 }
 
 static aerocmd_result clear_uav(struct aerocmd_umd_context *ctx, struct aerocmd_umd_uav *uav,

@@ -20,7 +20,7 @@ static aerocmd_result texture_box_rows(const struct aerocmd_umd_resource *res,
     struct aerocmd_texture_layout_desc ld;
     struct aerocmd_texture_layout layout;
     uint32_t bs, right, bottom;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     if (aerocmd_texture_layout(&ld, &layout, NULL) != AEROCMD_OK)
         return AEROCMD_E_INVALID_ARG;
     bs = layout.block_size;
@@ -52,11 +52,12 @@ static aerocmd_result upload_texture_box(struct aerocmd_umd_context *ctx,
         (uint64_t)sub->offset_bytes + (uint64_t)b->first_row * sub->row_pitch_bytes + b->x_bytes;
     uint32_t i;
     if (b->row_bytes == sub->row_pitch_bytes)
-        return umd_upload_rows(ctx, res->handle, at, data, row_pitch, b->row_bytes, b->rows);
+        return aerocmd_priv_umd_upload_rows(ctx, res->handle, at, data, row_pitch, b->row_bytes,
+                                            b->rows);
     for (i = 0; i < b->rows; i++) {
         aerocmd_result r =
-            umd_upload_rows(ctx, res->handle, at + (uint64_t)i * sub->row_pitch_bytes,
-                            data + (size_t)i * row_pitch, row_pitch, b->row_bytes, 1);
+            aerocmd_priv_umd_upload_rows(ctx, res->handle, at + (uint64_t)i * sub->row_pitch_bytes,
+                                         data + (size_t)i * row_pitch, row_pitch, b->row_bytes, 1);
         if (r != AEROCMD_OK)
             return r;
     }
@@ -73,13 +74,13 @@ static aerocmd_result write_guest(struct aerocmd_umd_context *ctx, struct aerocm
     uint64_t serial =
         res->listed_serial > res->write_serial ? res->listed_serial : res->write_serial;
     void *cpu = NULL;
-    aerocmd_result r = umd_lock_when_done(ctx, &res->memory, serial, 0, &cpu);
+    aerocmd_result r = aerocmd_priv_umd_lock_when_done(ctx, &res->memory, serial, 0, &cpu);
     if (r != AEROCMD_OK)
         return r;
     if (res->kind == UMD_RESOURCE_BUFFER) {
         memcpy((uint8_t *)cpu + box->left, data, box->right - box->left);
     } else {
-        umd_layout_desc_of(res, &ld);
+        aerocmd_priv_umd_layout_desc_of(res, &ld);
         r = aerocmd_texture_write_box(&ld, subresource, box, data, row_pitch, src_size, cpu,
                                       (size_t)res->memory.size_bytes, NULL);
     }
@@ -107,19 +108,21 @@ static aerocmd_result update_buffer(struct aerocmd_umd_context *ctx,
         whole.left = begin;
         whole.right = end;
         r = write_guest(ctx, res, 0, &whole, data, 0, end - begin);
-        return r == AEROCMD_OK ? umd_emit_dirty_range(ctx, res, begin, end - begin) : r;
+        return r == AEROCMD_OK ? aerocmd_priv_umd_emit_dirty_range(ctx, res, begin, end - begin)
+                               : r;
     }
     if (res->shadow != NULL) {
         memcpy(res->shadow + begin, data, end - begin);
         begin &= ~3u;
         end = (end + 3u) & ~3u;
-        return umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
-                               (end - begin) / 4u);
+        return aerocmd_priv_umd_upload_rows(ctx, res->handle, begin, res->shadow + begin, 4, 4,
+                                            (end - begin) / 4u);
     }
     /* The protocol uploads buffers in 4-byte units and the neighbours are unknown here. */
     if ((begin & 3u) != 0 || ((end & 3u) != 0 && end != size))
         return AEROCMD_E_NOT_IMPLEMENTED;
-    return umd_upload_span(ctx, res->handle, begin, (const uint8_t *)data, end - begin);
+    return aerocmd_priv_umd_upload_span(ctx, res->handle, begin, (const uint8_t *)data,
+                                        end - begin);
 }
 
 static aerocmd_result update_texture(struct aerocmd_umd_context *ctx,
@@ -132,8 +135,8 @@ static aerocmd_result update_texture(struct aerocmd_umd_context *ctx,
     struct box_rows b;
     uint32_t begin = 0, end = 0;
     size_t src_size;
-    aerocmd_result r = umd_subresource_of(res, subresource, &sub);
-    umd_layout_desc_of(res, &ld);
+    aerocmd_result r = aerocmd_priv_umd_subresource_of(res, subresource, &sub);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     if (r == AEROCMD_OK)
         r = aerocmd_texture_box_range(&ld, subresource, box, &begin, &end, NULL);
     if (r == AEROCMD_OK)
@@ -147,7 +150,8 @@ static aerocmd_result update_texture(struct aerocmd_umd_context *ctx,
     src_size = (size_t)(b.rows - 1u) * row_pitch + b.row_bytes;
     if (res->guest_backed) {
         r = write_guest(ctx, res, subresource, box, data, row_pitch, src_size);
-        return r == AEROCMD_OK ? umd_emit_dirty_range(ctx, res, begin, end - begin) : r;
+        return r == AEROCMD_OK ? aerocmd_priv_umd_emit_dirty_range(ctx, res, begin, end - begin)
+                               : r;
     }
     if (res->shadow != NULL) {
         r = aerocmd_texture_write_box(&ld, subresource, box, data, row_pitch, src_size, res->shadow,

@@ -7,8 +7,8 @@
 
 #define UMD_UPLOAD_HEADER ((uint32_t)sizeof(struct aerogpu_cmd_upload_resource))
 
-void umd_layout_desc_of(const struct aerocmd_umd_resource *res,
-                        struct aerocmd_texture_layout_desc *ld)
+void aerocmd_priv_umd_layout_desc_of(const struct aerocmd_umd_resource *res,
+                                     struct aerocmd_texture_layout_desc *ld)
 {
     memset(ld, 0, sizeof *ld);
     ld->format = res->format;
@@ -18,8 +18,9 @@ void umd_layout_desc_of(const struct aerocmd_umd_resource *res,
     ld->array_layers = res->array_layers;
 }
 
-aerocmd_result umd_subresource_of(const struct aerocmd_umd_resource *res, uint32_t subresource,
-                                  struct aerocmd_subresource_layout *out)
+aerocmd_result aerocmd_priv_umd_subresource_of(const struct aerocmd_umd_resource *res,
+                                               uint32_t subresource,
+                                               struct aerocmd_subresource_layout *out)
 {
     struct aerocmd_texture_layout_desc ld;
     if (res->kind == UMD_RESOURCE_BUFFER) {
@@ -36,13 +37,13 @@ aerocmd_result umd_subresource_of(const struct aerocmd_umd_resource *res, uint32
     }
     if (subresource >= res->mip_levels * res->array_layers)
         return AEROCMD_E_INVALID_ARG;
-    umd_layout_desc_of(res, &ld);
+    aerocmd_priv_umd_layout_desc_of(res, &ld);
     return aerocmd_texture_subresource(&ld, subresource, out, NULL);
 }
 
-aerocmd_result umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
-                                    struct aerocmd_umd_resource *res, uint64_t offset,
-                                    uint64_t size)
+aerocmd_result aerocmd_priv_umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
+                                                 struct aerocmd_umd_resource *res, uint64_t offset,
+                                                 uint64_t size)
 {
     aerocmd_result r;
     do {
@@ -50,12 +51,12 @@ aerocmd_result umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
         r = umd_ready(ctx);
         if (r != AEROCMD_OK)
             break;
-        r = umd_list_allocation(ctx, res, 0);
+        r = aerocmd_priv_umd_list_allocation(ctx, res, 0);
         if (r == AEROCMD_OK)
             r = aerocmd_append_resource_dirty_range(&ctx->w, res->handle, offset, size);
         if (r != AEROCMD_OK)
             ctx->alloc_count = mark;
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
@@ -108,9 +109,9 @@ static int upload_in_place(struct aerocmd_umd_context *ctx, uint32_t handle, uin
 /* Rows of `row_bytes` each, read with `src_pitch`, uploaded at `offset` as tightly packed
  * rows: in one packet when they fit the open buffer, else as many rows per packet as each
  * buffer holds. */
-aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
-                               const uint8_t *src, uint32_t src_pitch, uint32_t row_bytes,
-                               uint32_t rows)
+aerocmd_result aerocmd_priv_umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                            uint64_t offset, const uint8_t *src, uint32_t src_pitch,
+                                            uint32_t row_bytes, uint32_t rows)
 {
     if (src_pitch == row_bytes && rows != 0 && row_bytes != 0 && rows <= 0xFFFFFFFFu / row_bytes) {
         aerocmd_result r = umd_ready(ctx);
@@ -130,7 +131,7 @@ aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle,
          * submit and go on in a fresh buffer rather than cut a small upload in two. */
         if (n == 0 || (n < rows && fits_empty_buffer(ctx, rows, row_bytes))) {
             r = AEROCMD_E_BUFFER_FULL;
-            if (!umd_again(ctx, &r))
+            if (!aerocmd_priv_umd_again(ctx, &r))
                 return r;
             continue;
         }
@@ -159,14 +160,15 @@ aerocmd_result umd_upload_rows(struct aerocmd_umd_context *ctx, uint32_t handle,
     return AEROCMD_OK;
 }
 
-aerocmd_result umd_upload_span(struct aerocmd_umd_context *ctx, uint32_t handle, uint64_t offset,
-                               const uint8_t *src, uint32_t size)
+aerocmd_result aerocmd_priv_umd_upload_span(struct aerocmd_umd_context *ctx, uint32_t handle,
+                                            uint64_t offset, const uint8_t *src, uint32_t size)
 {
     uint32_t whole = size & ~3u;
     uint8_t tail[4] = {0, 0, 0, 0};
-    aerocmd_result r = umd_upload_rows(ctx, handle, offset, src, 4, 4, whole / 4u);
+    aerocmd_result r = aerocmd_priv_umd_upload_rows(ctx, handle, offset, src, 4, 4, whole / 4u);
     if (r != AEROCMD_OK || whole == size)
         return r;
     memcpy(tail, src + whole, size - whole);
-    return umd_upload_rows(ctx, handle, offset + whole, tail, size - whole, size - whole, 1);
+    return aerocmd_priv_umd_upload_rows(ctx, handle, offset + whole, tail, size - whole,
+                                        size - whole, 1);
 }

@@ -105,15 +105,15 @@ static aerocmd_result resolve_range(uint32_t first, uint32_t count, uint32_t tot
     return AEROCMD_OK;
 }
 
-aerocmd_result umd_emit_texture_view(struct aerocmd_umd_context *ctx,
-                                     const struct aerocmd_texture_view_args *args)
+aerocmd_result aerocmd_priv_umd_emit_texture_view(struct aerocmd_umd_context *ctx,
+                                                  const struct aerocmd_texture_view_args *args)
 {
     aerocmd_result r;
     do {
         r = umd_ready(ctx);
         if (r == AEROCMD_OK)
             r = aerocmd_append_create_texture_view(&ctx->w, args);
-    } while (umd_again(ctx, &r));
+    } while (aerocmd_priv_umd_again(ctx, &r));
     return r;
 }
 
@@ -145,12 +145,12 @@ static aerocmd_result init_texture_view(struct aerocmd_umd_context *ctx,
         view->handle = res->handle; /* the whole texture as it is: no view object needed */
         return AEROCMD_OK;
     }
-    r = umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
+    r = aerocmd_priv_umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
     if (r != AEROCMD_OK)
         return r;
-    r = umd_emit_texture_view(ctx, &a);
+    r = aerocmd_priv_umd_emit_texture_view(ctx, &a);
     if (r != AEROCMD_OK) {
-        umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, a.view_handle);
+        aerocmd_priv_umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, a.view_handle);
         return r;
     }
     view->handle = a.view_handle;
@@ -169,11 +169,11 @@ aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem
                                        const struct aerocmd_umd_view_desc *desc,
                                        struct aerocmd_umd_view **out)
 {
-    struct aerocmd_umd_context *ctx = umd_ctx_of(dev);
+    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_view *view = (struct aerocmd_umd_view *)mem;
     aerocmd_result r;
     if (ctx == NULL || res == NULL || res->dev != dev || desc == NULL || out == NULL ||
-        !umd_mem_ok(mem, mem_size, sizeof *view))
+        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *view))
         return AEROCMD_E_INVALID_ARG;
     if (required_bind_flag(kind) == 0 || !(res->bind_flags & required_bind_flag(kind)))
         return AEROCMD_E_INVALID_ARG;
@@ -213,14 +213,14 @@ aerocmd_result aerocmd_umd_destroy_view(struct aerocmd_umd_view *view)
     aerocmd_result r = AEROCMD_OK;
     if (view == NULL || view->dev == NULL)
         return AEROCMD_E_INVALID_ARG;
-    ctx = umd_ctx_of(view->dev);
+    ctx = aerocmd_priv_umd_ctx_of(view->dev);
     if (ctx != NULL)
-        umd_unbind_view(ctx, view);
+        aerocmd_priv_umd_unbind_view(ctx, view);
     unlink_view(view);
     if (view->owns_handle) {
-        r = ctx != NULL
-                ? umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, view->handle, NULL)
-                : AEROCMD_E_INVALID_ARG;
+        r = ctx != NULL ? aerocmd_priv_umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW,
+                                                         view->handle, NULL)
+                        : AEROCMD_E_INVALID_ARG;
     }
     memset(view, 0, sizeof *view);
     return r;

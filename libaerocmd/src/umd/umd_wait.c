@@ -100,7 +100,7 @@ static aerocmd_result wait_fence(struct aerocmd_umd_context *ctx, uint64_t fence
     else
         return AEROCMD_E_NOT_IMPLEMENTED; /* a table that waits only through its locks */
     if (r == AEROCMD_E_DEVICE_REMOVED)
-        umd_mark_lost(ctx);
+        aerocmd_priv_umd_mark_lost(ctx);
     return r;
 }
 
@@ -111,24 +111,25 @@ static aerocmd_result submit_serial(struct aerocmd_umd_context *ctx, uint64_t se
         return AEROCMD_OK;
     if (ctx->lost)
         return AEROCMD_E_DEVICE_REMOVED;
-    return serial >= ctx->serial ? umd_submit(ctx, 0) : AEROCMD_OK;
+    return serial >= ctx->serial ? aerocmd_priv_umd_submit(ctx, 0) : AEROCMD_OK;
 }
 
-aerocmd_result umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial, uint32_t flags)
+aerocmd_result aerocmd_priv_umd_wait_serial(struct aerocmd_umd_context *ctx, uint64_t serial,
+                                            uint32_t flags)
 {
     uint64_t fence;
     aerocmd_result r = submit_serial(ctx, serial);
     if (r != AEROCMD_OK || serial == 0)
         return r;
-    fence = umd_fence_of_serial(ctx, serial);
+    fence = aerocmd_priv_umd_fence_of_serial(ctx, serial);
     if (fence == 0 || fence == UINT64_MAX)
         return AEROCMD_OK; /* nothing was submitted there after all */
     return wait_fence(ctx, fence, flags);
 }
 
-aerocmd_result umd_lock_when_done(struct aerocmd_umd_context *ctx,
-                                  const struct aerocmd_umd_memory *memory, uint64_t serial,
-                                  uint32_t flags, void **cpu)
+aerocmd_result aerocmd_priv_umd_lock_when_done(struct aerocmd_umd_context *ctx,
+                                               const struct aerocmd_umd_memory *memory,
+                                               uint64_t serial, uint32_t flags, void **cpu)
 {
     struct aerocmd_umd_device *dev = ctx->dev;
     uint32_t lock_flags = 0;
@@ -140,11 +141,12 @@ aerocmd_result umd_lock_when_done(struct aerocmd_umd_context *ctx,
         if (flags & AEROCMD_UMD_MAP_DO_NOT_WAIT)
             lock_flags = AEROCMD_UMD_LOCK_DO_NOT_WAIT;
     } else {
-        r = umd_wait_serial(ctx, serial, flags);
+        r = aerocmd_priv_umd_wait_serial(ctx, serial, flags);
     }
     if (r != AEROCMD_OK)
         return r;
-    r = umd_memory_result(dev, dev->cb.lock_memory(dev->cb.user, memory, lock_flags, cpu));
+    r = aerocmd_priv_umd_memory_result(dev,
+                                       dev->cb.lock_memory(dev->cb.user, memory, lock_flags, cpu));
     if (r == AEROCMD_OK && *cpu == NULL) {
         dev->cb.unlock_memory(dev->cb.user, memory);
         r = AEROCMD_E_INVALID_ARG;
@@ -154,7 +156,7 @@ aerocmd_result umd_lock_when_done(struct aerocmd_umd_context *ctx,
 
 aerocmd_result aerocmd_umd_wait_idle(struct aerocmd_umd_context *ctx, uint32_t flags)
 {
-    aerocmd_result r = umd_submit(ctx, 0);
+    aerocmd_result r = aerocmd_priv_umd_submit(ctx, 0);
     if (r != AEROCMD_OK)
         return r;
     if (ctx->last_fence == 0)

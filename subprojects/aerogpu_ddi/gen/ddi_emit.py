@@ -128,6 +128,8 @@ def enum_lines(name, enum):
 
 def constant_text(constant):
     value = constant["value"]
+    if constant.get("type") == "float":
+        return "%sf" % repr(float(value))
     if value > 0xFFFFFFFF:
         return "0x%016XULL" % value
     return str(value) if value < 0x100 else "0x%X" % value

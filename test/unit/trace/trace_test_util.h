@@ -18,7 +18,7 @@ struct trace_fixture {
     int has_memory;      /* an allocation table and one guest memory range */
 };
 
-/* The captures in shared/fixtures/aerogputrace: one frame, one submission each. */
+/* The captures in test/data/fixtures/aerogputrace: one frame, one submission each. */
 static const struct trace_fixture trace_fixtures[] = {
     {"aerogpu_cmd_clear_b8g8r8a8", 0x10004, 212, 0},
     {"aerogpu_cmd_clear_b8g8r8x8", 0x10004, 212, 0},

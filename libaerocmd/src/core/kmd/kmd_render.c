@@ -224,7 +224,7 @@ static uint32_t render_steps(struct aerocmd_kmd_validator *v,
     uint32_t reason;
 
     memset(&copied, 0, sizeof copied);
-    reason = kmd_render_copy(v, args, &copied, &out->fault);
+    reason = aerocmd_priv_kmd_render_copy(v, args, &copied, &out->fault);
     if (reason == AEROCMD_R_NONE)
         reason = build_table(args, &table, out);
     if (reason == AEROCMD_R_NONE)

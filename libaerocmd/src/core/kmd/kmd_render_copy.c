@@ -1,4 +1,5 @@
-/* kmd_render_copy.c — moving user command bytes into the DMA buffer, each byte read once.
+/* aerocmd_priv_kmd_render_copy.c — moving user command bytes into the DMA buffer, each byte read
+ * once.
  *
  * Everything this file decides is decided from the DMA copy: a packet's size is read from
  * the 8 header bytes already copied, never from user memory. */
@@ -147,9 +148,10 @@ static uint32_t copy_packets(const struct aerocmd_kmd_render_args *args, struct 
     return AEROCMD_R_NONE;
 }
 
-uint32_t kmd_render_copy(const struct aerocmd_kmd_validator *v,
-                         const struct aerocmd_kmd_render_args *args,
-                         struct kmd_copy_outcome *copied, struct aerocmd_kmd_fault *fault)
+uint32_t aerocmd_priv_kmd_render_copy(const struct aerocmd_kmd_validator *v,
+                                      const struct aerocmd_kmd_render_args *args,
+                                      struct kmd_copy_outcome *copied,
+                                      struct aerocmd_kmd_fault *fault)
 {
     uint32_t reason = args->multipass_offset == 0 ? copy_header(args, copied, fault)
                                                   : resume_header(v, args, copied, fault);

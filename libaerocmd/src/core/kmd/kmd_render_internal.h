@@ -17,8 +17,9 @@ struct kmd_copy_outcome {
 
 /* Copies the user stream (or, on a continuation, its next part) into the DMA buffer.
  * Returns AEROCMD_R_NONE or the reason it stopped, with fault filled. */
-uint32_t kmd_render_copy(const struct aerocmd_kmd_validator *v,
-                         const struct aerocmd_kmd_render_args *args,
-                         struct kmd_copy_outcome *copied, struct aerocmd_kmd_fault *fault);
+uint32_t aerocmd_priv_kmd_render_copy(const struct aerocmd_kmd_validator *v,
+                                      const struct aerocmd_kmd_render_args *args,
+                                      struct kmd_copy_outcome *copied,
+                                      struct aerocmd_kmd_fault *fault);
 
 #endif /* AEROCMD_KMD_RENDER_INTERNAL_H */
