@@ -81,12 +81,15 @@ struct aerocmd_umd_device_desc {
     /* Optional: the device's aerogpu_fence_page as mapped into this process (read-only),
      * when the FENCE_PAGE feature is present; lets polls skip the wait callback. */
     const volatile void *fence_page;
+    /* enum aerocmd_umd_policy (umd_policy.h): 0 = STRICT; the driver DLLs ask for
+     * COMPATIBLE. Other values are INVALID_ARG. */
+    uint32_t policy;
 };
 
 size_t aerocmd_umd_device_size(void);
 
 /* INVALID_ARG: memory too small or misaligned, a required callback or the allocator
- * missing. NOT_IMPLEMENTED: an ABI major other than this library's. */
+ * missing, an unknown policy. NOT_IMPLEMENTED: an ABI major other than this library's. */
 aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,
                                        const struct aerocmd_umd_device_desc *desc,
                                        struct aerocmd_umd_device **out);

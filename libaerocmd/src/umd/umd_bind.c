@@ -364,26 +364,6 @@ aerocmd_result aerocmd_umd_set_render_targets(struct aerocmd_umd_context *ctx, u
     return AEROCMD_OK;
 }
 
-void aerocmd_umd_set_blend_state(struct aerocmd_umd_context *ctx,
-                                 const struct aerocmd_umd_blend_state *state,
-                                 const uint32_t blend_factor_f32[4], uint32_t sample_mask)
-{
-    struct aerogpu_blend_state s;
-    uint32_t i;
-    if (state != NULL)
-        s = state->state;
-    else
-        aerocmd_priv_umd_default_blend(&s);
-    /* A NULL factor means Direct3D's default of all ones. */
-    for (i = 0; i < 4; i++)
-        s.blend_constant_rgba_f32[i] = blend_factor_f32 != NULL ? blend_factor_f32[i] : 0x3F800000u;
-    s.sample_mask = sample_mask;
-    if (memcmp(&s, &ctx->blend, sizeof s) != 0) {
-        ctx->blend = s;
-        ctx->dirty |= UMD_DIRTY_BLEND;
-    }
-}
-
 void aerocmd_umd_set_depth_stencil_state(struct aerocmd_umd_context *ctx,
                                          const struct aerocmd_umd_depth_stencil_state *state,
                                          uint32_t stencil_ref)

@@ -87,7 +87,8 @@ aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,
         return AEROCMD_E_INVALID_ARG;
     if (desc->callbacks == NULL || !callbacks_complete(desc->callbacks) ||
         desc->allocator == NULL || desc->allocator->resize == NULL ||
-        desc->allocator->release == NULL || desc->ids.next == NULL)
+        desc->allocator->release == NULL || desc->ids.next == NULL ||
+        desc->policy > AEROCMD_UMD_POLICY_COMPATIBLE)
         return AEROCMD_E_INVALID_ARG;
     if ((desc->abi_version >> 16) != AEROGPU_ABI_MAJOR)
         return AEROCMD_E_NOT_IMPLEMENTED;
@@ -99,6 +100,7 @@ aerocmd_result aerocmd_umd_device_init(void *mem, size_t mem_size,
     dev->alloc = desc->allocator;
     dev->ids = desc->ids;
     dev->fence_page = desc->fence_page;
+    dev->policy = desc->policy;
     *out = dev;
     return AEROCMD_OK;
 }

@@ -411,7 +411,14 @@ static void stamp_targets(struct aerocmd_umd_context *ctx)
 static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context *ctx,
                                                      const struct umd_work_packet *p)
 {
-    aerocmd_result r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
+    aerocmd_result r;
+    /* Binding a mixed blend state or changing targets sets the check bit, which leads here. */
+    if (UMD_UNLIKELY(ctx->blend_mixed.active)) {
+        r = aerocmd_priv_umd_resolve_blend(ctx);
+        if (r != AEROCMD_OK)
+            return r;
+    }
+    r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
     if (r != AEROCMD_OK)
         return r;
     /* The draw is in the open buffer (a present waiting to be resubmitted went out before

@@ -11,6 +11,7 @@
 #include "aerocmd/umd_device.h"
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
+#include "aerocmd/umd_policy.h"
 #include "aerocmd/writer.h"
 #include "aerogpu_cmd.h"
 
@@ -107,6 +108,8 @@ struct aerocmd_umd_device {
     struct aerocmd_umd_id_source ids;
     struct aerocmd_umd_context *ctx;
     const volatile void *fence_page; /* optional aerogpu_fence_page */
+    uint32_t policy;                 /* enum aerocmd_umd_policy */
+    uint64_t approx_counts[AEROCMD_UMD_APPROX_COUNT];
 };
 
 struct aerocmd_umd_resource {
@@ -202,8 +205,24 @@ struct aerocmd_umd_sampler {
     uint32_t handle;
 };
 
+/* One render target's blend equation and write mask in protocol values; targets that do not
+ * blend carry ONE, ZERO, ADD (see umd_blend.c). */
+struct umd_blend_target {
+    uint8_t enable, src, dst, op, src_alpha, dst_alpha, op_alpha, write_mask;
+};
+
 struct aerocmd_umd_blend_state {
-    struct aerogpu_blend_state state; /* constants and sample mask come from the setter */
+    struct umd_blend_target targets[AEROCMD_UMD_MAX_RENDER_TARGETS];
+    uint32_t mixed; /* the targets differ: resolved against the bound targets at each draw */
+};
+
+/* The bound blend state's per-target equations and the setter's values; `active` while the
+ * bound state is mixed. */
+struct umd_blend_mixed {
+    uint32_t active;
+    uint32_t constants[4];
+    uint32_t sample_mask;
+    struct umd_blend_target targets[AEROCMD_UMD_MAX_RENDER_TARGETS];
 };
 
 struct aerocmd_umd_depth_stencil_state {
@@ -298,6 +317,7 @@ struct aerocmd_umd_context {
      * SET_RENDER_TARGETS goes out even when it matches host_rt. */
     uint32_t host_rt_inexact;
     struct aerogpu_blend_state blend;
+    struct umd_blend_mixed blend_mixed;
     struct aerogpu_depth_stencil_state depth_stencil;
     struct aerogpu_rasterizer_state rasterizer;
     uint32_t stencil_ref;
@@ -326,6 +346,24 @@ void aerocmd_priv_umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_um
                                  uint32_t id);
 /* The device's context, or NULL (object creation then fails with INVALID_ARG). */
 struct aerocmd_umd_context *aerocmd_priv_umd_ctx_of(struct aerocmd_umd_device *dev);
+
+/* ---- compatibility policy (umd_policy.c) ------------------------------------------------ */
+
+/* Approximation masks: bit (1 << enum aerocmd_umd_approx). */
+#define UMD_APPROX(kind) (1u << (uint32_t)(kind))
+/* OK when the device may apply the approximations of `approx_mask` (none, or COMPATIBLE);
+ * NOT_IMPLEMENTED under STRICT. */
+aerocmd_result aerocmd_priv_umd_policy_allows(const struct aerocmd_umd_device *dev,
+                                              uint32_t approx_mask);
+/* Counts one use of each approximation in `approx_mask` (after the object exists). */
+void aerocmd_priv_umd_count_approx(struct aerocmd_umd_device *dev, uint32_t approx_mask);
+/* The approximation a texture or view of `dxgi_format` takes on this device: sRGB formats
+ * are carried as their UNORM twin below ABI 1.2 (no gamma conversion). */
+uint32_t aerocmd_priv_umd_format_approx(const struct aerocmd_umd_device *dev, uint32_t dxgi_format);
+
+/* Unbinds `handle` everywhere and retires the host object (DESTROY_* `opcode`). */
+aerocmd_result aerocmd_priv_umd_destroy_host_object(struct aerocmd_umd_device *dev, uint32_t opcode,
+                                                    uint32_t handle);
 
 /* ---- command buffers (aerocmd_priv_umd_submit.c)
  * -------------------------------------------------- */
@@ -481,6 +519,10 @@ void aerocmd_priv_umd_stamp_uavs(struct aerocmd_umd_context *ctx);
 /* ---- state defaults and emission (umd_state.c, umd_emit.c) ---------------------------- */
 
 void aerocmd_priv_umd_default_blend(struct aerogpu_blend_state *out);
+/* A mixed blend state bound (umd_blend.c): makes ctx->blend the one state the bound colour
+ * targets agree on (dirty when it changes); NOT_IMPLEMENTED, nothing changed, when they
+ * disagree. */
+aerocmd_result aerocmd_priv_umd_resolve_blend(struct aerocmd_umd_context *ctx);
 void aerocmd_priv_umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out);
 void aerocmd_priv_umd_default_rasterizer(struct aerogpu_rasterizer_state *out);
 

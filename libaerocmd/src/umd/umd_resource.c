@@ -428,11 +428,16 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
     struct aerocmd_umd_resource *res = (struct aerocmd_umd_resource *)mem;
     struct aerocmd_subresource_layout mip0;
     struct aerocmd_texture_layout_desc ld;
+    uint32_t approx;
     aerocmd_result r;
     if (ctx == NULL || desc == NULL || out == NULL ||
         !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *res))
         return AEROCMD_E_INVALID_ARG;
     r = check_texture_desc(desc);
+    if (r != AEROCMD_OK)
+        return r;
+    approx = aerocmd_priv_umd_format_approx(dev, desc->dxgi_format);
+    r = aerocmd_priv_umd_policy_allows(dev, approx);
     if (r != AEROCMD_OK)
         return r;
     memset(res, 0, sizeof *res);
@@ -461,7 +466,10 @@ aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void
         else
             r = upload_texture(ctx, res, initial);
     }
-    return finish_create(ctx, res, r, out);
+    r = finish_create(ctx, res, r, out);
+    if (r == AEROCMD_OK)
+        aerocmd_priv_umd_count_approx(dev, approx);
+    return r;
 }
 
 /* ---- destroy and queries ----------------------------------------------------------------- */

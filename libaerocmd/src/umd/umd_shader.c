@@ -1,4 +1,4 @@
-/* umd_shader.c — shaders, input layouts and samplers: host objects with one CREATE packet. */
+/* umd_shader.c — shaders and input layouts: host objects with one CREATE packet. */
 #include <string.h>
 
 #include "umd_internal.h"
@@ -139,8 +139,8 @@ aerocmd_result aerocmd_umd_create_shader_from_tokens(
 }
 
 /* Unbinds, then the host forgets the handle before its id is reused (umd_retire.c). */
-static aerocmd_result destroy_host_object(struct aerocmd_umd_device *dev, uint32_t opcode,
-                                          uint32_t handle)
+aerocmd_result aerocmd_priv_umd_destroy_host_object(struct aerocmd_umd_device *dev, uint32_t opcode,
+                                                    uint32_t handle)
 {
     struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     if (ctx == NULL)
@@ -154,7 +154,7 @@ aerocmd_result aerocmd_umd_destroy_shader(struct aerocmd_umd_shader *sh)
     aerocmd_result r;
     if (sh == NULL || sh->dev == NULL)
         return AEROCMD_E_INVALID_ARG;
-    r = destroy_host_object(sh->dev, AEROGPU_CMD_DESTROY_SHADER, sh->handle);
+    r = aerocmd_priv_umd_destroy_host_object(sh->dev, AEROGPU_CMD_DESTROY_SHADER, sh->handle);
     sh->dev->alloc->release(sh->dev->alloc->user, sh->dxbc, sh->dxbc_size);
     memset(sh, 0, sizeof *sh);
     return r;
@@ -261,119 +261,7 @@ aerocmd_result aerocmd_umd_destroy_input_layout(struct aerocmd_umd_input_layout 
     aerocmd_result r;
     if (il == NULL || il->dev == NULL)
         return AEROCMD_E_INVALID_ARG;
-    r = destroy_host_object(il->dev, AEROGPU_CMD_DESTROY_INPUT_LAYOUT, il->handle);
+    r = aerocmd_priv_umd_destroy_host_object(il->dev, AEROGPU_CMD_DESTROY_INPUT_LAYOUT, il->handle);
     memset(il, 0, sizeof *il);
-    return r;
-}
-
-/* ---- samplers -------------------------------------------------------------------------- */
-
-#define D3D_FILTER_COMPARISON_BIT 0x80u
-#define D3D_FILTER_ANISOTROPIC    0x55u
-#define F32_SIGN                  0x80000000u
-#define F32_MAX_BITS              0x7F7FFFFFu
-#define F32_INF_BITS              0x7F800000u
-
-static aerocmd_result map_filter(uint32_t d3d, uint32_t *out)
-{
-    if (d3d == AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT) {
-        *out = AEROGPU_SAMPLER_FILTER_NEAREST;
-        return AEROCMD_OK;
-    }
-    if (d3d == AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR) {
-        *out = AEROGPU_SAMPLER_FILTER_LINEAR;
-        return AEROCMD_OK;
-    }
-    /* Mixed point/linear, anisotropic, comparison and text filters: one mode cannot say it. */
-    if ((d3d & ~(D3D_FILTER_COMPARISON_BIT | 0x7Fu)) != 0)
-        return AEROCMD_E_INVALID_ARG;
-    return AEROCMD_E_NOT_IMPLEMENTED;
-}
-
-static aerocmd_result map_address(uint32_t d3d, uint32_t *out)
-{
-    switch (d3d) {
-    case AEROCMD_UMD_ADDRESS_WRAP:
-        *out = AEROGPU_SAMPLER_ADDRESS_REPEAT;
-        return AEROCMD_OK;
-    case AEROCMD_UMD_ADDRESS_MIRROR:
-        *out = AEROGPU_SAMPLER_ADDRESS_MIRROR_REPEAT;
-        return AEROCMD_OK;
-    case AEROCMD_UMD_ADDRESS_CLAMP:
-        *out = AEROGPU_SAMPLER_ADDRESS_CLAMP_TO_EDGE;
-        return AEROCMD_OK;
-    case AEROCMD_UMD_ADDRESS_BORDER:
-    case AEROCMD_UMD_ADDRESS_MIRROR_ONCE:
-        return AEROCMD_E_NOT_IMPLEMENTED;
-    default:
-        return AEROCMD_E_INVALID_ARG;
-    }
-}
-
-/* LOD bias 0 and a LOD clamp that lets every level through are what the protocol means. */
-static aerocmd_result check_lod(const struct aerocmd_umd_sampler_desc *d)
-{
-    int min_ok = (d->min_lod_f32 & F32_SIGN) != 0 || d->min_lod_f32 == 0;
-    int max_ok = (d->max_lod_f32 & F32_SIGN) == 0 && d->max_lod_f32 >= F32_MAX_BITS &&
-                 d->max_lod_f32 <= F32_INF_BITS;
-    if ((d->mip_lod_bias_f32 & ~F32_SIGN) != 0 || !min_ok || !max_ok)
-        return AEROCMD_E_NOT_IMPLEMENTED;
-    return AEROCMD_OK;
-}
-
-size_t aerocmd_umd_sampler_size(void)
-{
-    return sizeof(struct aerocmd_umd_sampler);
-}
-
-aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *mem,
-                                          size_t mem_size,
-                                          const struct aerocmd_umd_sampler_desc *desc,
-                                          struct aerocmd_umd_sampler **out)
-{
-    struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
-    struct aerocmd_umd_sampler *s = (struct aerocmd_umd_sampler *)mem;
-    uint32_t filter = 0, u = 0, v = 0, w = 0;
-    aerocmd_result r;
-    if (ctx == NULL || desc == NULL || out == NULL ||
-        !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *s))
-        return AEROCMD_E_INVALID_ARG;
-    r = map_filter(desc->filter, &filter);
-    if (r == AEROCMD_OK)
-        r = map_address(desc->address_u, &u);
-    if (r == AEROCMD_OK)
-        r = map_address(desc->address_v, &v);
-    if (r == AEROCMD_OK)
-        r = map_address(desc->address_w, &w);
-    if (r == AEROCMD_OK)
-        r = check_lod(desc);
-    if (r != AEROCMD_OK)
-        return r;
-    memset(s, 0, sizeof *s);
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &s->handle);
-    if (r != AEROCMD_OK)
-        return r;
-    do {
-        r = umd_ready(ctx);
-        if (r == AEROCMD_OK)
-            r = aerocmd_append_create_sampler(&ctx->w, s->handle, filter, u, v, w);
-    } while (aerocmd_priv_umd_again(ctx, &r));
-    if (r != AEROCMD_OK) {
-        aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, s->handle);
-        memset(s, 0, sizeof *s);
-        return r;
-    }
-    s->dev = dev;
-    *out = s;
-    return AEROCMD_OK;
-}
-
-aerocmd_result aerocmd_umd_destroy_sampler(struct aerocmd_umd_sampler *s)
-{
-    aerocmd_result r;
-    if (s == NULL || s->dev == NULL)
-        return AEROCMD_E_INVALID_ARG;
-    r = destroy_host_object(s->dev, AEROGPU_CMD_DESTROY_SAMPLER, s->handle);
-    memset(s, 0, sizeof *s);
     return r;
 }

@@ -184,6 +184,8 @@ static aerocmd_result rebuild_texture(struct aerocmd_umd_device *dev,
     if (info->width == 0 || info->height == 0)
         return AEROCMD_E_INVALID_ARG;
     r = aerocmd_dxgi_texture_format(info->format, dev->abi_version, &res->format);
+    if (r == AEROCMD_OK)
+        r = aerocmd_priv_umd_policy_allows(dev, aerocmd_priv_umd_format_approx(dev, info->format));
     if (r != AEROCMD_OK)
         return AEROCMD_E_NOT_IMPLEMENTED;
     res->kind = UMD_RESOURCE_TEXTURE2D;
@@ -263,6 +265,8 @@ aerocmd_result aerocmd_umd_open_resource(struct aerocmd_umd_device *dev, void *m
         memset(res, 0, sizeof *res);
         return r;
     }
+    if (res->kind == UMD_RESOURCE_TEXTURE2D)
+        aerocmd_priv_umd_count_approx(dev, aerocmd_priv_umd_format_approx(dev, res->dxgi_format));
     *out = res;
     return AEROCMD_OK;
 }

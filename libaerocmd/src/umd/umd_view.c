@@ -171,6 +171,7 @@ aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem
 {
     struct aerocmd_umd_context *ctx = aerocmd_priv_umd_ctx_of(dev);
     struct aerocmd_umd_view *view = (struct aerocmd_umd_view *)mem;
+    uint32_t approx = 0;
     aerocmd_result r;
     if (ctx == NULL || res == NULL || res->dev != dev || desc == NULL || out == NULL ||
         !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *view))
@@ -178,6 +179,12 @@ aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem
     if (required_bind_flag(kind) == 0 || !(res->bind_flags & required_bind_flag(kind)))
         return AEROCMD_E_INVALID_ARG;
     r = check_flags(kind, res, desc->flags);
+    if (r != AEROCMD_OK)
+        return r;
+    if (res->kind == UMD_RESOURCE_TEXTURE2D)
+        approx = aerocmd_priv_umd_format_approx(dev, desc->dxgi_format != 0 ? desc->dxgi_format
+                                                                            : res->dxgi_format);
+    r = aerocmd_priv_umd_policy_allows(dev, approx);
     if (r != AEROCMD_OK)
         return r;
     memset(view, 0, sizeof *view);
@@ -194,6 +201,7 @@ aerocmd_result aerocmd_umd_create_view(struct aerocmd_umd_device *dev, void *mem
     }
     view->next_on_res = res->views;
     res->views = view;
+    aerocmd_priv_umd_count_approx(dev, approx);
     *out = view;
     return AEROCMD_OK;
 }

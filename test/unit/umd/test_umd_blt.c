@@ -300,8 +300,9 @@ static void test_convert_from_typeless(void)
     kit_close(&h);
 }
 
-/* Below ABI 1.2 an sRGB texture is stored as its UNORM twin, so CopySubresourceRegion
- * copies between the two; the blit does too, unless CONVERT asks for the encoding. */
+/* Below ABI 1.2 an sRGB texture is stored as its UNORM twin (an approximation of the
+ * compatible policy), so CopySubresourceRegion copies between the two; the blit does too,
+ * unless CONVERT asks for the encoding. */
 static void test_srgb_convert_below_1_2(void)
 {
     struct aerocmd_umd_resource *srgb, *unorm;
@@ -309,8 +310,10 @@ static void test_srgb_convert_below_1_2(void)
     uint32_t saved = harness_abi;
     kit_reset();
     harness_abi = (AEROGPU_ABI_MAJOR << 16) | 1u;
+    harness_policy = AEROCMD_UMD_POLICY_COMPATIBLE;
     if (!CHECK(harness_open(&h, 65536, 16))) {
         harness_abi = saved;
+        harness_policy = AEROCMD_UMD_POLICY_STRICT;
         return;
     }
     srgb = target_tex(&h, 8, 8, DXGI_B8G8R8A8_UNORM_SRGB);
@@ -325,6 +328,7 @@ static void test_srgb_convert_below_1_2(void)
     CHECK(harness_valid(&h));
     kit_close(&h);
     harness_abi = saved;
+    harness_policy = AEROCMD_UMD_POLICY_STRICT;
 }
 
 /* Arguments DXGI never passes for a valid blit. */

@@ -13,6 +13,7 @@
 #include "aerocmd/umd_fake.h"
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
+#include "aerocmd/umd_policy.h"
 #include "check.h"
 
 /* ---- counting allocator ---------------------------------------------------------------- */
@@ -69,6 +70,8 @@ static uint32_t harness_process_id = 0x1234;
 /* What the device reports (tests of feature gates change them before harness_open). */
 static uint32_t harness_abi = H_ABI;
 static uint64_t harness_features = AEROGPU_FEATURE_TRANSFER;
+/* The device's compatibility policy (umd_policy.h): STRICT unless a test asks. */
+static uint32_t harness_policy = 0;
 
 struct harness {
     struct counting_alloc fake_alloc; /* the fake's records */
@@ -106,6 +109,7 @@ static void harness_device_desc(struct harness *h, struct aerocmd_umd_device_des
     desc->allocator = &h->dev_alloc.iface;
     desc->ids.next = aerocmd_umd_id_space_next;
     desc->ids.user = &h->ids;
+    desc->policy = harness_policy;
 }
 
 /* The second half: a device and a context over h->cb as it is now (the ids keep counting
