@@ -116,7 +116,9 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
                                          struct aerocmd_umd_resource **out);
 
 /* initial: NULL or one entry per subresource (mip + layer x mip_levels). Formats go through
- * aerocmd_dxgi_texture_format; guest-backed textures use the tight canonical layout. */
+ * aerocmd_dxgi_texture_format; guest-backed textures use the tight canonical layout. An
+ * sRGB format below ABI 1.2 (carried as UNORM) is an approximation of the COMPATIBLE policy
+ * (NOT_IMPLEMENTED under STRICT), for textures and views alike. */
 aerocmd_result aerocmd_umd_create_texture2d(struct aerocmd_umd_device *dev, void *mem,
                                             size_t mem_size,
                                             const struct aerocmd_umd_texture2d_desc *desc,
@@ -313,9 +315,12 @@ struct aerocmd_umd_sampler_desc {
 size_t aerocmd_umd_sampler_size(void);
 
 /* The protocol has one filter (nearest or linear, for minification, magnification and
- * mips alike) and clamp / wrap / mirror addressing: mixed, anisotropic and comparison
- * filters, border and mirror-once addressing, a LOD bias and a LOD clamp that excludes
- * [0, FLT_MAX] are NOT_IMPLEMENTED. */
+ * mips alike) and clamp / wrap / mirror addressing. Anisotropic and mixed filters, border
+ * and mirror-once addressing on U or V, a LOD bias and a LOD clamp that excludes some level
+ * (MinLOD > 0 or MaxLOD < 14) are approximations of the COMPATIBLE policy (umd_policy.h;
+ * NOT_IMPLEMENTED under STRICT); comparison filters and D3D10's 1-bit text filter are
+ * NOT_IMPLEMENTED; a value that is no Direct3D filter or address mode is INVALID_ARG. Any
+ * W address mode is exact (2D samples never address W). doc/compatibility.md, "Samplers". */
 aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *mem,
                                           size_t mem_size,
                                           const struct aerocmd_umd_sampler_desc *desc,
@@ -390,11 +395,12 @@ size_t aerocmd_umd_blend_state_size(void);
 size_t aerocmd_umd_depth_stencil_state_size(void);
 size_t aerocmd_umd_rasterizer_state_size(void);
 
-/* Blend: targets with blending enabled must agree on factors, ops and write mask, and
- * targets without blending must keep that write mask (the protocol has one blend state for
- * all targets; a non-blending target bound next to a blending one is blended too);
- * alpha-to-coverage and factors other than ZERO, ONE, (INV_)SRC_ALPHA, (INV_)DEST_ALPHA,
- * (INV_)BLEND_FACTOR are NOT_IMPLEMENTED. */
+/* Blend: alpha-to-coverage and factors other than ZERO, ONE, (INV_)SRC_ALPHA,
+ * (INV_)DEST_ALPHA, (INV_)BLEND_FACTOR (on a blending target) are NOT_IMPLEMENTED. Targets
+ * may differ in blending and write mask: the protocol has one state for every target, so
+ * such a state is resolved at each draw against the bound colour targets, which must agree
+ * (a target blending with ONE, ZERO, ADD or writing nothing counts as not blending); the
+ * draw is NOT_IMPLEMENTED when they do not (doc/compatibility.md, "Blend"). */
 aerocmd_result aerocmd_umd_create_blend_state(struct aerocmd_umd_device *dev, void *mem,
                                               size_t mem_size,
                                               const struct aerocmd_umd_blend_desc *desc,
@@ -405,7 +411,9 @@ aerocmd_result
 aerocmd_umd_create_depth_stencil_state(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                        const struct aerocmd_umd_depth_stencil_desc *desc,
                                        struct aerocmd_umd_depth_stencil_state **out);
-/* Rasterizer: float depth bias (clamp, slope) and antialiased lines are NOT_IMPLEMENTED. */
+/* Rasterizer: a slope-scaled depth bias, a depth-bias clamp with a non-zero integer bias,
+ * and antialiased or multisample lines are approximations of the COMPATIBLE policy
+ * (dropped; NOT_IMPLEMENTED under STRICT). */
 aerocmd_result aerocmd_umd_create_rasterizer_state(struct aerocmd_umd_device *dev, void *mem,
                                                    size_t mem_size,
                                                    const struct aerocmd_umd_rasterizer_desc *desc,

@@ -112,6 +112,9 @@ aerocmd_result aerocmd_umd_set_scissor_rects(struct aerocmd_umd_context *ctx, ui
 
 /* ---- work ---------------------------------------------------------------------------- */
 
+/* Draws are NOT_IMPLEMENTED, and write nothing, when a bound blend state's targets differ
+ * and the bound colour targets disagree (aerocmd_umd_create_blend_state). */
+
 aerocmd_result aerocmd_umd_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
                                 uint32_t first_vertex);
 aerocmd_result aerocmd_umd_draw_indexed(struct aerocmd_umd_context *ctx, uint32_t index_count,
