@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "aerocmd/umd_policy.h"
 #include "shim_result.h"
 
 #define SHIM_ALIGN(n) (((n) + 7u) & ~(size_t)7u)
@@ -126,6 +127,7 @@ HRESULT shim_device_create(void *mem, enum shim_api api, uint32_t abi_version, u
     desc.callbacks = &dev->callbacks;
     desc.allocator = &dev->allocator;
     desc.ids = *shim_id_source();
+    desc.policy = AEROCMD_UMD_POLICY_COMPATIBLE; /* doc/compatibility.md */
     r = aerocmd_umd_device_init(dev_mem, aerocmd_umd_device_size(), &desc, &dev->dev);
     if (r == AEROCMD_OK)
         r = aerocmd_umd_context_init(ctx_mem, aerocmd_umd_context_size(), dev->dev, &dev->ctx);

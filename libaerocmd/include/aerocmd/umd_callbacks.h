@@ -75,10 +75,14 @@ struct aerocmd_umd_memory {
      * the shim builds the blob from alloc_id and flags as before. */
     void *private_data;
     uint32_t private_data_bytes;
+    uint32_t vidpn_source_id; /* with AEROCMD_UMD_MEMORY_PRIMARY */
 };
 
 #define AEROCMD_UMD_MEMORY_CPU_VISIBLE 1u
 #define AEROCMD_UMD_MEMORY_STAGING     2u
+/* A primary surface of video-present source vidpn_source_id (D3DDDI_ALLOCATIONINFO's
+ * Flags.Primary and VidPnSourceId). */
+#define AEROCMD_UMD_MEMORY_PRIMARY 4u
 
 #define AEROCMD_UMD_WAIT_DO_NOT_WAIT 1u /* poll: STILL_DRAWING when not yet signalled */
 

@@ -61,6 +61,15 @@ struct aerocmd_umd_fake_resource {
     uint64_t share_token; /* exported under this token (0 none); imports copy the bytes */
 };
 
+/* What the host showed at one PRESENT: the first non-zero render target bound (RULES.md)
+ * and the first 4 bytes of its contents then (0 when the model has no bytes for it). */
+struct aerocmd_umd_fake_present {
+    uint32_t handle;
+    uint32_t first_texel;
+};
+
+#define AEROCMD_UMD_FAKE_PRESENT_HISTORY 16u
+
 struct aerocmd_umd_fake {
     const struct aerocmd_allocator *alloc;
     uint32_t abi_version;
@@ -108,6 +117,9 @@ struct aerocmd_umd_fake {
     uint32_t resource_count, resource_capacity;
     uint32_t rt_count;
     uint32_t rt_colors[8];
+    /* PRESENT / PRESENT_EX packets applied so far, the last ones at [n % HISTORY]. */
+    uint32_t present_count;
+    struct aerocmd_umd_fake_present presents[AEROCMD_UMD_FAKE_PRESENT_HISTORY];
 
     /* Benchmarks: 1 makes a submission cost what a runtime's costs the driver. The buffer
      * comes back at once and is lent again as it is (not refilled with a pattern); nothing
@@ -140,7 +152,8 @@ aerocmd_umd_fake_find_memory(const struct aerocmd_umd_fake *fake, uint32_t alloc
  * Every submission is applied to the model as it is recorded: CREATE_* (backed ones read
  * their guest memory), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE (re-read from guest memory),
  * COPY_BUFFER / COPY_TEXTURE2D (with WRITEBACK_DST into guest memory), CLEAR of bound
- * 32-bit colour targets, DESTROY_RESOURCE, EXPORT / IMPORT / RELEASE_SHARED_SURFACE. An
+ * 32-bit colour targets, DESTROY_RESOURCE, EXPORT / IMPORT / RELEASE_SHARED_SURFACE,
+ * PRESENT / PRESENT_EX (recorded in `presents`). An
  * import is modelled as a new resource holding a copy of the exported one's bytes at the
  * time of the import (writes through one handle later do not show through the other). */
 const struct aerocmd_umd_fake_resource *

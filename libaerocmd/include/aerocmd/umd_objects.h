@@ -52,10 +52,23 @@ struct aerocmd_umd_rasterizer_state;
 /* D3D11_RESOURCE_MISC_* values that matter here. The two BUFFER_* flags are for buffers
  * only and exclude each other: ALLOW_RAW_VIEWS lets shader-resource views read the buffer
  * as bytes, STRUCTURED makes it an array of structure_stride-byte structures. */
+#define AEROCMD_UMD_MISC_GENERATE_MIPS          0x1u
 #define AEROCMD_UMD_MISC_SHARED                 0x2u
 #define AEROCMD_UMD_MISC_TEXTURECUBE            0x4u
 #define AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS 0x20u
 #define AEROCMD_UMD_MISC_BUFFER_STRUCTURED      0x40u
+
+/* Two bits that are not Direct3D values, for what DXGI asks of the driver (textures only):
+ * - PRESENTABLE: a swap-chain buffer (the DDI's D3D10_DDI_BIND_PRESENT). It lives in a
+ *   guest allocation (presenting names that allocation to the operating system), and the
+ *   host texture is renderable and scanout-capable whatever the bind flags say, since a
+ *   present binds it as render target 0. Its format must be renderable, with one mip and
+ *   one layer (NOT_IMPLEMENTED otherwise).
+ * - PRIMARY: a primary surface as well (DXGI passes a primary description that is not
+ *   optional): its allocation is requested with AEROCMD_UMD_MEMORY_PRIMARY and the desc's
+ *   vidpn_source_id. Implies PRESENTABLE. */
+#define AEROCMD_UMD_MISC_PRESENTABLE 0x40000000u
+#define AEROCMD_UMD_MISC_PRIMARY     0x80000000u
 
 /* Direct3D 11's limit on a structure's size (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES). */
 #define AEROCMD_UMD_MAX_STRUCTURE_STRIDE 2048u
@@ -95,6 +108,8 @@ struct aerocmd_umd_texture2d_desc {
     uint32_t guest_backed;
     uint32_t usage;      /* AEROCMD_UMD_USAGE_* */
     uint32_t cpu_access; /* AEROCMD_UMD_CPU_ACCESS_* */
+    /* With AEROCMD_UMD_MISC_PRIMARY: the video-present source it is a primary of. */
+    uint32_t vidpn_source_id;
 };
 
 /* Initial contents of one subresource, as the runtime passes it (rows of blocks for BC). */

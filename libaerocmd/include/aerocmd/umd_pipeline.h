@@ -156,6 +156,39 @@ aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t syn
 aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t sync_interval,
                                       uint32_t flags);
 
+/* What DXGI's Present hands the driver: the surface to show (hSurfaceToPresent and its
+ * subresource), the destination when DXGI names one (hDstResource; NULL otherwise), the
+ * flip interval and DXGI's flags. */
+struct aerocmd_umd_present_desc {
+    struct aerocmd_umd_resource *src;
+    uint32_t src_subresource;
+    struct aerocmd_umd_resource *dst; /* may be NULL */
+    uint32_t dst_subresource;
+    uint32_t sync_interval; /* 0..4 */
+    uint32_t flags;         /* AEROCMD_UMD_PRESENT_* */
+};
+
+/* The allocations the operating system's present callback names (DXGIDDICB_PRESENT's
+ * hSrcAllocation and hDstAllocation): the shim's os_handle of each side, 0 for no dst. */
+struct aerocmd_umd_present_allocations {
+    uint64_t src_os_handle;
+    uint64_t dst_os_handle;
+};
+
+/* Presents `src`: submits the pending work, throttles as aerocmd_umd_present_ex does, then
+ * one submission flagged as a present holding SET_RENDER_TARGETS with src as render target
+ * 0 (left out when the host has that already) and PRESENT. The application's bindings are
+ * untouched: its targets are re-sent before its next draw only if they differ from what the
+ * host then has. The destination is not written: the host shows src itself. TEST checks the
+ * arguments and sends nothing. *out is filled whenever the arguments are valid.
+ * INVALID_ARG: src or dst not a texture of this device in a guest allocation (swap-chain
+ * buffers and primaries always are), a subresource out of range, a bad interval or flag.
+ * NOT_IMPLEMENTED: src not created AEROCMD_UMD_MISC_PRESENTABLE (it could not be bound as a
+ * target). */
+aerocmd_result aerocmd_umd_present_surface(struct aerocmd_umd_context *ctx,
+                                           const struct aerocmd_umd_present_desc *desc,
+                                           struct aerocmd_umd_present_allocations *out);
+
 /* ---- swap chain ---------------------------------------------------------------------- */
 
 /* DXGI's RotateResourceIdentities: res[0] takes res[1]'s identity (host handle and

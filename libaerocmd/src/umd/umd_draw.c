@@ -1,4 +1,4 @@
-/* umd_draw.c — the operations that consume bound state: draws, dispatch, clears, present.
+/* umd_draw.c — the operations that consume bound state: draws, dispatch, clears.
  *
  * A draw with nothing dirty is a single test of the context's dirty word and the DRAW
  * stored into the open command buffer. Anything else (dirty state, targets not yet
@@ -168,53 +168,4 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
         rt.depth = dsv->handle;
     }
     return clear_with_targets(ctx, &rt, dsv->res, flags, NULL, depth_f32, stencil);
-}
-
-/* Before a new present, the one UMD_PRESENT_LATENCY presents back must be done: that is
- * the throttle DXGI applies by default; DO_NOT_WAIT turns the wait into STILL_DRAWING.
- * Where the operating system throttles (Windows 7's DXGI, in its present callback), a
- * second throttle here would only add latency. */
-static aerocmd_result throttle_present(struct aerocmd_umd_context *ctx, uint32_t flags)
-{
-    uint64_t serial = ctx->present_serials[ctx->present_count % UMD_PRESENT_LATENCY];
-    uint32_t wait = (flags & AEROCMD_UMD_PRESENT_DO_NOT_WAIT) ? AEROCMD_UMD_MAP_DO_NOT_WAIT : 0u;
-    if (ctx->dev->cb.flags & AEROCMD_UMD_CB_OS_THROTTLES_PRESENT)
-        return AEROCMD_OK;
-    return aerocmd_priv_umd_wait_serial(ctx, serial, wait);
-}
-
-aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t sync_interval,
-                                      uint32_t flags)
-{
-    uint32_t packet_flags = sync_interval > 0 ? (uint32_t)AEROGPU_PRESENT_FLAG_VSYNC : 0u;
-    aerocmd_result r;
-    if (ctx->lost)
-        return AEROCMD_E_DEVICE_REMOVED;
-    if (sync_interval > 4u ||
-        (flags & ~(uint32_t)(AEROCMD_UMD_PRESENT_TEST | AEROCMD_UMD_PRESENT_DO_NOT_WAIT)))
-        return AEROCMD_E_INVALID_ARG;
-    if (flags & AEROCMD_UMD_PRESENT_TEST)
-        return AEROCMD_OK; /* only asks whether presenting would work */
-    r = aerocmd_priv_umd_submit(ctx, 0);
-    if (r == AEROCMD_OK)
-        r = throttle_present(ctx, flags);
-    if (r != AEROCMD_OK)
-        return r;
-    UMD_APPEND(ctx, r, aerocmd_append_present(&ctx->w, 0, packet_flags));
-    if (r != AEROCMD_OK)
-        return r;
-    ctx->present_serials[ctx->present_count++ % UMD_PRESENT_LATENCY] = ctx->serial;
-    r = aerocmd_priv_umd_submit(ctx, AEROCMD_UMD_SUBMIT_PRESENT);
-    /* The PRESENT stays in its buffer; that buffer goes out as a present before anything
-     * else is written (aerocmd_priv_umd_open_buffer). */
-    if (r != AEROCMD_OK && !ctx->lost) {
-        ctx->present_pending = 1;
-        ctx->dirty |= UMD_DIRTY_DRAW_CHECK;
-    }
-    return r;
-}
-
-aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t sync_interval)
-{
-    return aerocmd_umd_present_ex(ctx, sync_interval > 4u ? 4u : sync_interval, 0);
 }

@@ -338,6 +338,24 @@ static void set_targets(struct aerocmd_umd_fake *f, const struct aerogpu_cmd_set
         f->rt_colors[i] = t->colors[i];
 }
 
+/* The host shows the first non-zero render target bound at the PRESENT. */
+static void present(struct aerocmd_umd_fake *f)
+{
+    struct aerocmd_umd_fake_present *rec =
+        &f->presents[f->present_count++ % AEROCMD_UMD_FAKE_PRESENT_HISTORY];
+    const fake_res *r;
+    uint32_t i;
+    memset(rec, 0, sizeof *rec);
+    for (i = 0; i < f->rt_count && f->rt_colors[i] == 0; i++)
+        ;
+    if (i == f->rt_count)
+        return;
+    rec->handle = f->rt_colors[i];
+    r = find_res(f, rec->handle);
+    if (r != NULL && r->bytes != NULL && r->size_bytes >= 4)
+        memcpy(&rec->first_texel, r->bytes, 4);
+}
+
 #define HOST_VIEW(type, opcode) AEROCMD_VIEW(&p, type, opcode)
 
 static void apply_packet(struct aerocmd_umd_fake *f, const struct aerocmd_packet *pp)
@@ -376,6 +394,10 @@ static void apply_packet(struct aerocmd_umd_fake *f, const struct aerocmd_packet
         break;
     case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
         import_surface(f, HOST_VIEW(aerogpu_cmd_import_shared_surface, p.opcode));
+        break;
+    case AEROGPU_CMD_PRESENT:
+    case AEROGPU_CMD_PRESENT_EX:
+        present(f);
         break;
     case AEROGPU_CMD_RELEASE_SHARED_SURFACE:
         release_surface(f, HOST_VIEW(aerogpu_cmd_release_shared_surface, p.opcode));

@@ -96,6 +96,8 @@ enum {
 
 enum umd_resource_kind { UMD_RESOURCE_BUFFER = 1, UMD_RESOURCE_TEXTURE2D = 2 };
 
+#define UMD_MISC_PRESENT_BITS (AEROCMD_UMD_MISC_PRESENTABLE | AEROCMD_UMD_MISC_PRIMARY)
+
 /* A shareable resource is either the creator's (owns the allocation, exports the token) or
  * an opened alias (borrows the allocation, owns only its handle). */
 enum umd_share_role { UMD_SHARE_NONE = 0, UMD_SHARE_CREATOR = 1, UMD_SHARE_OPENED = 2 };
@@ -141,6 +143,7 @@ struct aerocmd_umd_resource {
     uint32_t map_type;
     uint8_t *map_base;              /* locked allocation (guest-backed) or the shadow */
     struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
+    uint32_t presentable;           /* AEROCMD_UMD_MISC_PRESENTABLE / _PRIMARY bits */
     uint32_t share;                 /* enum umd_share_role */
     uint32_t exported;              /* EXPORT written and no RELEASE yet */
     uint64_t share_token;

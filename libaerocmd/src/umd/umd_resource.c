@@ -39,8 +39,20 @@ static void apply_usage(struct aerocmd_umd_resource *res, uint32_t usage, uint32
     res->usage = usage;
     res->cpu_access = cpu_access;
     res->share = (misc_flags & AEROCMD_UMD_MISC_SHARED) ? UMD_SHARE_CREATOR : UMD_SHARE_NONE;
+    res->presentable = misc_flags & UMD_MISC_PRESENT_BITS;
     res->guest_backed =
-        (guest_backed || usage == AEROCMD_UMD_USAGE_STAGING || res->share) ? 1u : 0u;
+        (guest_backed || usage == AEROCMD_UMD_USAGE_STAGING || res->share || res->presentable) ? 1u
+                                                                                               : 0u;
+}
+
+/* The host usage of a resource: its bind flags, and for swap-chain buffers what a present
+ * does with them. */
+static uint32_t usage_of_resource(const struct aerocmd_umd_resource *res)
+{
+    uint32_t usage = usage_of_bind_flags(res->bind_flags);
+    if (res->presentable)
+        usage |= AEROGPU_RESOURCE_USAGE_RENDER_TARGET | AEROGPU_RESOURCE_USAGE_SCANOUT;
+    return usage;
 }
 
 static void free_shadow(struct aerocmd_umd_device *dev, struct aerocmd_umd_resource *res)
@@ -75,6 +87,8 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         res->memory.flags = AEROCMD_UMD_MEMORY_CPU_VISIBLE;
         if (res->usage == AEROCMD_UMD_USAGE_STAGING)
             res->memory.flags |= AEROCMD_UMD_MEMORY_STAGING;
+        if (res->presentable & AEROCMD_UMD_MISC_PRIMARY)
+            res->memory.flags |= AEROCMD_UMD_MEMORY_PRIMARY;
         if (res->share == UMD_SHARE_CREATOR)
             r = aerocmd_priv_umd_share_allocate(dev, res);
         else
@@ -154,7 +168,7 @@ static aerocmd_result emit_create_texture(struct aerocmd_umd_context *ctx,
     aerocmd_result r;
     memset(&a, 0, sizeof a);
     a.texture_handle = res->handle;
-    a.usage_flags = usage_of_bind_flags(res->bind_flags);
+    a.usage_flags = usage_of_resource(res);
     a.format = res->format;
     a.width = res->width;
     a.height = res->height;
@@ -245,6 +259,8 @@ static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *de
         return AEROCMD_E_INVALID_ARG;
     if (check_buffer_kind(desc) != AEROCMD_OK)
         return AEROCMD_E_INVALID_ARG;
+    if (desc->misc_flags & (UMD_MISC_PRESENT_BITS | AEROCMD_UMD_MISC_GENERATE_MIPS))
+        return AEROCMD_E_INVALID_ARG; /* texture-only flags */
     if (desc->bind_flags & (AEROCMD_UMD_BIND_STREAM_OUTPUT | AEROCMD_UMD_BIND_RENDER_TARGET |
                             AEROCMD_UMD_BIND_DEPTH_STENCIL))
         return AEROCMD_E_NOT_IMPLEMENTED;
@@ -325,6 +341,10 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
         return AEROCMD_E_INVALID_ARG;
     if (d->misc_flags & AEROCMD_UMD_MISC_TEXTURECUBE)
         return AEROCMD_E_NOT_IMPLEMENTED;
+    if ((d->misc_flags & UMD_MISC_PRESENT_BITS) &&
+        (d->mip_levels > 1u || (d->mip_levels == 0 && (d->width > 1u || d->height > 1u)) ||
+         d->array_size != 1u))
+        return AEROCMD_E_NOT_IMPLEMENTED; /* a present binds the one level as target */
     if (d->misc_flags & AEROCMD_UMD_MISC_SHARED)
         return aerocmd_priv_umd_share_check(
             d->usage, d->mip_levels ? d->mip_levels : aerocmd_full_mip_count(d->width, d->height),
@@ -396,10 +416,15 @@ static aerocmd_result init_texture(struct aerocmd_umd_device *dev, struct aerocm
 {
     struct aerocmd_texture_layout_desc ld;
     struct aerocmd_texture_layout layout;
+    const struct aerocmd_format_info *info;
     aerocmd_result r =
         aerocmd_dxgi_texture_format(desc->dxgi_format, dev->abi_version, &res->format);
     if (r != AEROCMD_OK)
         return r;
+    info = aerocmd_format_info(res->format);
+    if ((desc->misc_flags & UMD_MISC_PRESENT_BITS) &&
+        (info == NULL || !(info->caps & AEROCMD_FORMAT_CAP_RENDER_TARGET)))
+        return AEROCMD_E_NOT_IMPLEMENTED;
     res->dev = dev;
     res->kind = UMD_RESOURCE_TEXTURE2D;
     res->bind_flags = desc->bind_flags;
@@ -408,6 +433,7 @@ static aerocmd_result init_texture(struct aerocmd_umd_device *dev, struct aerocm
     res->height = desc->height;
     res->array_layers = desc->array_size;
     apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed, desc->misc_flags);
+    res->memory.vidpn_source_id = desc->vidpn_source_id;
     res->mip_levels = desc->mip_levels;
     aerocmd_priv_umd_layout_desc_of(res, &ld);
     r = aerocmd_texture_layout(&ld, &layout, NULL);

@@ -4,6 +4,7 @@
  * round). Usage: test_umd_compat PATH/TO/compatibility.md */
 #include <stdio.h>
 
+#include "compat_cases_present.h"
 #include "compat_cases_resources.h"
 #include "compat_cases_state.h"
 
@@ -75,6 +76,9 @@ static const struct compat_case cases[] = {
          case_data_host_only_indirect_args),
     CASE("data.unknown_structure_count", "refused", SETUP_DEFAULT,
          case_data_unknown_structure_count),
+    CASE("present.surface", "exact", SETUP_DEFAULT, case_present_surface),
+    CASE("present.blt_copy", "exact", SETUP_DEFAULT, case_present_blt_copy),
+    CASE("present.blt_rotation", "refused", SETUP_DEFAULT, case_present_blt_rotation),
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])
 
