@@ -36,8 +36,10 @@ extern "C" {
 /* Opcodes (D3D10_SB_OPCODE_TYPE / D3D11_SB_OPCODE_TYPE) the builder knows. */
 enum aerocmd_sm4_opcode {
     AEROCMD_SM4_OP_ADD = 0,
+    AEROCMD_SM4_OP_CUT = 9,
     AEROCMD_SM4_OP_DP3 = 16,
     AEROCMD_SM4_OP_DP4 = 17,
+    AEROCMD_SM4_OP_EMIT = 19,
     AEROCMD_SM4_OP_FTOI = 27,
     AEROCMD_SM4_OP_FTOU = 28,
     AEROCMD_SM4_OP_IADD = 30,
@@ -56,10 +58,10 @@ enum aerocmd_sm4_opcode {
     AEROCMD_SM4_OP_USHR = 85,
     AEROCMD_SM4_OP_UTOF = 86,
     AEROCMD_SM4_OP_STORE_UAV_TYPED = 164, /* 5.0 */
-    AEROCMD_SM4_OP_LD_RAW = 165,          /* 5.0 */
-    AEROCMD_SM4_OP_STORE_RAW = 166,       /* 5.0 */
-    AEROCMD_SM4_OP_LD_STRUCTURED = 167,   /* 5.0 */
-    AEROCMD_SM4_OP_STORE_STRUCTURED = 168 /* 5.0 */
+    AEROCMD_SM4_OP_LD_RAW = 165,          /* 5.0 or 4.x compute */
+    AEROCMD_SM4_OP_STORE_RAW = 166,       /* 5.0 or 4.x compute */
+    AEROCMD_SM4_OP_LD_STRUCTURED = 167,   /* 5.0 or 4.x compute */
+    AEROCMD_SM4_OP_STORE_STRUCTURED = 168 /* 5.0 or 4.x compute */
 };
 
 /* OR into the opcode of aerocmd_sm4_instr and friends: clamp the result to [0, 1]. */
@@ -119,6 +121,19 @@ enum aerocmd_sm4_interpolation {
     AEROCMD_SM4_INTERP_LINEAR_NOPERSPECTIVE = 4
 };
 
+/* Geometry-shader input primitives (D3D10_SB_PRIMITIVE) and output topologies
+ * (D3D10_SB_PRIMITIVE_TOPOLOGY). */
+enum aerocmd_sm4_gs_input {
+    AEROCMD_SM4_GS_IN_POINT = 1,
+    AEROCMD_SM4_GS_IN_LINE = 2,
+    AEROCMD_SM4_GS_IN_TRIANGLE = 3
+};
+enum aerocmd_sm4_gs_output {
+    AEROCMD_SM4_GS_OUT_POINTLIST = 1,
+    AEROCMD_SM4_GS_OUT_LINESTRIP = 3,
+    AEROCMD_SM4_GS_OUT_TRIANGLESTRIP = 5
+};
+
 /* Resource dimensions (D3D10_SB_RESOURCE_DIMENSION). */
 enum aerocmd_sm4_dimension {
     AEROCMD_SM4_DIM_BUFFER = 1,
@@ -165,6 +180,8 @@ struct aerocmd_sm4_operand aerocmd_sm4_imm1(uint32_t v);
 struct aerocmd_sm4_operand aerocmd_sm4_resource(uint32_t slot, uint32_t swizzle);
 struct aerocmd_sm4_operand aerocmd_sm4_sampler(uint32_t slot);
 struct aerocmd_sm4_operand aerocmd_sm4_uav(uint32_t slot, uint32_t mask);
+/* v[vertex][reg] of a geometry shader read through a swizzle. */
+struct aerocmd_sm4_operand aerocmd_sm4_gs_v(uint32_t vertex, uint32_t reg, uint32_t swizzle);
 /* The null register: a destination whose result is discarded (imul's high half). */
 struct aerocmd_sm4_operand aerocmd_sm4_null(void);
 /* A register without an index (vThreadID and friends) read through a swizzle. */
@@ -208,7 +225,7 @@ void aerocmd_sm4_dcl_input_ps(struct aerocmd_sm4_builder *b, uint32_t reg, uint3
 void aerocmd_sm4_dcl_input_ps_siv(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
                                   enum aerocmd_sm4_system_value sv,
                                   enum aerocmd_sm4_interpolation interp);
-/* vThreadID / vThreadGroupID / vThreadIDInGroup of a compute shader. */
+/* vThreadID / vThreadGroupID / vThreadIDInGroup of a compute shader (4.x or 5.0). */
 void aerocmd_sm4_dcl_input_special(struct aerocmd_sm4_builder *b, enum aerocmd_sm4_register type,
                                    uint32_t mask);
 void aerocmd_sm4_dcl_output(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask);
@@ -230,6 +247,17 @@ void aerocmd_sm4_dcl_uav_raw(struct aerocmd_sm4_builder *b, uint32_t slot);     
 void aerocmd_sm4_dcl_uav_structured(struct aerocmd_sm4_builder *b, uint32_t slot, /* 5.0 */
                                     uint32_t stride);
 void aerocmd_sm4_dcl_temps(struct aerocmd_sm4_builder *b, uint32_t count);
+/* Geometry shaders: v[vertices][reg] inputs (plain or with a system value), the input
+ * primitive, the output topology and the most vertices one invocation emits. */
+void aerocmd_sm4_dcl_gs_input(struct aerocmd_sm4_builder *b, uint32_t vertices, uint32_t reg,
+                              uint32_t mask);
+void aerocmd_sm4_dcl_gs_input_siv(struct aerocmd_sm4_builder *b, uint32_t vertices, uint32_t reg,
+                                  uint32_t mask, enum aerocmd_sm4_system_value sv);
+void aerocmd_sm4_dcl_gs_input_primitive(struct aerocmd_sm4_builder *b,
+                                        enum aerocmd_sm4_gs_input primitive);
+void aerocmd_sm4_dcl_gs_output_topology(struct aerocmd_sm4_builder *b,
+                                        enum aerocmd_sm4_gs_output topology);
+void aerocmd_sm4_dcl_gs_max_vertices(struct aerocmd_sm4_builder *b, uint32_t count);
 void aerocmd_sm4_dcl_thread_group(struct aerocmd_sm4_builder *b, uint32_t x, uint32_t y,
                                   uint32_t z);
 
@@ -240,7 +268,7 @@ void aerocmd_sm4_instr(struct aerocmd_sm4_builder *b, uint32_t opcode,
 /* opN: one destination and N sources, e.g.
  *   op1(MOV, o0, v0)  op2(ADD/MUL/DP3/DP4/MIN/MAX/LD/ISHL/IADD, d, a, b)  op3(MAD, d, a, b, c)
  *   op3(SAMPLE, d, address, t, s)  op4(SAMPLE_L, d, address, t, s, lod)
- *   op3(IMUL/UDIV..., high_or_null, low, a, b)
+ *   op3(IMUL/UDIV..., high_or_null, low, a, b)  instr(EMIT / CUT, NULL, 0) (geometry)
  *   op2(STORE_RAW, u, byte_offset, value)  op2(STORE_UAV_TYPED, u, address, value)
  *   op3(STORE_STRUCTURED, u, index, byte_offset, value)  op1(ITOF/UTOF/FTOU/FTOI, d, a) */
 void aerocmd_sm4_op1(struct aerocmd_sm4_builder *b, uint32_t opcode, struct aerocmd_sm4_operand d,
@@ -259,8 +287,9 @@ void aerocmd_sm4_ret(struct aerocmd_sm4_builder *b);
 /* Writes the length token. *token_count (may be NULL) receives the program's size in
  * DWORDs, also on BUFFER_FULL (then the size needed). Returns the first error: INVALID_ARG
  * (a bad argument to some call: register or slot above AEROCMD_SM4_MAX_REGISTER, an empty
- * or too wide mask, too many operands, a 5.0-only declaration or opcode in a 4.x program,
- * an unknown kind or version), BUFFER_FULL (no room: nothing usable was written). */
+ * or too wide mask, too many operands, a 5.0-only declaration or opcode in a 4.x program (raw /
+ * structured buffers are also allowed in a 4.x compute shader), an unknown kind or version),
+ * BUFFER_FULL (no room: nothing usable was written). */
 aerocmd_result aerocmd_sm4_finish(struct aerocmd_sm4_builder *b, uint32_t *token_count);
 
 /* aerocmd_sm4_finish, then the DXBC container of the program with these signatures (NULL:

@@ -43,6 +43,24 @@ int aerocmd_priv_sm4_need_sm5(struct aerocmd_sm4_builder *b)
     return 0;
 }
 
+int aerocmd_priv_sm4_need_compute(struct aerocmd_sm4_builder *b)
+{
+    if (b->major >= 5u || b->kind == AEROCMD_SHADER_CS)
+        return 1;
+    aerocmd_priv_sm4_fail(b, AEROCMD_E_INVALID_ARG);
+    return 0;
+}
+
+/* 5.0 opcodes; a 4.x compute shader may also read and write raw and structured buffers. */
+static int opcode_allowed(struct aerocmd_sm4_builder *b, uint32_t opcode)
+{
+    if (opcode < FIRST_SM5_OPCODE)
+        return 1;
+    if (opcode >= AEROCMD_SM4_OP_LD_RAW && opcode <= AEROCMD_SM4_OP_STORE_STRUCTURED)
+        return aerocmd_priv_sm4_need_compute(b);
+    return aerocmd_priv_sm4_need_sm5(b);
+}
+
 static uint32_t operand_token(uint32_t components, uint32_t mode, uint32_t selection, uint32_t type,
                               uint32_t index_dims)
 {
@@ -153,6 +171,15 @@ struct aerocmd_sm4_operand aerocmd_sm4_uav(uint32_t slot, uint32_t mask)
     return aerocmd_sm4_dst(AEROCMD_SM4_REG_UAV, slot, mask);
 }
 
+struct aerocmd_sm4_operand aerocmd_sm4_gs_v(uint32_t vertex, uint32_t reg, uint32_t swizzle)
+{
+    if (!reg_ok(vertex) || !reg_ok(reg) || swizzle > 0xFFu)
+        return invalid();
+    return operand(
+        operand_token(SM4_COMPONENTS_4, SM4_MODE_SWIZZLE, swizzle, AEROCMD_SM4_REG_INPUT, 2u), 2u,
+        vertex, reg);
+}
+
 struct aerocmd_sm4_operand aerocmd_sm4_null(void)
 {
     return operand(operand_token(SM4_COMPONENTS_0, 0, 0, AEROCMD_SM4_REG_NULL, 0), 0, 0, 0);
@@ -214,7 +241,7 @@ void aerocmd_sm4_instr(struct aerocmd_sm4_builder *b, uint32_t opcode,
         aerocmd_priv_sm4_fail(b, AEROCMD_E_INVALID_ARG);
         return;
     }
-    if ((opcode & OPCODE_MASK) >= FIRST_SM5_OPCODE && !aerocmd_priv_sm4_need_sm5(b))
+    if (!opcode_allowed(b, opcode & OPCODE_MASK))
         return;
     for (i = 0; i < operand_count; i++) {
         size = operand_dwords(&operands[i]);

@@ -7,8 +7,12 @@
 #define OP_DCL_RESOURCE            88u
 #define OP_DCL_CONSTANT_BUFFER     89u
 #define OP_DCL_SAMPLER             90u
+#define OP_DCL_GS_OUTPUT_TOPOLOGY  92u
+#define OP_DCL_GS_INPUT_PRIMITIVE  93u
+#define OP_DCL_GS_MAX_VERTICES     94u
 #define OP_DCL_INPUT               95u
 #define OP_DCL_INPUT_SGV           96u
+#define OP_DCL_INPUT_SIV           97u
 #define OP_DCL_INPUT_PS            98u
 #define OP_DCL_INPUT_PS_SIV        100u
 #define OP_DCL_OUTPUT              101u
@@ -29,6 +33,8 @@
 #define LAST_INTERPOLATION         7u
 #define LAST_DIMENSION             10u
 #define LAST_RETURN_TYPE           5u
+#define MAX_GS_VERTICES            1024u /* D3D10_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES */
+#define MAX_GS_INPUT_VERTICES      6u    /* triangle with adjacency */
 
 /* One declaration: opcode + controls, an optional operand, then `extra` plain DWORDs. */
 static void decl(struct aerocmd_sm4_builder *b, uint32_t opcode_controls,
@@ -109,8 +115,7 @@ void aerocmd_sm4_dcl_input_special(struct aerocmd_sm4_builder *b, enum aerocmd_s
     struct aerocmd_sm4_operand op;
     if (!check(b, (type == AEROCMD_SM4_REG_THREAD_ID || type == AEROCMD_SM4_REG_THREAD_GROUP_ID ||
                    type == AEROCMD_SM4_REG_THREAD_ID_IN_GROUP) &&
-                      mask != 0 && mask <= AEROCMD_SM4_XYZ) ||
-        !aerocmd_priv_sm4_need_sm5(b))
+                      mask != 0 && mask <= AEROCMD_SM4_XYZ && b->kind == AEROCMD_SHADER_CS))
         return;
     memset(&op, 0, sizeof op);
     op.token = SM4_COMPONENTS_4 | SM4_MODE_MASK << SM4_MODE_SHIFT | mask << SM4_SELECTION_SHIFT |
@@ -172,7 +177,7 @@ void aerocmd_sm4_dcl_resource(struct aerocmd_sm4_builder *b, uint32_t slot,
         decl(b, OP_DCL_RESOURCE | (uint32_t)dim << SM4_CONTROL_SHIFT, &op, &types, 1);
 }
 
-/* A 5.0 declaration of a slot with an optional structure stride. */
+/* A 5.0 (or 4.x compute) declaration of a slot with an optional structure stride. */
 static void sm5_slot_decl(struct aerocmd_sm4_builder *b, uint32_t opcode,
                           enum aerocmd_sm4_register type, uint32_t slot, const uint32_t *stride)
 {
@@ -180,7 +185,7 @@ static void sm5_slot_decl(struct aerocmd_sm4_builder *b, uint32_t opcode,
     if (!check(b,
                slot <= AEROCMD_SM4_MAX_REGISTER &&
                    (stride == NULL || (*stride != 0 && *stride % 4u == 0 && *stride <= 2048u))) ||
-        !aerocmd_priv_sm4_need_sm5(b))
+        !aerocmd_priv_sm4_need_compute(b))
         return;
     decl(b, opcode, &op, stride, stride != NULL);
 }
@@ -231,4 +236,63 @@ void aerocmd_sm4_dcl_thread_group(struct aerocmd_sm4_builder *b, uint32_t x, uin
                      x <= MAX_THREADS_X_Y && y <= MAX_THREADS_X_Y && z <= MAX_THREADS_Z &&
                      x * y * z <= MAX_THREADS))
         decl(b, OP_DCL_THREAD_GROUP, NULL, size, 3);
+}
+
+/* v[vertices][reg] with a write mask: the geometry shader's input declarations. */
+static struct aerocmd_sm4_operand gs_input_operand(uint32_t vertices, uint32_t reg, uint32_t mask)
+{
+    struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_INPUT, reg, mask);
+    if (op.token == 0xFFFFFFFFu)
+        return op;
+    op.token = (op.token & ~(3u << SM4_INDEX_DIM_SHIFT)) | 2u << SM4_INDEX_DIM_SHIFT;
+    op.index_count = 2;
+    op.index[0] = vertices;
+    op.index[1] = reg;
+    return op;
+}
+
+static int gs_ok(struct aerocmd_sm4_builder *b, int ok)
+{
+    return check(b, ok && b->kind == AEROCMD_SHADER_GS);
+}
+
+void aerocmd_sm4_dcl_gs_input(struct aerocmd_sm4_builder *b, uint32_t vertices, uint32_t reg,
+                              uint32_t mask)
+{
+    struct aerocmd_sm4_operand op = gs_input_operand(vertices, reg, mask);
+    if (gs_ok(b, vertices >= 1u && vertices <= MAX_GS_INPUT_VERTICES))
+        decl(b, OP_DCL_INPUT, &op, NULL, 0);
+}
+
+void aerocmd_sm4_dcl_gs_input_siv(struct aerocmd_sm4_builder *b, uint32_t vertices, uint32_t reg,
+                                  uint32_t mask, enum aerocmd_sm4_system_value sv)
+{
+    struct aerocmd_sm4_operand op = gs_input_operand(vertices, reg, mask);
+    uint32_t name = (uint32_t)sv;
+    if (gs_ok(b, vertices >= 1u && vertices <= MAX_GS_INPUT_VERTICES && name != 0 &&
+                     name <= LAST_SYSTEM_VALUE))
+        decl(b, OP_DCL_INPUT_SIV, &op, &name, 1);
+}
+
+void aerocmd_sm4_dcl_gs_input_primitive(struct aerocmd_sm4_builder *b,
+                                        enum aerocmd_sm4_gs_input primitive)
+{
+    uint32_t p = (uint32_t)primitive;
+    if (gs_ok(b, p >= AEROCMD_SM4_GS_IN_POINT && p <= AEROCMD_SM4_GS_IN_TRIANGLE))
+        decl(b, OP_DCL_GS_INPUT_PRIMITIVE | p << SM4_CONTROL_SHIFT, NULL, NULL, 0);
+}
+
+void aerocmd_sm4_dcl_gs_output_topology(struct aerocmd_sm4_builder *b,
+                                        enum aerocmd_sm4_gs_output topology)
+{
+    uint32_t t = (uint32_t)topology;
+    if (gs_ok(b, t == AEROCMD_SM4_GS_OUT_POINTLIST || t == AEROCMD_SM4_GS_OUT_LINESTRIP ||
+                     t == AEROCMD_SM4_GS_OUT_TRIANGLESTRIP))
+        decl(b, OP_DCL_GS_OUTPUT_TOPOLOGY | t << SM4_CONTROL_SHIFT, NULL, NULL, 0);
+}
+
+void aerocmd_sm4_dcl_gs_max_vertices(struct aerocmd_sm4_builder *b, uint32_t count)
+{
+    if (gs_ok(b, count >= 1u && count <= MAX_GS_VERTICES))
+        decl(b, OP_DCL_GS_MAX_VERTICES, NULL, &count, 1);
 }

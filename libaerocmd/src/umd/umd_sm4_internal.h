@@ -27,5 +27,7 @@ void aerocmd_priv_sm4_put_operand(struct aerocmd_sm4_builder *b,
                                   const struct aerocmd_sm4_operand *op);
 /* 1 for a 5.0 program; otherwise fails the builder and returns 0. */
 int aerocmd_priv_sm4_need_sm5(struct aerocmd_sm4_builder *b);
+/* 1 for a 5.0 program or a (4.x) compute shader; otherwise fails the builder. */
+int aerocmd_priv_sm4_need_compute(struct aerocmd_sm4_builder *b);
 
 #endif /* AEROCMD_UMD_SM4_INTERNAL_H */

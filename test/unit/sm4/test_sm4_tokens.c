@@ -100,6 +100,17 @@ static const uint32_t want_cs_uavs_stores[] = {
     OP(0xA4, 6), U_XYZW, 2, TID_XXXX, R_XYZW, 1,   /* store_uav_typed u2, vThreadID.x, r1 */
     OP(0x3E, 1),
 };
+static const uint32_t want_gs_decls[] = {
+    0x00020040u, 0,                                  /* gs_4_0: program type 2 */
+    OP(0x61, 5), 0x002010F2u, 3, 0, 1,               /* dcl_input_siv v[3][0].xyzw, position */
+    OP(0x5F, 4), 0x002010F2u, 3, 1,                  /* dcl_input v[3][1].xyzw (2D index) */
+    OP(0x5D | 3u << 11, 1),                          /* dcl_inputprimitive triangle */
+    OP(0x5C | 5u << 11, 1),                          /* dcl_outputtopology trianglestrip */
+    OP(0x67, 4), O_XYZW, 0, 1, OP(0x65, 3), O_XYZW, 1,
+    OP(0x5E, 2), 3,                                  /* dcl_maxout 3 */
+    /* add o0.x, v[0][0].x, -v[0][0].w */
+    OP(0x00, 10), 0x00102012u, 0, 0x00201006u, 0, 0, 0x80201FF6u, 0x41u, 0, 0,
+};
 /* clang-format on */
 
 static const struct program *find(const char *name)
@@ -169,6 +180,17 @@ static void expect_runs(void)
     }
 }
 
+static void expect_gs(void)
+{
+    uint32_t tokens[CAP], n = build("gs_shift", tokens);
+    tokens[1] = 0;
+    CHECK_EQ(find_run(tokens, n, want_gs_decls, sizeof want_gs_decls / 4), 0);
+    CHECK_EQ(tokens[n - 3], OP(0x13, 1)); /* emit */
+    CHECK_EQ(tokens[n - 2], OP(0x09, 1)); /* cut */
+    n = build("cs4_buffers", tokens);
+    CHECK_EQ(tokens[0], 0x00050040u); /* cs_4_0 */
+}
+
 /* Measuring, then building into too small an array: the same count, nothing past the end. */
 static void test_sizes(void)
 {
@@ -235,6 +257,14 @@ static void bad_return_type(struct aerocmd_sm4_builder *b)
 {
     aerocmd_sm4_dcl_resource(b, 0, AEROCMD_SM4_DIM_TEXTURE2D, (enum aerocmd_sm4_return_type)9);
 }
+static void gs_decl_in_vs(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_dcl_gs_max_vertices(b, 3);
+}
+static void thread_id_in_vs(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_dcl_input_special(b, AEROCMD_SM4_REG_THREAD_ID, AEROCMD_SM4_X);
+}
 static void bad_interpolation(struct aerocmd_sm4_builder *b)
 {
     aerocmd_sm4_dcl_input_ps(b, 0, 0xF, (enum aerocmd_sm4_interpolation)8);
@@ -262,6 +292,12 @@ static void test_misuse(void)
     aerocmd_sm4_begin(&b, AEROCMD_SHADER_PS, 3, 0, tokens, CAP);
     CHECK_EQ(aerocmd_sm4_finish(&b, NULL), AEROCMD_E_INVALID_ARG);
     aerocmd_sm4_begin(&b, AEROCMD_SHADER_CS, 5, 1, tokens, CAP);
+    CHECK_EQ(aerocmd_sm4_finish(&b, NULL), AEROCMD_E_INVALID_ARG);
+    /* cs_4_0 has raw and structured buffers, not typed UAVs. */
+    aerocmd_sm4_begin(&b, AEROCMD_SHADER_CS, 4, 0, tokens, CAP);
+    aerocmd_sm4_dcl_uav_raw(&b, 0);
+    CHECK_EQ(aerocmd_sm4_finish(&b, NULL), AEROCMD_OK);
+    aerocmd_sm4_dcl_uav_typed(&b, 1, AEROCMD_SM4_DIM_BUFFER, AEROCMD_SM4_RETURN_UINT);
     CHECK_EQ(aerocmd_sm4_finish(&b, NULL), AEROCMD_E_INVALID_ARG);
     aerocmd_sm4_begin(&b, AEROCMD_SHADER_CS, 5, 0, tokens, CAP);
     aerocmd_sm4_dcl_thread_group(&b, 32, 32, 2); /* 2048 threads: above 1024 */
@@ -332,6 +368,7 @@ int main(void)
     expect_exact("vs_color", want_vs_color, sizeof want_vs_color / 4);
     expect_exact("ps_color", want_ps_color, sizeof want_ps_color / 4);
     expect_runs();
+    expect_gs();
     test_sizes();
     test_misuse();
     test_container();
