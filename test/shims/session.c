@@ -222,6 +222,8 @@ void expect_dxbc(struct session *s, int stage, const UINT *code,
     struct aerocmd_umd_shader_signatures sigs;
     uint32_t size = 0, n = s->want_dxbc_count;
     memset(&sigs, 0, sizeof sigs);
+    memset(&in, 0, sizeof in);
+    memset(&out, 0, sizeof out);
     if (stage != 3) {
         in.register_index = sig->pInputSignature[0].Register;
         in.mask = sig->pInputSignature[0].Mask;

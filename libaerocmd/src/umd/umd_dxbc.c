@@ -38,6 +38,18 @@ static void put_u32(uint8_t *p, uint32_t v)
     memcpy(p, &v, sizeof v);
 }
 
+/* NULL (synthesized) or 1..AEROCMD_UMD_MAX_SEMANTIC_NAME printable characters. */
+static int semantic_name_ok(const char *name)
+{
+    uint32_t len;
+    if (name == NULL)
+        return 1;
+    for (len = 0; name[len] != '\0'; len++)
+        if (len == AEROCMD_UMD_MAX_SEMANTIC_NAME || name[len] <= ' ' || name[len] > '~')
+            return 0;
+    return len > 0;
+}
+
 static aerocmd_result check_signature(const struct aerocmd_umd_signature_entry *e, uint32_t n)
 {
     uint32_t i;
@@ -45,7 +57,8 @@ static aerocmd_result check_signature(const struct aerocmd_umd_signature_entry *
         return AEROCMD_E_INVALID_ARG;
     for (i = 0; i < n; i++) {
         if (e[i].register_index >= AEROCMD_UMD_MAX_SIGNATURE_REGISTERS || e[i].mask == 0 ||
-            e[i].mask > 0xFu || e[i].component_type > COMPONENT_TYPE_LAST)
+            e[i].mask > 0xFu || e[i].component_type > COMPONENT_TYPE_LAST ||
+            !semantic_name_ok(e[i].semantic_name))
             return AEROCMD_E_INVALID_ARG;
         if (e[i].system_value > SB_NAME_LAST_TESS)
             return AEROCMD_E_INVALID_ARG;
@@ -65,6 +78,11 @@ static struct sig_name name_of(const struct aerocmd_umd_signature_entry *e, uint
 {
     struct sig_name s;
     uint32_t k;
+    if (e[i].semantic_name != NULL) {
+        s.name = e[i].semantic_name;
+        s.index = e[i].semantic_index;
+        return s;
+    }
     s.name = system_value_names[e[i].system_value];
     s.index = e[i].register_index;
     if (e[i].system_value == 0) {

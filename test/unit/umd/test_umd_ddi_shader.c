@@ -52,7 +52,7 @@ static void test_checksum_matches_compiler(void)
 /* The compiler's own containers come out byte for byte from their token streams. */
 static void test_rebuilds_compiler_containers(void)
 {
-    static const struct aerocmd_umd_signature_entry target = {0, 0xF, 0, 3};
+    static const struct aerocmd_umd_signature_entry target = {0, 0xF, 0, 3, NULL, 0};
     struct aerocmd_umd_shader_signatures sigs = {NULL, 0, &target, 1};
     uint8_t out[256];
     uint32_t size = 0;
@@ -89,8 +89,10 @@ static void check_entry(const uint8_t *e, uint32_t name_off, uint32_t index, uin
 /* vs_4_0 with two generic inputs and SV_Position + one generic output: the whole layout. */
 static void test_vs40_layout(void)
 {
-    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0}, {1, 0x3, 0, 0}};
-    static const struct aerocmd_umd_signature_entry outs[2] = {{0, 0xF, 1, 3}, {1, 0x3, 0, 0}};
+    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0, NULL, 0},
+                                                             {1, 0x3, 0, 0, NULL, 0}};
+    static const struct aerocmd_umd_signature_entry outs[2] = {{0, 0xF, 1, 3, NULL, 0},
+                                                               {1, 0x3, 0, 0, NULL, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 2, outs, 2};
     uint8_t c[256], sum[16];
     uint32_t size = 0;
@@ -133,8 +135,8 @@ static void test_pixel_names(void)
 {
     static const uint32_t ps41[3] = {0x00000041u, 3u, 0x0100003Eu};
     static const struct aerocmd_umd_signature_entry in[3] = {
-        {0, 0xF, 1, 0}, {1, 0x1, 2, 0}, {1, 0x2, 2, 0}};
-    static const struct aerocmd_umd_signature_entry outs[1] = {{3, 0xF, 0, 0}};
+        {0, 0xF, 1, 0, NULL, 0}, {1, 0x1, 2, 0, NULL, 0}, {1, 0x2, 2, 0, NULL, 0}};
+    static const struct aerocmd_umd_signature_entry outs[1] = {{3, 0xF, 0, 0, NULL, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 3, outs, 1};
     uint8_t c[512];
     const uint8_t *isgn, *osgn;
@@ -155,12 +157,12 @@ static void test_pixel_names(void)
 
 static void test_token_refusals(void)
 {
-    static const struct aerocmd_umd_signature_entry bad_reg = {32, 0xF, 0, 0};
-    static const struct aerocmd_umd_signature_entry bad_mask = {0, 0x10, 0, 0};
-    static const struct aerocmd_umd_signature_entry no_mask = {0, 0, 0, 0};
-    static const struct aerocmd_umd_signature_entry tess = {0, 1, 11, 0};
-    static const struct aerocmd_umd_signature_entry unknown = {0, 1, 23, 0};
-    static const struct aerocmd_umd_signature_entry bad_type = {0, 1, 0, 4};
+    static const struct aerocmd_umd_signature_entry bad_reg = {32, 0xF, 0, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry bad_mask = {0, 0x10, 0, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry no_mask = {0, 0, 0, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry tess = {0, 1, 11, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry unknown = {0, 1, 23, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry bad_type = {0, 1, 0, 4, NULL, 0};
     struct aerocmd_umd_shader_signatures sigs = {NULL, 0, NULL, 0};
     uint32_t t[3] = {0x00010040u, 3u, 0x0100003Eu}, size = 0;
     /* a vs_4_0 stream handed in as a pixel shader: the program type must match */
@@ -232,7 +234,8 @@ static void test_create_from_tokens_and_layout(void)
 {
     static struct harness h;
     static struct packet_list pl;
-    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0}, {3, 0x3, 0, 0}};
+    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0, NULL, 0},
+                                                             {3, 0x3, 0, 0, NULL, 0}};
     static const struct aerocmd_umd_register_element el[2] = {{0, 2, 0, 0, 0, 0},
                                                               {3, 16, 0, 16, 0, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 2, NULL, 0};
