@@ -106,6 +106,13 @@ aerocmd_result aerocmd_umd_copy_subresource_region(
 #define AEROCMD_UMD_BLT_ROTATION_ROTATE180   3u
 #define AEROCMD_UMD_BLT_ROTATION_ROTATE270   4u
 
+/* aerocmd_umd_blt_desc.filter. Windows 7's DXGI says nothing about filtering (its Blt
+ * flags have no filter bit): DEFAULT is linear when the rectangle's size differs from the
+ * source's and point otherwise; the other two force one. */
+#define AEROCMD_UMD_BLT_FILTER_DEFAULT 0u
+#define AEROCMD_UMD_BLT_FILTER_POINT   1u
+#define AEROCMD_UMD_BLT_FILTER_LINEAR  2u
+
 /* DXGI_DDI_ARG_BLT without the handles: the whole source subresource goes to the
  * destination rectangle [left, right) x [top, bottom) of the destination subresource. */
 struct aerocmd_umd_blt_desc {
@@ -114,25 +121,49 @@ struct aerocmd_umd_blt_desc {
     uint32_t src_subresource;
     uint32_t flags;    /* AEROCMD_UMD_BLT_* */
     uint32_t rotation; /* AEROCMD_UMD_BLT_ROTATION_* */
+    uint32_t filter;   /* AEROCMD_UMD_BLT_FILTER_* */
 };
 
-/* DXGI's Blt between two textures. The protocol has no scaled or filtered blit, so only a
- * copy is expressed, and then exactly as aerocmd_umd_copy_subresource_region (dst_x/y =
- * left/top, no source box) sends it, with all of that call's rules and results.
+/* DXGI's Blt between two textures: the whole source subresource into the rectangle.
+ * - Same size and the same stored format (equal formats, or a typeless one and the typed
+ *   member of its family it is stored as): the copy aerocmd_umd_copy_subresource_region sends
+ * (dst_x/y = left/top, no source box), with all of that call's rules and results.
+ * - Otherwise (a stretch, a format conversion among the colour formats, UNORM to and from
+ *   UNORM_SRGB included): one draw with the
+ *   driver's own shaders (umd_builtin.h) into a viewport over the rectangle, sampling the
+ *   source with the point or linear sampler (`filter`). The source must be samplable (bound
+ *   SHADER_RESOURCE or PRESENTABLE, a colour format), the destination renderable (bound
+ *   RENDER_TARGET or PRESENTABLE, a colour format the host renders to): NOT_IMPLEMENTED
+ *   otherwise. The application's bindings are untouched (see umd_blit.c).
+ * Blt never converts gamma: sRGB formats are read and written as their UNORM twins, so the
+ * stored bytes are kept (what a display of the destination shows).
  * - INVALID_ARG: a buffer, a resource of another device, reserved flag bits, a rotation
- *   that is not a DXGI_DDI_MODE_ROTATION, a subresource index out of range, an empty
- *   rectangle or one that leaves the destination subresource.
- * - NOT_IMPLEMENTED: rotation 90/180/270; a rectangle of another size than the source
- *   subresource (stretching); formats of different cast families (conversion); CONVERT
- *   between two different typed formats of one family (a value conversion such as sRGB
- *   encoding, which a copy does not do).
- * Flags that do not change a 1:1 copy are accepted: STRETCH with equal sizes, PRESENT (the
- * reason of the blit, not a change to its pixels), RESOLVE (every resource here has one
- * sample, and resolving one sample is that sample), CONVERT between equal formats or from
- * or to a typeless one (nothing to convert). UNSPECIFIED rotation counts as IDENTITY. */
+ *   that is not a DXGI_DDI_MODE_ROTATION, an unknown filter, a subresource index out of
+ *   range, an empty rectangle or one that leaves the destination subresource.
+ * - NOT_IMPLEMENTED: rotation 90/180/270; what the draw needs and the resources lack.
+ * Flags change nothing the sizes and formats do not already say: PRESENT is the reason of
+ * the blit, RESOLVE resolves one sample (every resource here has one), STRETCH and CONVERT
+ * describe what the sizes and formats show. UNSPECIFIED rotation counts as IDENTITY. */
 aerocmd_result aerocmd_umd_blt(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst,
                                struct aerocmd_umd_resource *src,
                                const struct aerocmd_umd_blt_desc *desc);
+
+/* ---- GenerateMips ------------------------------------------------------------------------ */
+
+/* GenerateMips through a shader-resource view (what the DDI passes): for every array
+ * layer of the view, each level after the view's first is drawn from the level above it
+ * with the driver's own shaders (umd_builtin.h), through render-target views of both
+ * levels in the view's format. Level n+1's texel (x, y) is the bilinear sample (clamped to
+ * the edge) of level n at the texel's centre in normalised coordinates,
+ * ((x + 0.5) / w(n+1), (y + 0.5) / h(n+1)), with w(n) = max(1, width >> n): the 2x2
+ * average for even sizes, a weighted blend of the texels around that point for odd ones.
+ * sRGB views filter the decoded (linear) values and store them encoded. A view of one level
+ * draws nothing. The application's bindings are untouched (umd_blit.c).
+ * INVALID_ARG: not a shader-resource view of a texture created
+ * AEROCMD_UMD_MISC_GENERATE_MIPS (which needs the render-target and shader-resource binds).
+ * NOT_IMPLEMENTED: a view format the host cannot both sample and render to. */
+aerocmd_result aerocmd_umd_generate_mips(struct aerocmd_umd_context *ctx,
+                                         struct aerocmd_umd_view *srv);
 
 /* ---- fences ---------------------------------------------------------------------------- */
 

@@ -153,6 +153,7 @@ void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx)
 {
     if (ctx == NULL)
         return;
+    aerocmd_priv_umd_builtins_release(ctx);
     aerocmd_priv_umd_retire_send_releases(ctx);
     (void)aerocmd_priv_umd_submit(ctx, 0);
     if (ctx->have_buffer) {

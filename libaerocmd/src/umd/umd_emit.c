@@ -381,6 +381,7 @@ static UMD_INLINE aerocmd_result emit_work(struct aerocmd_umd_context *ctx, uint
 {
     uint8_t *at;
     aerocmd_result r;
+    ctx->pass_pieces = 0; /* the application's state replaces the pass's */
     /* Without the check bit a buffer is open and no present waits (umd_internal.h). */
     if (ctx->dirty & UMD_DIRTY_DRAW_CHECK) {
         r = umd_ready(ctx);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "aerocmd/layout.h"
 #include "aerocmd/umd_callbacks.h"
@@ -40,6 +41,15 @@ static inline uint32_t umd_lowest_bit(uint32_t bits)
     }
     return i;
 #endif
+}
+
+/* The IEEE-754 single bits of an integer (viewport sizes). */
+static inline uint32_t umd_f32_of_u32(uint32_t v)
+{
+    float f = (float)v;
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return bits;
 }
 
 /* Stages the tracker keeps tables for: VS, PS, GS, CS (enum aerocmd_shader_kind 0..3). */
@@ -144,6 +154,7 @@ struct aerocmd_umd_resource {
     uint8_t *map_base;              /* locked allocation (guest-backed) or the shadow */
     struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
     uint32_t presentable;           /* AEROCMD_UMD_MISC_PRESENTABLE / _PRIMARY bits */
+    uint32_t generate_mips;         /* created AEROCMD_UMD_MISC_GENERATE_MIPS */
     uint32_t share;                 /* enum umd_share_role */
     uint32_t exported;              /* EXPORT written and no RELEASE yet */
     uint64_t share_token;
@@ -279,6 +290,13 @@ struct umd_render_targets {
     uint32_t colors[AEROCMD_UMD_MAX_RENDER_TARGETS];
 };
 
+/* The driver's own shaders and samplers (umd_blit.c), made at their first use. */
+struct umd_builtins {
+    uint32_t ready;
+    struct aerocmd_umd_shader vs, ps;
+    struct aerocmd_umd_sampler point, linear;
+};
+
 struct aerocmd_umd_context {
     struct aerocmd_umd_device *dev;
     struct aerocmd_writer w;
@@ -327,6 +345,13 @@ struct aerocmd_umd_context {
     uint32_t viewport_count, scissor_count;
     struct aerocmd_umd_viewport viewport;
     struct aerocmd_umd_rect scissor;
+
+    struct umd_builtins builtins;
+    /* Pieces of host state (dirty bits) that still hold what the last pass of the driver's
+     * own shaders sent, and that pass's viewport: cleared when the application's state goes
+     * out (umd_emit.c), so that passes in a row send them once. */
+    uint32_t pass_pieces;
+    struct aerocmd_umd_viewport pass_viewport;
 };
 
 /* Largest constant buffer a shader can see: 4096 constants of 16 bytes. */
@@ -555,5 +580,35 @@ void aerocmd_priv_umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32
 /* Emits SET_RENDER_TARGETS for `rt` unless the host already has it. */
 aerocmd_result aerocmd_priv_umd_emit_render_targets(struct aerocmd_umd_context *ctx,
                                                     const struct umd_render_targets *rt);
+
+/* ---- draws with the driver's own shaders (umd_blit.c) ----------------------------------- */
+
+/* One pass: src_handle (a texture or view of one level) sampled with the point or linear
+ * sampler over `viewport` of dst_handle (a texture or view of dst, one level). */
+struct umd_blit_pass {
+    uint32_t src_handle;
+    uint32_t dst_handle;
+    struct aerocmd_umd_resource *dst; /* stamped as written */
+    struct aerocmd_umd_viewport viewport;
+    uint32_t linear;
+};
+
+/* The driver's shaders and samplers exist on the host (made the first time). */
+aerocmd_result aerocmd_priv_umd_builtins_ready(struct aerocmd_umd_context *ctx);
+/* Context teardown: destroys what builtins_ready made. */
+void aerocmd_priv_umd_builtins_release(struct aerocmd_umd_context *ctx);
+/* Draws the pass; the application's bindings are untouched and every piece of host state
+ * the pass replaced is re-sent before the application's next draw. */
+aerocmd_result aerocmd_priv_umd_blit_draw(struct aerocmd_umd_context *ctx,
+                                          const struct umd_blit_pass *p);
+/* A host view of level `mip` of layer `layer` of a texture in aerogpu `format`: the
+ * texture's own handle when that is all of it in its own format, else a new
+ * CREATE_TEXTURE_VIEW; pass_view_done gives the latter back (DESTROY after the pass). */
+aerocmd_result aerocmd_priv_umd_pass_view(struct aerocmd_umd_context *ctx,
+                                          const struct aerocmd_umd_resource *res, uint32_t mip,
+                                          uint32_t layer, uint32_t format, uint32_t *handle);
+aerocmd_result aerocmd_priv_umd_pass_view_done(struct aerocmd_umd_context *ctx,
+                                               const struct aerocmd_umd_resource *res,
+                                               uint32_t handle);
 
 #endif /* AEROCMD_UMD_INTERNAL_H */

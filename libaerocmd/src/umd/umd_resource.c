@@ -341,6 +341,11 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
         return AEROCMD_E_INVALID_ARG;
     if (d->misc_flags & AEROCMD_UMD_MISC_TEXTURECUBE)
         return AEROCMD_E_NOT_IMPLEMENTED;
+    /* Direct3D: mips are generated through render-target views of a shader resource. */
+    if ((d->misc_flags & AEROCMD_UMD_MISC_GENERATE_MIPS) &&
+        (d->bind_flags & (AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE)) !=
+            (AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE))
+        return AEROCMD_E_INVALID_ARG;
     if ((d->misc_flags & UMD_MISC_PRESENT_BITS) &&
         (d->mip_levels > 1u || (d->mip_levels == 0 && (d->width > 1u || d->height > 1u)) ||
          d->array_size != 1u))
@@ -434,6 +439,7 @@ static aerocmd_result init_texture(struct aerocmd_umd_device *dev, struct aerocm
     res->array_layers = desc->array_size;
     apply_usage(res, desc->usage, desc->cpu_access, desc->guest_backed, desc->misc_flags);
     res->memory.vidpn_source_id = desc->vidpn_source_id;
+    res->generate_mips = (desc->misc_flags & AEROCMD_UMD_MISC_GENERATE_MIPS) ? 1u : 0u;
     res->mip_levels = desc->mip_levels;
     aerocmd_priv_umd_layout_desc_of(res, &ld);
     r = aerocmd_texture_layout(&ld, &layout, NULL);

@@ -54,6 +54,60 @@ static void case_present_blt_copy(struct harness *h, uint32_t policy)
     expect_nothing_counted(h);
 }
 
+/* A texture the driver's shaders can both sample and render to. */
+static struct aerocmd_umd_resource *drawable(struct harness *h, uint32_t w, uint32_t hgt,
+                                             uint32_t format, uint32_t mips, uint32_t misc)
+{
+    struct aerocmd_umd_texture2d_desc d = texture_desc(
+        w, hgt, format, AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    d.mip_levels = mips;
+    d.misc_flags = misc;
+    return kit_texture(h, &d, NULL);
+}
+
+/* One DRAW, with the driver's shaders, and the result of the operation OK. */
+static void expect_one_pass(struct harness *h, aerocmd_result r)
+{
+    static struct packet_list pl;
+    CHECK_EQ(r, AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    collect_packets(&h->fake, &pl);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 1);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_SHADER_DXBC), 2);
+    expect_nothing_counted(h);
+}
+
+static void case_present_blt_stretch(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_resource *src = drawable(h, 8, 8, DXGI_R8G8B8A8_UNORM, 1, 0);
+    struct aerocmd_umd_resource *dst = drawable(h, 16, 16, DXGI_R8G8B8A8_UNORM, 1, 0);
+    struct aerocmd_umd_blt_desc d = whole_blt(16, 16);
+    (void)policy;
+    d.flags = AEROCMD_UMD_BLT_STRETCH | AEROCMD_UMD_BLT_PRESENT;
+    expect_one_pass(h, aerocmd_umd_blt(h->ctx, dst, src, &d));
+}
+
+static void case_present_blt_convert(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_resource *src = drawable(h, 8, 8, DXGI_R8G8B8A8_UNORM, 1, 0);
+    struct aerocmd_umd_resource *dst = drawable(h, 8, 8, DXGI_B8G8R8A8_UNORM, 1, 0);
+    struct aerocmd_umd_blt_desc d = whole_blt(8, 8);
+    (void)policy;
+    d.flags = AEROCMD_UMD_BLT_CONVERT | AEROCMD_UMD_BLT_PRESENT;
+    expect_one_pass(h, aerocmd_umd_blt(h->ctx, dst, src, &d));
+}
+
+static void case_resource_generate_mips(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_resource *tex =
+        drawable(h, 4, 4, DXGI_R8G8B8A8_UNORM, 2, AEROCMD_UMD_MISC_GENERATE_MIPS);
+    (void)policy;
+    CHECK(aerocmd_dxgi_format_support(DXGI_R8G8B8A8_UNORM, H_ABI) &
+          AEROCMD_FORMAT_SUPPORT_MIP_AUTOGEN);
+    expect_one_pass(
+        h, aerocmd_umd_generate_mips(h->ctx, kit_view(h, AEROCMD_VIEW_SHADER_RESOURCE, tex)));
+}
+
 static void case_present_blt_rotation(struct harness *h, uint32_t policy)
 {
     struct aerocmd_umd_resource *src = swap_buffer(h, 8, 4, DXGI_B8G8R8A8_UNORM);

@@ -63,6 +63,7 @@ static const struct compat_case cases[] = {
     CASE("resource.read_only_depth_view", "refused", SETUP_DEFAULT,
          case_resource_read_only_depth_view),
     CASE("resource.shared_mips_layers", "refused", SETUP_DEFAULT, case_resource_shared_mips_layers),
+    CASE("resource.generate_mips", "exact", SETUP_DEFAULT, case_resource_generate_mips),
     CASE("pipeline.tessellation", "refused", SETUP_DEFAULT, case_pipeline_tessellation),
     CASE("pipeline.viewports_identical", "exact", SETUP_DEFAULT, case_pipeline_viewports_identical),
     CASE("pipeline.viewports_differing", "refused", SETUP_DEFAULT,
@@ -78,6 +79,8 @@ static const struct compat_case cases[] = {
          case_data_unknown_structure_count),
     CASE("present.surface", "exact", SETUP_DEFAULT, case_present_surface),
     CASE("present.blt_copy", "exact", SETUP_DEFAULT, case_present_blt_copy),
+    CASE("present.blt_stretch", "exact", SETUP_DEFAULT, case_present_blt_stretch),
+    CASE("present.blt_convert", "exact", SETUP_DEFAULT, case_present_blt_convert),
     CASE("present.blt_rotation", "refused", SETUP_DEFAULT, case_present_blt_rotation),
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])

@@ -1,8 +1,10 @@
 /* format_support.c — the D3D10/11 CheckFormatSupport answer, computed from the two tables.
  *
  * Only what works end to end is reported. Never reported, because the protocol has no way
- * to say them: 1D/3D/cube textures, multisampling, mip autogeneration, stream-out, typed
- * UAVs, comparison sampling (samplers carry no compare function), gather. */
+ * to say them: 1D/3D/cube textures, multisampling, stream-out, typed UAVs, comparison
+ * sampling (samplers carry no compare function), gather. Mip autogeneration is reported for
+ * colour formats the host both samples and renders to: the state tracker draws each level
+ * with its own shaders (aerocmd_umd_generate_mips). */
 #include "format_internal.h"
 
 /* Vertex and index formats are plain buffer contents: they need no texture support. */
@@ -27,6 +29,9 @@ static uint32_t binding_support(const struct aerocmd_dxgi_info *row,
             bits |= AEROCMD_FORMAT_SUPPORT_SHADER_LOAD | AEROCMD_FORMAT_SUPPORT_SHADER_SAMPLE;
         if (stored->caps & AEROCMD_FORMAT_CAP_RENDER_TARGET)
             bits |= AEROCMD_FORMAT_SUPPORT_RENDER_TARGET;
+        if ((stored->caps & AEROCMD_FORMAT_CAP_RENDER_TARGET) &&
+            (stored->caps & AEROCMD_FORMAT_CAP_SHADER_RESOURCE))
+            bits |= AEROCMD_FORMAT_SUPPORT_MIP_AUTOGEN;
         if (stored->caps & AEROCMD_FORMAT_CAP_BLENDABLE)
             bits |= AEROCMD_FORMAT_SUPPORT_BLENDABLE;
         if (stored->caps & AEROCMD_FORMAT_CAP_DISPLAY)
