@@ -14,6 +14,8 @@
  *   conversion when the views' formats differ), a linear one the bilinear blend there
  *   (stretching, and a mip level from the one above). Format conversion is the texture
  *   unit's decode and the render target's encode.
+ * - PS_SAMPLE_ARRAY (ps_4_0): the same from a Texture2DArray view of one layer (its slice
+ *   0), for levels of array textures: a view of a later layer is an array view.
  * The containers are exposed for tests and tools: every one is checked by vkd3d-shader. */
 #ifndef AEROCMD_UMD_BUILTIN_H
 #define AEROCMD_UMD_BUILTIN_H
@@ -29,6 +31,7 @@ extern "C" {
 enum aerocmd_umd_builtin {
     AEROCMD_UMD_BUILTIN_VS_FULLSCREEN = 0,
     AEROCMD_UMD_BUILTIN_PS_SAMPLE = 1,
+    AEROCMD_UMD_BUILTIN_PS_SAMPLE_ARRAY = 2,
     AEROCMD_UMD_BUILTIN_COUNT
 };
 

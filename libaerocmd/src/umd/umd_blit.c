@@ -52,6 +52,9 @@ aerocmd_result aerocmd_priv_umd_builtins_ready(struct aerocmd_umd_context *ctx)
     if (r == AEROCMD_OK)
         r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_PS_SAMPLE, AEROCMD_SHADER_PS, &b->ps);
     if (r == AEROCMD_OK)
+        r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_PS_SAMPLE_ARRAY, AEROCMD_SHADER_PS,
+                                  &b->ps_array);
+    if (r == AEROCMD_OK)
         r = create_builtin_sampler(ctx, AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT, &b->point);
     if (r == AEROCMD_OK)
         r = create_builtin_sampler(ctx, AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR, &b->linear);
@@ -69,6 +72,8 @@ void aerocmd_priv_umd_builtins_release(struct aerocmd_umd_context *ctx)
         (void)aerocmd_umd_destroy_shader(&b->vs);
     if (b->ps.dev != NULL)
         (void)aerocmd_umd_destroy_shader(&b->ps);
+    if (b->ps_array.dev != NULL)
+        (void)aerocmd_umd_destroy_shader(&b->ps_array);
     if (b->point.dev != NULL)
         (void)aerocmd_umd_destroy_sampler(&b->point);
     if (b->linear.dev != NULL)
@@ -119,16 +124,19 @@ aerocmd_result aerocmd_priv_umd_pass_view_done(struct aerocmd_umd_context *ctx,
 /* ---- the pass's state ------------------------------------------------------------------ */
 
 struct pass_state {
+    uint32_t ps; /* the pixel shader's handle */
     struct aerogpu_blend_state blend;
     struct aerogpu_depth_stencil_state depth;
     struct aerogpu_rasterizer_state raster;
     struct aerocmd_umd_viewport viewport;
 };
 
-static void pass_state_of(const struct umd_blit_pass *p, struct pass_state *s)
+static void pass_state_of(const struct aerocmd_umd_context *ctx, const struct umd_blit_pass *p,
+                          struct pass_state *s)
 {
     uint32_t i;
     memset(s, 0, sizeof *s);
+    s->ps = p->array ? ctx->builtins.ps_array.handle : ctx->builtins.ps.handle;
     aerocmd_priv_umd_default_blend(&s->blend); /* no blending, every channel written */
     for (i = 0; i < 4; i++)
         s->blend.blend_constant_rgba_f32[i] = F32_ONE;
@@ -163,6 +171,8 @@ static uint32_t pieces_to_send(const struct aerocmd_umd_context *ctx, const stru
     if ((ctx->pass_pieces & UMD_DIRTY_VIEWPORT) &&
         memcmp(&ctx->pass_viewport, &s->viewport, sizeof s->viewport) != 0)
         send |= UMD_DIRTY_VIEWPORT;
+    if (ctx->pass_ps != s->ps)
+        send |= UMD_DIRTY_SHADERS;
     return send;
 }
 
@@ -240,13 +250,12 @@ aerocmd_result aerocmd_priv_umd_blit_draw(struct aerocmd_umd_context *ctx,
     aerocmd_result r = aerocmd_priv_umd_builtins_ready(ctx);
     if (r != AEROCMD_OK)
         return r;
-    pass_state_of(p, &s);
+    pass_state_of(ctx, p, &s);
     send = pieces_to_send(ctx, &s);
     mark_restore(ctx, send);
     if (send & UMD_DIRTY_SHADERS)
         UMD_APPEND(ctx, r,
-                   aerocmd_append_bind_shaders(&ctx->w, ctx->builtins.vs.handle,
-                                               ctx->builtins.ps.handle,
+                   aerocmd_append_bind_shaders(&ctx->w, ctx->builtins.vs.handle, s.ps,
                                                ctx->stages[AEROCMD_SHADER_CS].shader, 0, 0, 0));
     memset(&rt, 0, sizeof rt);
     rt.count = 1;
@@ -258,6 +267,7 @@ aerocmd_result aerocmd_priv_umd_blit_draw(struct aerocmd_umd_context *ctx,
     if (r == AEROCMD_OK) {
         ctx->pass_pieces |= send;
         ctx->pass_viewport = s.viewport;
+        ctx->pass_ps = s.ps;
     }
     if (r == AEROCMD_OK)
         r = send_ps_bindings(ctx, p);

@@ -66,6 +66,7 @@ static aerocmd_result blt_draw(struct aerocmd_umd_context *ctx, struct aerocmd_u
         return AEROCMD_E_NOT_IMPLEMENTED;
     memset(&p, 0, sizeof p);
     p.dst = dst;
+    p.array = src->array_layers > 1;
     p.linear = desc->filter == AEROCMD_UMD_BLT_FILTER_LINEAR ||
                (desc->filter == AEROCMD_UMD_BLT_FILTER_DEFAULT && stretch);
     p.viewport.x_f32 = umd_f32_of_u32(desc->dst_left);

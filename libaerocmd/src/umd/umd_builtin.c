@@ -58,6 +58,24 @@ static void build_ps_sample(struct aerocmd_sm4_builder *b)
     aerocmd_sm4_ret(b);
 }
 
+static void build_ps_sample_array(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_dcl_sampler(b, 0);
+    aerocmd_sm4_dcl_resource(b, 0, AEROCMD_SM4_DIM_TEXTURE2DARRAY, AEROCMD_SM4_RETURN_FLOAT);
+    aerocmd_sm4_dcl_input_ps(b, 1, AEROCMD_SM4_XY, AEROCMD_SM4_INTERP_LINEAR);
+    aerocmd_sm4_dcl_output(b, 0, AEROCMD_SM4_XYZW);
+    aerocmd_sm4_dcl_temps(b, 1);
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_r_dst(0, AEROCMD_SM4_XY),
+                    aerocmd_sm4_v(1, AEROCMD_SM4_SWZ_XYXY));
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_r_dst(0, AEROCMD_SM4_Z),
+                    aerocmd_sm4_imm1(0)); /* slice 0 of a one-layer view */
+    aerocmd_sm4_op4(b, AEROCMD_SM4_OP_SAMPLE_L, aerocmd_sm4_o(0, AEROCMD_SM4_XYZW),
+                    aerocmd_sm4_r(0, AEROCMD_SM4_SWIZZLE(0u, 1u, 2u, 2u)),
+                    aerocmd_sm4_resource(0, AEROCMD_SM4_SWZ_XYZW), aerocmd_sm4_sampler(0),
+                    aerocmd_sm4_imm1(0));
+    aerocmd_sm4_ret(b);
+}
+
 aerocmd_result aerocmd_umd_builtin_dxbc(enum aerocmd_umd_builtin which, void *out,
                                         uint32_t capacity, uint32_t *size)
 {
@@ -74,9 +92,13 @@ aerocmd_result aerocmd_umd_builtin_dxbc(enum aerocmd_umd_builtin which, void *ou
         sigs.input_count = 1;
         sigs.outputs = varyings;
         sigs.output_count = 2;
-    } else if (which == AEROCMD_UMD_BUILTIN_PS_SAMPLE) {
+    } else if (which == AEROCMD_UMD_BUILTIN_PS_SAMPLE ||
+               which == AEROCMD_UMD_BUILTIN_PS_SAMPLE_ARRAY) {
         aerocmd_sm4_begin(&b, AEROCMD_SHADER_PS, 4, 0, tokens, MAX_TOKENS);
-        build_ps_sample(&b);
+        if (which == AEROCMD_UMD_BUILTIN_PS_SAMPLE)
+            build_ps_sample(&b);
+        else
+            build_ps_sample_array(&b);
         sigs.inputs = varyings;
         sigs.input_count = 2;
         sigs.outputs = ps_out;

@@ -293,7 +293,7 @@ struct umd_render_targets {
 /* The driver's own shaders and samplers (umd_blit.c), made at their first use. */
 struct umd_builtins {
     uint32_t ready;
-    struct aerocmd_umd_shader vs, ps;
+    struct aerocmd_umd_shader vs, ps, ps_array;
     struct aerocmd_umd_sampler point, linear;
 };
 
@@ -352,6 +352,7 @@ struct aerocmd_umd_context {
      * out (umd_emit.c), so that passes in a row send them once. */
     uint32_t pass_pieces;
     struct aerocmd_umd_viewport pass_viewport;
+    uint32_t pass_ps;
 };
 
 /* Largest constant buffer a shader can see: 4096 constants of 16 bytes. */
@@ -591,6 +592,7 @@ struct umd_blit_pass {
     struct aerocmd_umd_resource *dst; /* stamped as written */
     struct aerocmd_umd_viewport viewport;
     uint32_t linear;
+    uint32_t array; /* the source is a layer of an array texture: PS_SAMPLE_ARRAY */
 };
 
 /* The driver's shaders and samplers exist on the host (made the first time). */

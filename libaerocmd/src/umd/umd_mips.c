@@ -53,6 +53,7 @@ static aerocmd_result generate_layer(struct aerocmd_umd_context *ctx,
         p.dst_handle = views[i];
         p.dst = res;
         p.linear = 1;
+        p.array = res->array_layers > 1;
         p.viewport.width_f32 = umd_f32_of_u32(res->width >> level ? res->width >> level : 1u);
         p.viewport.height_f32 = umd_f32_of_u32(res->height >> level ? res->height >> level : 1u);
         p.viewport.max_depth_f32 = 0x3F800000u;

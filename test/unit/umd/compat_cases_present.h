@@ -5,6 +5,7 @@
 
 #include "compat_kit.h"
 
+#include "aerocmd/umd_builtin.h"
 #include "aerocmd/umd_data.h"
 
 static struct aerocmd_umd_resource *swap_buffer(struct harness *h, uint32_t w, uint32_t hgt,
@@ -73,7 +74,7 @@ static void expect_one_pass(struct harness *h, aerocmd_result r)
     CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
     collect_packets(&h->fake, &pl);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 1);
-    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_SHADER_DXBC), 2);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_SHADER_DXBC), AEROCMD_UMD_BUILTIN_COUNT);
     expect_nothing_counted(h);
 }
 

@@ -169,7 +169,7 @@ static void test_pass_contents(void)
         CHECK(dxbc != NULL && len == size && memcmp(dxbc, want, size) == 0);
         shaders++;
     }
-    CHECK_EQ(shaders, 2);
+    CHECK_EQ(shaders, AEROCMD_UMD_BUILTIN_COUNT);
     CHECK_EQ(hs_snapshots(&h, snaps, HS_MAX_DRAWS), 1);
     e = hs_get(&snaps[0], AEROGPU_CMD_BIND_SHADERS, 0, 0);
     if (CHECK(e != NULL) &&
@@ -220,7 +220,7 @@ static void test_passes_in_a_row(void)
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     collect_packets(&h.fake, &pl);
     shaders_created = packet_count(&pl, AEROGPU_CMD_CREATE_SHADER_DXBC);
-    CHECK_EQ(shaders_created, 2);
+    CHECK_EQ(shaders_created, AEROCMD_UMD_BUILTIN_COUNT);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_CREATE_SAMPLER), 2);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 4);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_BIND_SHADERS), 1);
@@ -329,8 +329,56 @@ static void test_view_formats(void)
     kit_close(&h);
 }
 
+/* An array texture: one pass per layer and level, each reading a one-layer view of its own
+ * layer through the Texture2DArray pixel shader. */
+static void test_array_layers(void)
+{
+    static struct packet_list pl;
+    struct aerocmd_umd_texture2d_desc d =
+        texture_desc(4, 4, DXGI_R8G8B8A8_UNORM,
+                     AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_resource *tex;
+    struct aerocmd_bound_shaders bound;
+    const struct aerogpu_cmd_create_shader_dxbc *array_ps;
+    const struct aerogpu_cmd_create_texture_view *v;
+    int i;
+    kit_reset();
+    if (!CHECK(harness_open(&h, 65536, 16)))
+        return;
+    d.mip_levels = 2;
+    d.array_size = 3;
+    d.misc_flags = AEROCMD_UMD_MISC_GENERATE_MIPS;
+    tex = kit_texture(&h, &d, NULL);
+    CHECK_EQ(aerocmd_umd_generate_mips(h.ctx, kit_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, tex)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    collect_packets(&h.fake, &pl);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 3);
+    i = packet_index(&pl, AEROGPU_CMD_CREATE_SHADER_DXBC, AEROCMD_UMD_BUILTIN_PS_SAMPLE_ARRAY);
+    array_ps = i >= 0 ? AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_create_shader_dxbc,
+                                     AEROGPU_CMD_CREATE_SHADER_DXBC)
+                      : NULL;
+    i = packet_index(&pl, AEROGPU_CMD_BIND_SHADERS, 0);
+    if (CHECK(array_ps != NULL) && CHECK(i >= 0) &&
+        CHECK(aerocmd_packet_bind_shaders(&pl.packet[i], &bound)))
+        CHECK_EQ(bound.ps, array_ps->shader_handle);
+    /* Layer 2's views: levels 0 and 1, one layer each. */
+    i = packet_index(&pl, AEROGPU_CMD_CREATE_TEXTURE_VIEW, 4);
+    v = i >= 0 ? AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_create_texture_view,
+                              AEROGPU_CMD_CREATE_TEXTURE_VIEW)
+               : NULL;
+    if (CHECK(v != NULL)) {
+        CHECK_EQ(v->base_array_layer, 2);
+        CHECK_EQ(v->array_layer_count, 1);
+        CHECK_EQ(v->base_mip_level, 0);
+    }
+    CHECK(harness_valid(&h));
+    kit_close(&h);
+}
+
 int main(void)
 {
+    test_array_layers();
     test_application_never_sees_it(OP_STRETCH, 0);
     test_application_never_sees_it(OP_CONVERT, 0);
     test_application_never_sees_it(OP_MIPS, 0);

@@ -8,7 +8,8 @@
 int main(void)
 {
     static uint8_t c[AEROCMD_UMD_BUILTIN_MAX_DXBC];
-    static const char *const names[AEROCMD_UMD_BUILTIN_COUNT] = {"vs_fullscreen", "ps_sample"};
+    static const char *const names[AEROCMD_UMD_BUILTIN_COUNT] = {"vs_fullscreen", "ps_sample",
+                                                                 "ps_sample_array"};
     uint32_t i, size = 0;
     for (i = 0; i < AEROCMD_UMD_BUILTIN_COUNT; i++) {
         size = 0;
