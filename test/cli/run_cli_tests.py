@@ -47,7 +47,7 @@ class Checks:
 
 class Context:
     def __init__(self, args):
-        self.aerocmd = args.aerocmd
+        self.aerocmd = os.path.abspath(args.aerocmd)
         self.fixtures = sorted(os.path.join(args.fixtures, f) for f in os.listdir(args.fixtures)
                                if f.endswith(".aerogputrace"))
         self.streams_dir = os.path.join(args.data, "streams")

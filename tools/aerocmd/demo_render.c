@@ -41,7 +41,8 @@ static aerocmd_result submit(struct aerocmd_exec *ex, const struct aerocmd_umd_f
     size_t table_size = 0;
     uint32_t i;
     aerocmd_result r;
-    if (aerocmd_umd_fake_alloc_table(fake, index, table, sizeof(table), &table_size) != AEROCMD_OK ||
+    if (aerocmd_umd_fake_alloc_table(fake, index, table, sizeof(table), &table_size) !=
+            AEROCMD_OK ||
         aerocmd_alloc_table_open(&view, table, table_size, &diag) != AEROCMD_OK)
         return AEROCMD_E_INVALID_ARG;
     mem = calloc(view.entry_count + 1u, sizeof(*mem));
