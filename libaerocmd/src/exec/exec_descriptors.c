@@ -269,11 +269,18 @@ static aerocmd_result texture_srv(struct table_writer *w, uint32_t index, uint32
                                       "t%u is a texture in the shader but h:%u bound there is not "
                                       "a texture",
                                       slot, b->handle);
+    /* A Texture2D view shows layer 0; Direct3D binds a later layer only as an array view,
+     * which a Texture2D declaration does not accept (and lavapipe crashes on). */
+    if (decl == EXEC_DECL_TEX2D && ref.base_layer != 0)
+        return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
+                                      "t%u is a Texture2D in the shader but h:%u starts at array "
+                                      "layer %u: only a Texture2DArray declaration reads it",
+                                      slot, b->handle, ref.base_layer);
     aerocmd_priv_exec_format(ref.format, &f);
     memset(&desc, 0, sizeof(desc));
     desc.Format = f.view;
     component_mapping(&desc, f.no_alpha);
-    if (decl == EXEC_DECL_TEX2D && ref.base_layer == 0) {
+    if (decl == EXEC_DECL_TEX2D) {
         desc.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
         desc.Texture2D.MostDetailedMip = ref.base_mip;
         desc.Texture2D.MipLevels = ref.mip_count;
@@ -282,7 +289,7 @@ static aerocmd_result texture_srv(struct table_writer *w, uint32_t index, uint32
         desc.Texture2DArray.MostDetailedMip = ref.base_mip;
         desc.Texture2DArray.MipLevels = ref.mip_count;
         desc.Texture2DArray.FirstArraySlice = ref.base_layer;
-        desc.Texture2DArray.ArraySize = decl == EXEC_DECL_TEX2D ? 1u : ref.layer_count;
+        desc.Texture2DArray.ArraySize = ref.layer_count;
     }
     ID3D12Device_CreateShaderResourceView(ex->gpu.device, ref.res->res, &desc,
                                           slot_handle(w, index));
