@@ -43,6 +43,10 @@ static uint32_t rd32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
+#if defined(__GNUC__)
+static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#endif
+
 static void say(char *why, size_t cap, const char *fmt, ...)
 {
     va_list ap;
