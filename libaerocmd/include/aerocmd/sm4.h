@@ -36,6 +36,7 @@ extern "C" {
 /* Opcodes (D3D10_SB_OPCODE_TYPE / D3D11_SB_OPCODE_TYPE) the builder knows. */
 enum aerocmd_sm4_opcode {
     AEROCMD_SM4_OP_ADD = 0,
+    AEROCMD_SM4_OP_AND = 1,
     AEROCMD_SM4_OP_CUT = 9,
     AEROCMD_SM4_OP_DP3 = 16,
     AEROCMD_SM4_OP_DP4 = 17,
@@ -52,6 +53,7 @@ enum aerocmd_sm4_opcode {
     AEROCMD_SM4_OP_MAX = 52,
     AEROCMD_SM4_OP_MOV = 54,
     AEROCMD_SM4_OP_MUL = 56,
+    AEROCMD_SM4_OP_OR = 60,
     AEROCMD_SM4_OP_RET = 62,
     AEROCMD_SM4_OP_SAMPLE = 69,
     AEROCMD_SM4_OP_SAMPLE_L = 72,

@@ -55,7 +55,10 @@ struct aerocmd_umd_signature_entry {
     uint32_t mask;           /* components x=1 y=2 z=4 w=8; 1..15 */
     uint32_t system_value;   /* D3D10_SB_NAME: 0 none, 1 POSITION .. 10 SAMPLE_INDEX */
     uint32_t component_type; /* D3D_REGISTER_COMPONENT_TYPE 0..3; 0 = unknown (the DDI
-                                does not say) */
+                                does not say): written as UINT32 for the integer system
+                                values (SV_VertexID, SV_InstanceID, SV_PrimitiveID,
+                                SV_IsFrontFace, SV_SampleIndex, SV_RenderTargetArrayIndex,
+                                SV_ViewportArrayIndex), FLOAT32 otherwise */
     /* NULL: synthesized (above). Otherwise 1..AEROCMD_UMD_MAX_SEMANTIC_NAME printable
        ASCII characters (no space), with semantic_index as given. */
     const char *semantic_name;

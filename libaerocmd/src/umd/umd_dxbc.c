@@ -9,7 +9,10 @@
 #define SIG_ENTRY_BYTES      24u
 #define SB_NAME_LAST_PLAIN   10u /* SAMPLE_INDEX; 11..22 are tessellation factors */
 #define SB_NAME_LAST_TESS    22u
+#define COMPONENT_TYPE_UINT  1u
 #define COMPONENT_TYPE_LAST  3u /* FLOAT32 */
+#define SB_NAME_RT_INDEX     4u /* RENDER_TARGET_ARRAY_INDEX; 5 VIEWPORT_ARRAY_INDEX */
+#define SB_NAME_VERTEX_ID    6u /* 6..10: VERTEX_ID .. SAMPLE_INDEX, all integers */
 #define STRING_PAD           0xABu
 #define PROGRAM_TYPE_PIXEL   0u
 #define PROGRAM_TYPE_VERTEX  1u
@@ -36,6 +39,21 @@ static const char *const system_value_names[SB_NAME_LAST_PLAIN + 1u] = {
 static void put_u32(uint8_t *p, uint32_t v)
 {
     memcpy(p, &v, sizeof v);
+}
+
+/* The DDI gives no component type (0, unknown), but a consumer translating the container
+ * needs one (vkd3d-shader stops on an unknown type): the integer system values are
+ * uint32, as the HLSL compiler declares them; every other entry is float32, the type of
+ * all but integer vertex attributes and integer render targets (an approximation for
+ * those: compatibility table). */
+static uint32_t component_type_of(const struct aerocmd_umd_signature_entry *e)
+{
+    if (e->component_type != 0)
+        return e->component_type;
+    if (e->system_value == SB_NAME_RT_INDEX || e->system_value == SB_NAME_RT_INDEX + 1u ||
+        (e->system_value >= SB_NAME_VERTEX_ID && e->system_value <= SB_NAME_LAST_PLAIN))
+        return COMPONENT_TYPE_UINT;
+    return COMPONENT_TYPE_LAST;
 }
 
 /* NULL (synthesized) or 1..AEROCMD_UMD_MAX_SEMANTIC_NAME printable characters. */
@@ -131,7 +149,7 @@ static uint32_t put_signature(uint8_t *dst, const struct aerocmd_umd_signature_e
         put_u32(entry, offsets[i]);
         put_u32(entry + 4, s.index);
         put_u32(entry + 8, e[i].system_value);
-        put_u32(entry + 12, e[i].component_type);
+        put_u32(entry + 12, component_type_of(&e[i]));
         put_u32(entry + 16, e[i].register_index);
         /* Inputs: every declared component is read; outputs: none is left unwritten. */
         put_u32(entry + 20, e[i].mask | (outputs ? 0u : e[i].mask << 8));
