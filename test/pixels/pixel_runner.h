@@ -22,7 +22,7 @@ struct pixel_run {
     aerocmd_result result; /* the first executor failure */
     struct aerocmd_exec_error err;
     uint32_t textures[RUN_MAX_OBJECTS], texture_alloc[RUN_MAX_OBJECTS];
-    uint32_t texture_offset[RUN_MAX_OBJECTS], texture_count;
+    uint32_t texture_offset[RUN_MAX_OBJECTS], texture_pitch[RUN_MAX_OBJECTS], texture_count;
     uint32_t buffers[RUN_MAX_OBJECTS], buffer_count;
     struct aerocmd_exec_image images[RUN_MAX_IMAGES];
     uint32_t image_count;
@@ -69,6 +69,7 @@ static void run_note_creates(struct pixel_run *r, const uint8_t *stream, uint32_
         if (t != NULL && r->texture_count < RUN_MAX_OBJECTS) {
             r->texture_alloc[r->texture_count] = t->backing_alloc_id;
             r->texture_offset[r->texture_count] = t->backing_offset_bytes;
+            r->texture_pitch[r->texture_count] = t->row_pitch_bytes;
             r->textures[r->texture_count++] = t->texture_handle;
         }
         if (b != NULL && r->buffer_count < RUN_MAX_OBJECTS)
