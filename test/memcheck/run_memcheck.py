@@ -11,7 +11,7 @@ import tempfile
 def scenarios(aerocmd, fixtures, streams):
     traces = sorted(glob.glob(os.path.join(fixtures, "*.aerogputrace")))
     raws = sorted(glob.glob(os.path.join(streams, "*.acmd")))
-    yield ["demo"]
+    yield ["demo", "--no-png"]
     yield ["validate", *traces, *raws]
     for path in traces + raws[:2]:
         yield ["dump", path]

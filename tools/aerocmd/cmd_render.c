@@ -39,6 +39,10 @@ void aerocmd_render_prepare_env(void)
     }
     if (getenv("MESA_SHADER_CACHE_DIR") == NULL && getenv("MESA_SHADER_CACHE_DISABLE") == NULL)
         setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
+    /* vkd3d reports its unimplemented corners ("fixme:") on stderr; the tool's own
+     * messages are what a user needs. */
+    setenv("VKD3D_DEBUG", "none", 0);
+    setenv("VKD3D_SHADER_DEBUG", "none", 0);
 }
 
 struct progress {
@@ -218,8 +222,9 @@ static void usage(FILE *out)
             "  --dry-run       decode, validate and translate every packet (shaders checked by\n"
             "                  vkd3d-shader); no GPU, no pictures\n"
             "  -q              no line per picture\n\n"
-            "Environment: unless set, VK_ICD_FILENAMES selects lavapipe (when installed) and\n"
-            "MESA_SHADER_CACHE_DISABLE=true keeps Mesa's shader cache out of $HOME.\n"
+            "Environment: unless set, VK_ICD_FILENAMES selects lavapipe (when installed),\n"
+            "MESA_SHADER_CACHE_DISABLE=true keeps Mesa's shader cache out of $HOME and\n"
+            "VKD3D_DEBUG=none / VKD3D_SHADER_DEBUG=none keep vkd3d's notes off stderr.\n"
             "Progress goes to stderr once a second for runs longer than a second.\n\n"
             "Exit status: 0 rendered, 1 invalid or refused input, 2 usage or I/O error, or the\n"
             "executor cannot start.\n");

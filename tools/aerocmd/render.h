@@ -22,7 +22,7 @@ struct aerocmd_render_opts {
  * VK_ICD_FILENAMES = Mesa lavapipe's manifest when it is installed (the reference
  * rasteriser, identical on every machine), and MESA_SHADER_CACHE_DISABLE=true so that a
  * command-line run leaves no shader cache in $HOME (lavapipe compiles the few small
- * pipelines of a trace quickly). */
+ * pipelines of a trace quickly); VKD3D_DEBUG / VKD3D_SHADER_DEBUG = none. */
 void aerocmd_render_prepare_env(void);
 
 /* Runs `bytes` (a raw stream or a trace) named `name` in messages and writes

@@ -269,11 +269,18 @@ static aerocmd_result texture_srv(struct table_writer *w, uint32_t index, uint32
                                       "t%u is a texture in the shader but h:%u bound there is not "
                                       "a texture",
                                       slot, b->handle);
+    /* A Texture2D view shows layer 0; Direct3D binds a later layer only as an array view,
+     * which a Texture2D declaration does not accept (and lavapipe crashes on). */
+    if (decl == EXEC_DECL_TEX2D && ref.base_layer != 0)
+        return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
+                                      "t%u is a Texture2D in the shader but h:%u starts at array "
+                                      "layer %u: only a Texture2DArray declaration reads it",
+                                      slot, b->handle, ref.base_layer);
     aerocmd_priv_exec_format(ref.format, &f);
     memset(&desc, 0, sizeof(desc));
     desc.Format = f.view;
     component_mapping(&desc, f.no_alpha);
-    if (decl == EXEC_DECL_TEX2D && ref.base_layer == 0) {
+    if (decl == EXEC_DECL_TEX2D) {
         desc.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
         desc.Texture2D.MostDetailedMip = ref.base_mip;
         desc.Texture2D.MipLevels = ref.mip_count;
@@ -282,11 +289,42 @@ static aerocmd_result texture_srv(struct table_writer *w, uint32_t index, uint32
         desc.Texture2DArray.MostDetailedMip = ref.base_mip;
         desc.Texture2DArray.MipLevels = ref.mip_count;
         desc.Texture2DArray.FirstArraySlice = ref.base_layer;
-        desc.Texture2DArray.ArraySize = decl == EXEC_DECL_TEX2D ? 1u : ref.layer_count;
+        desc.Texture2DArray.ArraySize = ref.layer_count;
     }
     ID3D12Device_CreateShaderResourceView(ex->gpu.device, ref.res->res, &desc,
                                           slot_handle(w, index));
     return AEROCMD_OK;
+}
+
+static aerocmd_result unsupported_decl(struct table_writer *w, const char *kind, uint32_t slot,
+                                       uint32_t decl)
+{
+    if (decl == EXEC_DECL_BUFFER_TYPED)
+        return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
+                                      "%s%u is a UNORM/SNORM typed buffer in the shader: the "
+                                      "protocol's buffer bindings carry no view format",
+                                      kind, slot);
+    return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
+                                  "%s%u is a 1D, 3D, cube or multisample resource in the shader: "
+                                  "the protocol has only Texture2D (arrays) and buffers",
+                                  kind, slot);
+}
+
+/* The single 32-bit channel format a typed buffer view is run as, by its declared return
+ * type: exact for the R32_UINT / R32_SINT / R32_FLOAT views Direct3D 11 can also load from;
+ * the protocol carries no view format, so UNORM / SNORM declarations are refused. */
+static DXGI_FORMAT typed_format(uint32_t ret)
+{
+    switch (ret) {
+    case 3: /* SINT */
+        return DXGI_FORMAT_R32_SINT;
+    case 4: /* UINT */
+        return DXGI_FORMAT_R32_UINT;
+    case 5: /* FLOAT */
+        return DXGI_FORMAT_R32_FLOAT;
+    default:
+        return DXGI_FORMAT_UNKNOWN;
+    }
 }
 
 /* A buffer range as raw (stride 0) or structured view: first element and count. */
@@ -325,8 +363,11 @@ static aerocmd_result buffer_srv(struct table_writer *w, uint32_t index, uint32_
     struct exec_resource *res = NULL;
     ID3D12Resource *d3d = ex->gpu.zero_buffer;
     uint64_t first = 0;
-    uint32_t count = EXEC_CB_MAX_BYTES / (stride != 0 ? stride : 4u);
+    uint32_t unit = decl == EXEC_DECL_BUFFER_STRUCTURED ? stride : 0;
+    uint32_t count = EXEC_CB_MAX_BYTES / (unit != 0 ? unit : 4u);
     aerocmd_result r;
+    if (decl == EXEC_DECL_BUFFER_TYPED && typed_format(stride) == DXGI_FORMAT_UNKNOWN)
+        return unsupported_decl(w, "t", slot, decl);
     if (b->handle != 0) {
         if (!b->is_buffer)
             return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_MALFORMED, AEROCMD_R_HANDLE_KIND,
@@ -334,7 +375,7 @@ static aerocmd_result buffer_srv(struct table_writer *w, uint32_t index, uint32_
                                           "bound there",
                                           slot, b->handle);
         range.handle = b->handle, range.offset = b->offset, range.size = b->size;
-        r = buffer_elements(w, "t", slot, &range, stride, &res, &first, &count);
+        r = buffer_elements(w, "t", slot, &range, unit, &res, &first, &count);
         if (r != AEROCMD_OK)
             return r;
         d3d = res->res;
@@ -342,28 +383,16 @@ static aerocmd_result buffer_srv(struct table_writer *w, uint32_t index, uint32_
     memset(&desc, 0, sizeof(desc));
     desc.ViewDimension = D3D12_SRV_DIMENSION_BUFFER;
     desc.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
-    desc.Format = decl == EXEC_DECL_BUFFER_RAW ? DXGI_FORMAT_R32_TYPELESS : DXGI_FORMAT_UNKNOWN;
+    desc.Format = decl == EXEC_DECL_BUFFER_RAW     ? DXGI_FORMAT_R32_TYPELESS
+                  : decl == EXEC_DECL_BUFFER_TYPED ? typed_format(stride)
+                                                   : DXGI_FORMAT_UNKNOWN;
     desc.Buffer.FirstElement = first;
     desc.Buffer.NumElements = count;
-    desc.Buffer.StructureByteStride = decl == EXEC_DECL_BUFFER_RAW ? 0 : stride;
+    desc.Buffer.StructureByteStride = decl == EXEC_DECL_BUFFER_STRUCTURED ? stride : 0;
     desc.Buffer.Flags =
         decl == EXEC_DECL_BUFFER_RAW ? D3D12_BUFFER_SRV_FLAG_RAW : D3D12_BUFFER_SRV_FLAG_NONE;
     ID3D12Device_CreateShaderResourceView(ex->gpu.device, d3d, &desc, slot_handle(w, index));
     return AEROCMD_OK;
-}
-
-static aerocmd_result unsupported_decl(struct table_writer *w, const char *kind, uint32_t slot,
-                                       uint32_t decl)
-{
-    if (decl == EXEC_DECL_BUFFER_TYPED)
-        return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
-                                      "%s%u is a typed buffer in the shader: the protocol's buffer "
-                                      "bindings carry no view format",
-                                      kind, slot);
-    return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
-                                  "%s%u is a 1D, 3D, cube or multisample resource in the shader: "
-                                  "the protocol has only Texture2D (arrays) and buffers",
-                                  kind, slot);
 }
 
 static aerocmd_result write_srv(struct table_writer *w, const struct exec_shader *sh,
@@ -377,6 +406,7 @@ static aerocmd_result write_srv(struct table_writer *w, const struct exec_shader
         return texture_srv(w, index, slot, decl, b);
     case EXEC_DECL_BUFFER_RAW:
     case EXEC_DECL_BUFFER_STRUCTURED:
+    case EXEC_DECL_BUFFER_TYPED:
         return buffer_srv(w, index, slot, decl, sh->srv_stride[slot], b);
     default:
         return unsupported_decl(w, "t", slot, decl);
@@ -388,36 +418,37 @@ static aerocmd_result write_uav(struct table_writer *w, const struct exec_shader
 {
     struct aerocmd_exec *ex = w->ctx->ex;
     const struct exec_range_slot *b = &ex->state.stages[EXEC_CS].uavs[slot];
-    uint32_t decl = sh->uav_decl[slot], stride = sh->uav_stride[slot], count;
+    uint32_t decl = sh->uav_decl[slot], info = sh->uav_stride[slot], count;
+    uint32_t unit = decl == EXEC_DECL_BUFFER_STRUCTURED ? info : 0;
     D3D12_UNORDERED_ACCESS_VIEW_DESC desc;
     struct exec_resource *res = NULL;
     ID3D12Resource *d3d = ex->gpu.scratch_uav;
     uint64_t first = 0;
     aerocmd_result r;
-    if (decl != EXEC_DECL_NONE && decl != EXEC_DECL_BUFFER_RAW &&
-        decl != EXEC_DECL_BUFFER_STRUCTURED)
+    if ((decl != EXEC_DECL_BUFFER_RAW && decl != EXEC_DECL_BUFFER_STRUCTURED &&
+         decl != EXEC_DECL_BUFFER_TYPED) ||
+        (decl == EXEC_DECL_BUFFER_TYPED && typed_format(info) == DXGI_FORMAT_UNKNOWN))
         return unsupported_decl(w, "u", slot, decl);
     if ((sh->uav_counter_mask >> slot) & 1u)
         return aerocmd_priv_exec_fail(w->ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
                                       "u%u: the shader uses a UAV counter (append/consume), which "
                                       "this executor does not run",
                                       slot);
-    if (decl == EXEC_DECL_NONE)
-        decl = EXEC_DECL_BUFFER_RAW;
-    count = EXEC_CB_MAX_BYTES / (decl == EXEC_DECL_BUFFER_RAW ? 4u : stride);
+    count = EXEC_CB_MAX_BYTES / (unit != 0 ? unit : 4u);
     if (b->handle != 0) {
-        r = buffer_elements(w, "u", slot, b, decl == EXEC_DECL_BUFFER_RAW ? 0 : stride, &res,
-                            &first, &count);
+        r = buffer_elements(w, "u", slot, b, unit, &res, &first, &count);
         if (r != AEROCMD_OK)
             return r;
         d3d = res->res;
     }
     memset(&desc, 0, sizeof(desc));
     desc.ViewDimension = D3D12_UAV_DIMENSION_BUFFER;
-    desc.Format = decl == EXEC_DECL_BUFFER_RAW ? DXGI_FORMAT_R32_TYPELESS : DXGI_FORMAT_UNKNOWN;
+    desc.Format = decl == EXEC_DECL_BUFFER_RAW     ? DXGI_FORMAT_R32_TYPELESS
+                  : decl == EXEC_DECL_BUFFER_TYPED ? typed_format(info)
+                                                   : DXGI_FORMAT_UNKNOWN;
     desc.Buffer.FirstElement = first;
     desc.Buffer.NumElements = count;
-    desc.Buffer.StructureByteStride = decl == EXEC_DECL_BUFFER_RAW ? 0 : stride;
+    desc.Buffer.StructureByteStride = unit;
     desc.Buffer.Flags =
         decl == EXEC_DECL_BUFFER_RAW ? D3D12_BUFFER_UAV_FLAG_RAW : D3D12_BUFFER_UAV_FLAG_NONE;
     ID3D12Device_CreateUnorderedAccessView(ex->gpu.device, d3d, NULL, &desc, slot_handle(w, index));

@@ -299,10 +299,13 @@ static void scan_declarations(struct exec_shader *sh, const struct dxbc_code *co
             op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_RAW ||
             op == OP_DCL_RESOURCE_STRUCTURED) {
             reg = operand_register(code, pos + 1u + ((tok >> 31) != 0), end, &next);
+            /* structured: the stride follows; typed: the return types (x in bits 0..3) */
             declare(sh, op, (tok >> 11) & 0x1Fu, reg,
-                    next < end && (op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_STRUCTURED)
+                    next >= end ? 0u
+                    : op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_STRUCTURED
                         ? code->tokens[next]
-                        : 0u);
+                    : op == OP_DCL_RESOURCE || op == OP_DCL_UAV_TYPED ? code->tokens[next] & 0xFu
+                                                                      : 0u);
         }
         pos = end;
     }

@@ -117,7 +117,7 @@ struct exec_shader {
     uint32_t input_count;
     char *names;
     uint8_t srv_decl[EXEC_MAX_SRVS];
-    uint32_t srv_stride[EXEC_MAX_SRVS];
+    uint32_t srv_stride[EXEC_MAX_SRVS]; /* structured: the stride; typed: the return type */
     uint8_t uav_decl[EXEC_MAX_UAVS];
     uint32_t uav_stride[EXEC_MAX_UAVS];
     uint32_t uav_counter_mask; /* u# whose hidden counter the shader uses */
