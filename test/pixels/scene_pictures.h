@@ -194,21 +194,28 @@ static void pic_dynamic_cb(const struct pic_results *r)
     pic_texture_check(r, 0, &s, 3500);
 }
 
-/* split_frame: the 16x16 target (texture 0, presented) cleared black; the first draw, with
- * no shader resource bound, writes what the texture sample of an empty slot returns in
- * Direct3D, (0, 0, 0, 0); the indexed redraws of the same triangle sample the texture, but
- * the depth test (the default LESS, against the first draw's equal depth) rejects them. */
+/* split_frame: the 16x16 target (texture 0, presented) cleared black, then the triangle
+ * with TEXCOORD = POSITION.xy sampling the 4x4 texture whose texel i is the word i + 1
+ * (R = i + 1, G = B = A = 0); the indexed redraws of the same triangle fail the depth test
+ * (the default LESS against the equal depth the first draw wrote). */
 static void pic_split_frame(const struct pic_results *r)
 {
-    static const float black[4] = {0, 0, 0, 1}, zero[4] = {0, 0, 0, 0};
+    static const float black[4] = {0, 0, 0, 1};
+    static uint8_t texels[64];
+    static const struct pic_texture tex = {texels, 4, 4};
     struct pic_scene s;
     struct pic_image img;
     struct pic_vertex v[3];
     uint32_t i;
+    for (i = 0; i < 16; i++)
+        texels[4 * i] = (uint8_t)(i + 1);
     pic_init(&s, "split_frame", 16, 16, black);
-    for (i = 0; i < 3; i++)
-        v[i] = pic_ndc(16, 16, i == 2 ? 1.0f : 0.0f, i == 1 ? 1.0f : 0.0f, zero);
-    pic_add(&s, v[0], v[1], v[2]);
+    for (i = 0; i < 3; i++) {
+        const float p[4] = {i == 2 ? 1.0f : 0.0f, i == 1 ? 1.0f : 0.0f, 0, 0};
+        v[i] = pic_ndc(16, 16, p[0], p[1], p);
+    }
+    pic_add(&s, v[0], v[1], v[2])->shade = PIC_TEXTURE;
+    s.tri[0].texture = &tex;
     if (CHECK_EQ(r->present_count, 1) && CHECK(r->present(r->user, 0, &img)))
         pic_check(&s, img.rgba8, img.width, img.height, 200);
 }
