@@ -7,6 +7,8 @@
 #define FLOAT32    3u /* D3D_REGISTER_COMPONENT_FLOAT32 */
 #define UINT32     1u /* D3D_REGISTER_COMPONENT_UINT32 */
 #define MAX_TOKENS 128u
+/* Sources of masked writes repeat a written lane's value in every unwritten lane, as the
+ * HLSL compiler writes them (vkd3d 1.2 may read whole registers). */
 
 static const struct aerocmd_umd_signature_entry vs_in[1] = {
     {0, AEROCMD_SM4_X, AEROCMD_SM4_SV_VERTEX_ID, UINT32, "SV_VertexID", 0}};
@@ -38,10 +40,11 @@ static void build_vs_fullscreen(struct aerocmd_sm4_builder *b)
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, AEROCMD_SM4_XY),
                     aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XYXY));
     aerocmd_sm4_op3(b, AEROCMD_SM4_OP_MAD, aerocmd_sm4_o(0, AEROCMD_SM4_XY),
-                    aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XYXY), aerocmd_sm4_imm4f(2.0f, -2.0f, 0, 0),
-                    aerocmd_sm4_imm4f(-1.0f, 1.0f, 0, 0));
+                    aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XYXY),
+                    aerocmd_sm4_imm4f(2.0f, -2.0f, 2.0f, -2.0f),
+                    aerocmd_sm4_imm4f(-1.0f, 1.0f, -1.0f, 1.0f));
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_Z | AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(0, 0, 0, 1.0f));
+                    aerocmd_sm4_imm4f(0, 1.0f, 0, 1.0f));
     aerocmd_sm4_ret(b);
 }
 

@@ -325,7 +325,7 @@ static void case_data_unknown_structure_count(struct harness *h, uint32_t policy
     (void)policy;
     bd = buffer_desc(16, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
     dst = kit_buffer(h, &bd, NULL);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, AEROCMD_SHADER_CS, 9)),
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, SCENE_CS_UAV)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 0, 1, &uav, NULL), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 1, 1, 1), AEROCMD_OK);

@@ -1,7 +1,8 @@
-/* The driver's own shaders (umd_builtin.h): every container is accepted by vkd3d-shader
- * (checksum, chunks and tokens), and the fixed facts of their tokens hold. */
+/* The driver's own shaders (umd_builtin.h): every container passes the executor's check
+ * (framing, checksum, token walk, vkd3d-shader's compilation); small buffers and unknown
+ * ids are refused. */
 #include "check.h"
-#include "dxbc_vkd3d.h"
+#include "shaders/dxbc_check.h"
 
 #include "aerocmd/umd_builtin.h"
 
@@ -15,7 +16,7 @@ int main(void)
         size = 0;
         if (CHECK_EQ(aerocmd_umd_builtin_dxbc((enum aerocmd_umd_builtin)i, c, sizeof c, &size),
                      AEROCMD_OK))
-            CHECK(dxbc_vkd3d_ok(c, size, names[i]));
+            CHECK(dxbc_ok(c, size, names[i]));
         CHECK(memcmp(c, "DXBC", 4) == 0);
         CHECK_EQ(aerocmd_umd_builtin_dxbc((enum aerocmd_umd_builtin)i, c, 16, &size),
                  AEROCMD_E_BUFFER_FULL);
