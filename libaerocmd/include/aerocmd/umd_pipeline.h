@@ -6,7 +6,8 @@
  * changes is exactly one packet. Setters and draws neither allocate nor hash.
  *
  * Bound objects are referenced, not copied: destroying an object unbinds it everywhere.
- * Stages are enum aerocmd_shader_kind: VS, PS, GS and CS (HS / DS are NOT_IMPLEMENTED). */
+ * Stages are enum aerocmd_shader_kind: VS, PS, GS and CS. HS / DS are NOT_IMPLEMENTED, except
+ * that a call binding nothing to them (all NULL, as ClearState unbinds) is OK. */
 #ifndef AEROCMD_UMD_PIPELINE_H
 #define AEROCMD_UMD_PIPELINE_H
 
