@@ -183,6 +183,8 @@ static void entries_from_ddi(const D3D10DDIARG_SIGNATURE_ENTRY *in, UINT count,
         out[i].mask = in[i].Mask;
         out[i].system_value = (uint32_t)in[i].SystemValue;
         out[i].component_type = 0;
+        out[i].semantic_name = NULL; /* synthesized from the register (umd_dxbc.h) */
+        out[i].semantic_index = 0;
     }
 }
 

@@ -7,6 +7,7 @@
 #include "aerogpu_pci.h"
 #include "aerogpu_ddi/ddi.h"
 #include "check.h"
+#include "shaders/scene_shaders.h"
 
 #define FAKE_DMA_BYTES   65536u /* the hard capacity of every DMA buffer handed out */
 #define FAKE_ALLOC_LIST  16u
@@ -116,6 +117,9 @@ D3D10DDI_HRESOURCE buffer(struct session *s, UINT bytes, UINT bind, UINT usage, 
                           const void *data);
 D3D10DDI_HRESOURCE buffer_ex(struct session *s, UINT bytes, UINT bind, UINT usage, UINT map,
                              UINT misc, UINT stride);
+/* A DEFAULT buffer with misc flags, structure stride and initial data. */
+D3D10DDI_HRESOURCE buffer_init(struct session *s, UINT bytes, UINT bind, UINT misc, UINT stride,
+                               const void *data);
 D3D10DDI_HRESOURCE texture(struct session *s, UINT w, UINT hgt, DXGI_FORMAT format, UINT bind,
                            UINT usage, UINT map, const D3D10_DDIARG_SUBRESOURCE_UP *init);
 /* A resource of any kind through the session's table (misc: DDI misc flags; rt: the
@@ -148,25 +152,22 @@ D3D10DDI_HRENDERTARGETVIEW target(struct session *s, UINT w, UINT hgt);
 /* Program types of the version token (D3D10_SB_TOKENIZED_PROGRAM_TYPE). */
 enum { SB_PIXEL = 0, SB_VERTEX = 1, SB_GEOMETRY = 2, SB_COMPUTE = 5 };
 
-/* A shader as the runtime hands it over: version, length, dcl_temps `temps`, ret. */
+/* A minimal token stream (version, length, dcl_temps `temps`, ret) for the refusal checks:
+ * those shaders never reach the host. */
 void make_tokens(UINT code[5], UINT program_type, UINT major, UINT temps);
-/* Records what the shim must send for this shader: libaerocmd's container of the same
- * tokens and signatures (stage as for shader_model). */
-void expect_dxbc(struct session *s, int stage, const UINT *code,
-                 const D3D10DDIARG_STAGE_IO_SIGNATURES *sig);
-/* stage 0 VS, 1 PS, 2 GS (with the signatures of a position-only pipeline), 3 CS (no
- * signatures), of shader model `major`.0; its container is expected (expect_dxbc). */
-D3D10DDI_HSHADER shader_model(struct session *s, int stage, UINT major, UINT temps);
-/* shader_model 4.0, compute 5.0. */
-D3D10DDI_HSHADER shader(struct session *s, int stage, UINT temps);
-
-D3D10DDI_HELEMENTLAYOUT position_layout(struct session *s);
+/* Scene shader `id` (shaders/scene_shaders.h) created through the DDI as the runtime
+ * creates it: its tokens and its signatures as register / mask / system value; the
+ * container the shim must send is recorded (want_dxbc). */
+D3D10DDI_HSHADER scene_shader(struct session *s, enum scene_shader_id id);
 void set_targets(struct session *s, UINT n, const D3D10DDI_HRENDERTARGETVIEW *rtvs,
                  D3D10DDI_HDEPTHSTENCILVIEW dsv);
-/* Input layout, one vertex buffer (stride 12), triangle list, VS + PS, one target, 64x64. */
+/* A scene pipeline (COLOR, or TEXTURE when textured): input layout by register, one vertex
+ * buffer of its stride, triangle list, VS + PS, one target, a 64x64 viewport. */
+void bind_pipeline(struct session *s, int textured, D3D10DDI_HRESOURCE vb,
+                   D3D10DDI_HRENDERTARGETVIEW rtv, D3D10DDI_HDEPTHSTENCILVIEW dsv);
+/* The COLOR pipeline. */
 void bind_basic(struct session *s, D3D10DDI_HRESOURCE vb, D3D10DDI_HRENDERTARGETVIEW rtv,
                 D3D10DDI_HDEPTHSTENCILVIEW dsv);
-/* A vertex buffer holding one triangle. */
+/* A vertex buffer holding the scene triangle. */
 D3D10DDI_HRESOURCE triangle_vb(struct session *s);
-
 #endif

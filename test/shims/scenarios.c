@@ -45,12 +45,16 @@ static void check_shader_payloads(struct session *s)
 
 /* ---- the golden scenarios ------------------------------------------------------------------ */
 
+/* The clear colour of the drawing scenarios (mid grey), as in golden_scenarios.h. */
+static FLOAT scenario_grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
+
 static void sc_triangle(struct session *s)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
     DXGI_DDI_ARG_PRESENT p;
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
     bind_basic(s, triangle_vb(s), rtv, no_dsv);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
     s->f.pfnDraw(s->dev, 3, 0);
     memset(&p, 0, sizeof p);
     p.hDevice = (DXGI_DDI_HDEVICE)s->dev.pDrvPrivate;
@@ -62,8 +66,6 @@ static void sc_triangle(struct session *s)
 static void sc_indexed_quad_texture(struct session *s)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
-    static const float quad[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
-    static const uint16_t idx[6] = {0, 1, 2, 2, 1, 3};
     static const uint32_t texels[16] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u, 0xFFFFFFFFu};
     D3D10_DDIARG_SUBRESOURCE_UP init = {(void *)(uintptr_t)texels, 16, 64};
     D3D10_DDI_SAMPLER_DESC sd;
@@ -71,9 +73,14 @@ static void sc_indexed_quad_texture(struct session *s)
     D3D10DDI_HRTSAMPLER rt = {NULL};
     D3D10DDI_HSHADERRESOURCEVIEW srv;
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
-    bind_basic(s, buffer(s, sizeof quad, D3D10_DDI_BIND_VERTEX_BUFFER, 0, 0, quad), rtv, no_dsv);
-    s->f.pfnIaSetIndexBuffer(s->dev, buffer(s, sizeof idx, D3D10_DDI_BIND_INDEX_BUFFER, 0, 0, idx),
-                             DXGI_FORMAT_R16_UINT, 0);
+    bind_pipeline(s, 1,
+                  buffer(s, sizeof scene_quad, D3D10_DDI_BIND_VERTEX_BUFFER, 0, 0, scene_quad), rtv,
+                  no_dsv);
+    s->f.pfnIaSetIndexBuffer(
+        s->dev,
+        buffer(s, sizeof scene_quad_indices, D3D10_DDI_BIND_INDEX_BUFFER, 0, 0, scene_quad_indices),
+        DXGI_FORMAT_R16_UINT, 0);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
     srv = srv_of(
         s,
         texture(s, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, &init),
@@ -92,7 +99,7 @@ static void sc_indexed_quad_texture(struct session *s)
 
 static void sc_depth_test(struct session *s)
 {
-    static FLOAT grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
+    FLOAT *grey = scenario_grey;
     D3D10_DDI_DEPTH_STENCIL_DESC dd;
     D3D10DDI_HDEPTHSTENCILSTATE ds;
     D3D10DDI_HRTDEPTHSTENCILSTATE ds_rt = {NULL};
@@ -123,7 +130,8 @@ static void sc_gs_bound(struct session *s)
     D3D10DDI_HRESOURCE cb = buffer(s, 256, D3D10_DDI_BIND_CONSTANT_BUFFER, 0, 0, NULL);
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
     bind_basic(s, triangle_vb(s), rtv, no_dsv);
-    s->f.pfnGsSetShader(s->dev, shader(s, 2, 3));
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
+    s->f.pfnGsSetShader(s->dev, scene_shader(s, SCENE_GS_SHIFT));
     s->f.pfnGsSetConstantBuffers(s->dev, 0, 1, &cb);
     s->f.pfnDraw(s->dev, 3, 0);
     s->f.pfnGsSetShader(s->dev, no_shader);
@@ -133,9 +141,10 @@ static void sc_gs_bound(struct session *s)
 static void sc_compute_dispatch(struct session *s)
 {
     D3D10DDI_HRESOURCE cb = buffer(s, 64, D3D10_DDI_BIND_CONSTANT_BUFFER, 0, 0, NULL);
-    D3D10DDI_HRESOURCE sb = buffer(s, 256, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, NULL);
-    D3D10DDI_HSHADERRESOURCEVIEW srv = srv_of(s, sb, DXGI_FORMAT_R32G32B32A32_UINT, BUF, 2, 8, 0);
-    s->f.pfnCsSetShader(s->dev, shader(s, 3, 4));
+    D3D10DDI_HRESOURCE sb = buffer_ex(s, 256, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
+                                      D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 16);
+    D3D10DDI_HSHADERRESOURCEVIEW srv = srv_of(s, sb, DXGI_FORMAT_UNKNOWN, BUF, 2, 8, 0);
+    s->f.pfnCsSetShader(s->dev, scene_shader(s, SCENE_CS_READ));
     s->f.pfnCsSetConstantBuffers(s->dev, 0, 1, &cb);
     s->f.pfnCsSetShaderResources(s->dev, 1, 1, &srv);
     s->f.pfnDispatch(s->dev, 4, 2, 1);
@@ -151,13 +160,15 @@ static void sc_dynamic_cb(struct session *s)
     D3D10DDI_MAPPED_SUBRESOURCE m;
     int frame;
     bind_basic(s, triangle_vb(s), rtv, no_dsv);
+    s->f.pfnVsSetShader(s->dev, scene_shader(s, SCENE_VS_CB));
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
     s->f.pfnVsSetConstantBuffers(s->dev, 0, 1, &cb);
     for (frame = 1; frame <= 2; frame++) {
         memset(&m, 0, sizeof m);
         s->f.pfnDynamicConstantBufferMapDiscard(s->dev, cb, 0, D3D10_DDI_MAP_WRITE_DISCARD, 0, &m);
         if (!CHECK(m.pData != NULL))
             return;
-        memset(m.pData, 0x10 * frame, 32);
+        memcpy(m.pData, scene_cb_frames[frame - 1], sizeof scene_cb_frames[0]);
         s->f.pfnDynamicConstantBufferUnmap(s->dev, cb, 0);
         s->f.pfnDraw(s->dev, 3, 0);
     }
