@@ -184,7 +184,7 @@ static void check_d3d11_stats(struct session *s)
 {
     D3D10DDI_HQUERY stats = make_query(s, D3D11DDI_QUERY_PIPELINESTATS);
     D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS ps;
-    s->f.pfnCsSetShader(s->dev, shader(s, 3, 1));
+    s->f.pfnCsSetShader(s->dev, scene_shader(s, SCENE_CS_READ));
     s->f.pfnQueryBegin(s->dev, stats);
     s->f.pfnDispatch(s->dev, 2, 3, 1);
     s->f.pfnQueryEnd(s->dev, stats);

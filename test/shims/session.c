@@ -187,13 +187,12 @@ D3D10DDI_HRESOURCE buffer_ex(struct session *s, UINT bytes, UINT bind, UINT usag
 D3D10DDI_HRESOURCE buffer_init(struct session *s, UINT bytes, UINT bind, UINT misc, UINT stride,
                                const void *data)
 {
-    const struct resource_spec r = {
-        D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, 0, 0, misc, stride};
     D3D10_DDIARG_SUBRESOURCE_UP init;
     init.pSysMem = (void *)(uintptr_t)data;
     init.SysMemPitch = bytes;
     init.SysMemSlicePitch = bytes;
-    return create_resource(s, &r, &init);
+    return create_resource(s, D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, 0, 0,
+                           misc, stride, &init);
 }
 
 D3D10DDI_HRESOURCE buffer(struct session *s, UINT bytes, UINT bind, UINT usage, UINT map,
