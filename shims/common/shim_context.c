@@ -179,16 +179,17 @@ void APIENTRY shim_set_rasterizer_state(D3D10DDI_HDEVICE h, D3D10DDI_HRASTERIZER
         shim_dev(h)->ctx, (const struct aerocmd_umd_rasterizer_state *)shim_obj(s.pDrvPrivate));
 }
 
-/* No stream output: unbinding everything (what ClearState does) is fine. */
 void APIENTRY shim_so_set_targets(D3D10DDI_HDEVICE h, UINT count, UINT clear,
                                   CONST D3D10DDI_HRESOURCE *t, CONST UINT *offsets)
 {
-    UINT i;
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_SO_TARGETS];
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SO_TARGETS);
     (void)clear;
     (void)offsets;
-    for (i = 0; i < count; i++)
-        if (t[i].pDrvPrivate != NULL)
-            shim_report(shim_dev(h), E_NOTIMPL);
+    for (i = 0; i < n; i++)
+        res[i] = (struct aerocmd_umd_resource *)shim_obj(t[i].pDrvPrivate);
+    shim_report_result(dev, aerocmd_umd_set_stream_output_targets(dev->ctx, count, res));
 }
 
 void APIENTRY shim_set_viewports(D3D10DDI_HDEVICE h, UINT count, UINT clear,

@@ -209,6 +209,22 @@ static void check_size_queries(struct session *s)
     CHECK_EQ(s->rt.error_count, 0);
 }
 
+/* ClearState unbinds stream output, which the device lacks: no error; binding a target is
+ * E_NOTIMPL. */
+static void check_unbind_stream_output(struct session *s)
+{
+    D3D10DDI_HRESOURCE targets[4];
+    UINT offsets[4] = {0, 0, 0, 0};
+    memset(targets, 0, sizeof targets);
+    s->f.pfnSoSetTargets(s->dev, 4, 0, targets, offsets);
+    CHECK_EQ(s->rt.error_count, 0);
+    targets[1] = buffer(s, 64, D3D10_DDI_BIND_VERTEX_BUFFER, 0, 0, NULL);
+    s->f.pfnSoSetTargets(s->dev, 4, 0, targets, offsets);
+    CHECK_EQ(s->rt.error_count, 1);
+    CHECK_EQ(s->rt.last_error, E_NOTIMPL);
+    s->rt.error_count = 0;
+}
+
 /* What ClearState does to stages the device lacks: unbinding is no error. */
 static void check_unbind_tessellation(struct session *s)
 {
@@ -291,6 +307,7 @@ void run_answer_checks(open_adapter_fn open, UINT iface, int use_10_2)
         check_get_caps(&s);
     check_counters(&s);
     check_size_queries(&s);
+    check_unbind_stream_output(&s);
     if (s.api == API_11_0)
         check_unbind_tessellation(&s);
     CHECK_EQ(s.rt.error_count, 0);
