@@ -50,6 +50,6 @@ void APIENTRY shim_check_counter(D3D10DDI_HDEVICE h, D3D10DDI_QUERY counter,
     no_string(name_length);
     no_string(units_length);
     no_string(description_length);
-    shim_report(shim_dev(h), r == AEROCMD_E_NOT_IMPLEMENTED ? (HRESULT)DXGI_DDI_ERR_UNSUPPORTED
-                                                            : E_INVALIDARG);
+    shim_report(shim_dev(h),
+                r == AEROCMD_E_NOT_IMPLEMENTED ? (HRESULT)DXGI_DDI_ERR_UNSUPPORTED : E_INVALIDARG);
 }

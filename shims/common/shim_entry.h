@@ -242,20 +242,20 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
     } while (0)
 
 /* D3D11's ByteStride (D3D10's description has none). */
-#define SHIM_STRIDE_NONE(in)  0u
-#define SHIM_STRIDE_OF(in)    ((in)->ByteStride)
+#define SHIM_STRIDE_NONE(in) 0u
+#define SHIM_STRIDE_OF(in)   ((in)->ByteStride)
 
 /* CalcPrivateResourceSize and CreateResource for one argument type (storage: static, or
  * nothing for entries other files use). */
 #define SHIM_DEFINE_RESOURCE_ENTRIES(storage, size_fn, create_fn, ArgType, STRIDE)                 \
-    storage SIZE_T APIENTRY size_fn(D3D10DDI_HDEVICE h, CONST ArgType *a)                                  \
+    storage SIZE_T APIENTRY size_fn(D3D10DDI_HDEVICE h, CONST ArgType *a)                          \
     {                                                                                              \
         (void)h;                                                                                   \
         (void)a;                                                                                   \
         return shim_resource_private_size();                                                       \
     }                                                                                              \
     storage void APIENTRY create_fn(D3D10DDI_HDEVICE h, CONST ArgType *a, D3D10DDI_HRESOURCE res,  \
-                            D3D10DDI_HRTRESOURCE rt)                                               \
+                                    D3D10DDI_HRTRESOURCE rt)                                       \
     {                                                                                              \
         struct aerocmd_umd_ddi_resource_desc d;                                                    \
         SHIM_RESOURCE_DESC_FROM(&d, a);                                                            \
@@ -306,9 +306,9 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
 
 /* The size query and create entry of a kind of view for one argument type (storage as
  * above). DESC_FROM(out, in, &dimension) fills the desc and may change the dimension. */
-#define SHIM_DEFINE_VIEW_ENTRIES(storage, size_fn, create_fn, ArgType, HView, HRtView, kind,      \
+#define SHIM_DEFINE_VIEW_ENTRIES(storage, size_fn, create_fn, ArgType, HView, HRtView, kind,       \
                                  DESC_FROM)                                                        \
-    storage SIZE_T APIENTRY size_fn(D3D10DDI_HDEVICE h, CONST ArgType *a)                                  \
+    storage SIZE_T APIENTRY size_fn(D3D10DDI_HDEVICE h, CONST ArgType *a)                          \
     {                                                                                              \
         (void)h;                                                                                   \
         (void)a;                                                                                   \
@@ -326,7 +326,7 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
 
 /* RelocateDeviceFuncs for one table type: nothing here keeps a pointer into the table. */
 #define SHIM_DEFINE_RELOCATE(storage, name, TableType)                                             \
-    storage void APIENTRY name(D3D10DDI_HDEVICE h, struct TableType *t)                                   \
+    storage void APIENTRY name(D3D10DDI_HDEVICE h, struct TableType *t)                            \
     {                                                                                              \
         (void)h;                                                                                   \
         (void)t;                                                                                   \

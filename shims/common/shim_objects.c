@@ -26,13 +26,14 @@ static aerocmd_result initial_data_of(const struct aerocmd_umd_ddi_resource_desc
                                       const D3D10_DDIARG_SUBRESOURCE_UP *in,
                                       struct aerocmd_umd_subresource_data **out)
 {
-    uint32_t count = d->dimension == AEROCMD_DDI_DIMENSION_BUFFER ? 1u : d->mip_levels * d->array_size;
+    uint32_t count =
+        d->dimension == AEROCMD_DDI_DIMENSION_BUFFER ? 1u : d->mip_levels * d->array_size;
     uint32_t i;
     *out = NULL;
     if (in == NULL || count == 0)
         return AEROCMD_OK;
-    *out = (struct aerocmd_umd_subresource_data *)HeapAlloc(GetProcessHeap(), 0,
-                                                            count * sizeof **out);
+    *out =
+        (struct aerocmd_umd_subresource_data *)HeapAlloc(GetProcessHeap(), 0, count * sizeof **out);
     if (*out == NULL)
         return AEROCMD_E_OUT_OF_MEMORY;
     for (i = 0; i < count; i++) {

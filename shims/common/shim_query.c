@@ -64,8 +64,8 @@ void APIENTRY shim_query_get_data(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, VOID *d
                                   UINT flags)
 {
     struct shim_device *dev = shim_dev(h);
-    uint32_t lib_flags = (flags & D3D10_DDI_GET_DATA_DO_NOT_FLUSH) ? AEROCMD_UMD_QUERY_DO_NOT_FLUSH
-                                                                     : 0u;
+    uint32_t lib_flags =
+        (flags & D3D10_DDI_GET_DATA_DO_NOT_FLUSH) ? AEROCMD_UMD_QUERY_DO_NOT_FLUSH : 0u;
     shim_report_result(dev,
                        aerocmd_umd_query_get_data(dev->ctx, query_of(q), data, size, lib_flags));
 }

@@ -168,12 +168,12 @@ static void check_counters(struct session *s)
     CHECK(info.LastDeviceDependentCounter == 0 && info.NumSimultaneousCounters == 0 &&
           info.NumDetectableParallelUnits == 0);
     CHECK_EQ(s->rt.error_count, 0);
-    s->f.pfnCheckCounter(s->dev, D3D10DDI_COUNTER_GPU_IDLE, &type, &active, name, &name_len,
-                         units, &units_len, desc, &desc_len);
+    s->f.pfnCheckCounter(s->dev, D3D10DDI_COUNTER_GPU_IDLE, &type, &active, name, &name_len, units,
+                         &units_len, desc, &desc_len);
     CHECK_EQ(s->rt.error_count, 1);
     CHECK_EQ((uint32_t)s->rt.last_error, 0x887B0002u); /* DXGI_DDI_ERR_UNSUPPORTED */
-    CHECK(type == D3D10DDI_COUNTER_TYPE_FLOAT32 && active == 0 && name_len == 0 &&
-          units_len == 0 && desc_len == 0);
+    CHECK(type == D3D10DDI_COUNTER_TYPE_FLOAT32 && active == 0 && name_len == 0 && units_len == 0 &&
+          desc_len == 0);
     s->f.pfnCheckCounter(s->dev, D3D10DDI_COUNTER_DEVICE_DEPENDENT_0, &type, &active, NULL, NULL,
                          NULL, NULL, NULL, NULL);
     CHECK_EQ(s->rt.error_count, 2);

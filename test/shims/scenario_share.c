@@ -83,7 +83,8 @@ static void share_between(struct session *a, struct session *b)
         return;
     CHECK(a->rt.memory_resource[h_a - 1u] == rt.handle);
     kept = kept_allocation(a, h_a);
-    if (!CHECK(kept != NULL && kept->private_data_bytes == sizeof(struct aerogpu_wddm_alloc_priv_v2)))
+    if (!CHECK(kept != NULL &&
+               kept->private_data_bytes == sizeof(struct aerogpu_wddm_alloc_priv_v2)))
         return;
     if (!CHECK(nth_packet(a, AEROGPU_CMD_EXPORT_SHARED_SURFACE, 0, &exp, sizeof exp)))
         return;

@@ -42,11 +42,11 @@ aerocmd_result aerocmd_umd_adapter_info_parse(const void *blob, size_t bytes,
  *   COMPUTE_PLUS_RAW_AND_STRUCTURED_BUFFERS_IN_SHADER_4_X 2 / DEBUGGABLE 4;
  * - pipeline_levels: bit n set for D3D11DDI_3DPIPELINELEVEL n (10_0 = 0, 10_1 = 1,
  *   11_0 = 2) that the device implements. */
-#define AEROCMD_DDI_CAPS_SHADER_DOUBLES              0x1u
-#define AEROCMD_DDI_CAPS_SHADER_COMPUTE_4X_BUFFERS   0x2u
-#define AEROCMD_DDI_PIPELINE_LEVEL_10_0              0u
-#define AEROCMD_DDI_PIPELINE_LEVEL_10_1              1u
-#define AEROCMD_DDI_PIPELINE_LEVEL_11_0              2u
+#define AEROCMD_DDI_CAPS_SHADER_DOUBLES            0x1u
+#define AEROCMD_DDI_CAPS_SHADER_COMPUTE_4X_BUFFERS 0x2u
+#define AEROCMD_DDI_PIPELINE_LEVEL_10_0            0u
+#define AEROCMD_DDI_PIPELINE_LEVEL_10_1            1u
+#define AEROCMD_DDI_PIPELINE_LEVEL_11_0            2u
 
 struct aerocmd_umd_caps {
     uint32_t threading;

@@ -26,7 +26,16 @@ static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
 /* There is no tessellation, but unbinding its stages (what ClearState does) is no error:
  * a refused stage whose call names nothing (slots within the limit, every entry NULL)
  * answers OK. `r` is check_stage's answer. */
-#define UMD_UNBIND_ONLY(r, start, count, limit, items)                                                 do {                                                                                                   uint32_t unbind_i_;                                                                                if ((r) != AEROCMD_E_NOT_IMPLEMENTED || !slots_ok((start), (count), (limit)))                          return (r);                                                                                    for (unbind_i_ = 0; (items) != NULL && unbind_i_ < (count); unbind_i_++)                               if ((items)[unbind_i_] != NULL)                                                                        return (r);                                                                                return AEROCMD_OK;                                                                             } while (0)
+#define UMD_UNBIND_ONLY(r, start, count, limit, items)                                             \
+    do {                                                                                           \
+        uint32_t unbind_i_;                                                                        \
+        if ((r) != AEROCMD_E_NOT_IMPLEMENTED || !slots_ok((start), (count), (limit)))              \
+            return (r);                                                                            \
+        for (unbind_i_ = 0; (items) != NULL && unbind_i_ < (count); unbind_i_++)                   \
+            if ((items)[unbind_i_] != NULL)                                                        \
+                return (r);                                                                        \
+        return AEROCMD_OK;                                                                         \
+    } while (0)
 
 /* ---- input assembler ------------------------------------------------------------------- */
 

@@ -25,8 +25,8 @@ aerocmd_result aerocmd_umd_adapter_info_parse(const void *blob, size_t bytes,
     if (blob == NULL || out == NULL || bytes < sizeof info)
         return AEROCMD_E_INVALID_ARG;
     memcpy(&info, blob, sizeof info);
-    if (info.struct_version != AEROGPU_UMDPRIV_STRUCT_VERSION_V1 ||
-        info.size_bytes < sizeof info || info.size_bytes > bytes)
+    if (info.struct_version != AEROGPU_UMDPRIV_STRUCT_VERSION_V1 || info.size_bytes < sizeof info ||
+        info.size_bytes > bytes)
         return AEROCMD_E_INVALID_ARG;
     if (info.device_mmio_magic != AEROGPU_UMDPRIV_MMIO_MAGIC_NEW_AGPU ||
         (info.device_abi_version_u32 >> 16) != AEROGPU_ABI_MAJOR)

@@ -39,17 +39,16 @@ aerocmd_result aerocmd_umd_id_space_next(void *user, enum aerocmd_umd_id_kind ki
 #define UMD_FALLBACK_PREFIX 0x1000u
 
 void aerocmd_umd_id_counter_init(struct aerocmd_umd_id_counter *ids,
-                                 uint64_t (*increment)(void *user), void *user,
-                                 uint32_t process_id)
+                                 uint64_t (*increment)(void *user), void *user, uint32_t process_id)
 {
     ids->increment = increment;
     ids->user = user;
     aerocmd_umd_id_space_init(&ids->fallback, process_id);
-    ids->fallback.prefix = UMD_FALLBACK_PREFIX | (ids->fallback.prefix & (UMD_FALLBACK_PREFIX - 1u));
+    ids->fallback.prefix =
+        UMD_FALLBACK_PREFIX | (ids->fallback.prefix & (UMD_FALLBACK_PREFIX - 1u));
 }
 
-aerocmd_result aerocmd_umd_id_counter_next(void *user, enum aerocmd_umd_id_kind kind,
-                                           uint32_t *out)
+aerocmd_result aerocmd_umd_id_counter_next(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out)
 {
     struct aerocmd_umd_id_counter *ids = (struct aerocmd_umd_id_counter *)user;
     if (ids == NULL || out == NULL)

@@ -439,8 +439,7 @@ void aerocmd_priv_umd_retire_send_releases(struct aerocmd_umd_context *ctx);
 /* An allocation with no handle (a query's) that command buffer `serial` may list: freed
  * after that buffer's submission. */
 void aerocmd_priv_umd_retire_memory_after(struct aerocmd_umd_context *ctx,
-                                          const struct aerocmd_umd_memory *memory,
-                                          uint64_t serial);
+                                          const struct aerocmd_umd_memory *memory, uint64_t serial);
 /* After a successful submission: frees what that submission's DESTROY packets released. */
 void aerocmd_priv_umd_retire_submitted(struct aerocmd_umd_context *ctx);
 /* The host is gone (device lost, context destroyed): everything pending is released. */

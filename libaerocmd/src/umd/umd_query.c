@@ -140,8 +140,7 @@ void aerocmd_umd_destroy_query(struct aerocmd_umd_query *q)
     memset(q, 0, sizeof *q);
 }
 
-aerocmd_result aerocmd_umd_query_begin(struct aerocmd_umd_context *ctx,
-                                       struct aerocmd_umd_query *q)
+aerocmd_result aerocmd_umd_query_begin(struct aerocmd_umd_context *ctx, struct aerocmd_umd_query *q)
 {
     if (ctx == NULL || q == NULL || q->dev != ctx->dev)
         return AEROCMD_E_INVALID_ARG;
@@ -217,8 +216,8 @@ static aerocmd_result poll_end(struct aerocmd_umd_context *ctx, struct aerocmd_u
         return AEROCMD_E_STILL_DRAWING;
     if (!q->has_memory)
         return aerocmd_priv_umd_wait_serial(ctx, q->end_serial, AEROCMD_UMD_MAP_DO_NOT_WAIT);
-    r = aerocmd_priv_umd_lock_when_done(ctx, &q->memory, q->end_serial,
-                                        AEROCMD_UMD_MAP_DO_NOT_WAIT, &cpu);
+    r = aerocmd_priv_umd_lock_when_done(ctx, &q->memory, q->end_serial, AEROCMD_UMD_MAP_DO_NOT_WAIT,
+                                        &cpu);
     if (r == AEROCMD_OK)
         ctx->dev->cb.unlock_memory(ctx->dev->cb.user, &q->memory);
     return r;

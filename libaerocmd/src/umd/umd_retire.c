@@ -93,8 +93,7 @@ aerocmd_result aerocmd_priv_umd_retire_unreleased(struct aerocmd_umd_context *ct
 }
 
 void aerocmd_priv_umd_retire_memory_after(struct aerocmd_umd_context *ctx,
-                                          const struct aerocmd_umd_memory *memory,
-                                          uint64_t serial)
+                                          const struct aerocmd_umd_memory *memory, uint64_t serial)
 {
     struct umd_pending_destroy p;
     memset(&p, 0, sizeof p);

@@ -193,8 +193,8 @@ aerocmd_result aerocmd_priv_umd_list_memory(struct aerocmd_umd_context *ctx,
 aerocmd_result aerocmd_priv_umd_list_allocation(struct aerocmd_umd_context *ctx,
                                                 struct aerocmd_umd_resource *res, int write)
 {
-    return aerocmd_priv_umd_list_memory(ctx, &res->memory, &res->listed_serial,
-                                        &res->listed_index, write);
+    return aerocmd_priv_umd_list_memory(ctx, &res->memory, &res->listed_serial, &res->listed_index,
+                                        write);
 }
 
 uint64_t aerocmd_priv_umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial)

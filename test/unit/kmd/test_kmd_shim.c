@@ -154,9 +154,9 @@ static void test_allocation_private_data(void)
     CHECK_EQ(aerocmd_kmd_alloc_priv_fill(&info, blob, sizeof blob, &written), AEROCMD_OK);
     CHECK((uint32_t)aerogpu_kmd_create_allocation(&token_platform, blob, 20, 4096, &a) !=
           (uint32_t)AEROCMD_STATUS_SUCCESS);
-    CHECK_EQ((uint32_t)aerogpu_kmd_create_allocation(&token_platform, blob, (uint32_t)written,
-                                                     4096, &a),
-             (uint32_t)AEROCMD_STATUS_SUCCESS);
+    CHECK_EQ(
+        (uint32_t)aerogpu_kmd_create_allocation(&token_platform, blob, (uint32_t)written, 4096, &a),
+        (uint32_t)AEROCMD_STATUS_SUCCESS);
     CHECK(a.info.alloc_id == 42 && a.info.share_token == token_counter);
     CHECK_EQ((uint32_t)aerogpu_kmd_open_allocation(blob, (uint32_t)written, 4096, &a),
              (uint32_t)AEROCMD_STATUS_SUCCESS);

@@ -521,9 +521,9 @@ static void sc_states_scissor(struct harness *h)
         bd.targets[i].write_mask = 0xF;
     }
     bs_mem = kit_take(aerocmd_umd_blend_state_size());
-    CHECK_EQ(aerocmd_umd_create_blend_state(h->dev, bs_mem, aerocmd_umd_blend_state_size(), &bd,
-                                            &bs),
-             AEROCMD_OK);
+    CHECK_EQ(
+        aerocmd_umd_create_blend_state(h->dev, bs_mem, aerocmd_umd_blend_state_size(), &bd, &bs),
+        AEROCMD_OK);
     memset(&rd, 0, sizeof rd);
     rd.fill_mode = 3; /* SOLID */
     rd.cull_mode = 1; /* NONE */
@@ -564,8 +564,7 @@ static void sc_update_copy(struct harness *h)
     vb = kit_buffer(h, &vbd, verts);
     vb_copy = kit_buffer(h, &vbd, NULL);
     CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, NULL, texels, 32, 256), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, &box, box_texels, 16, 64),
-             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, &box, box_texels, 16, 64), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, dst, src), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, cb, 0, NULL, constants, sizeof constants,
                                             sizeof constants),

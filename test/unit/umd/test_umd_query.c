@@ -20,8 +20,8 @@ static struct aerocmd_umd_query *make_query(struct harness *h, uint32_t kind)
 /* The sizes of Direct3D's query data (BOOL 4, UINT64 8, the structs 16 / 64 / 88). */
 static void test_data_sizes(void)
 {
-    static const uint32_t want[AEROCMD_UMD_QUERY_KIND_COUNT] = {4,  8,  8,  16, 64, 4,  16, 4, 88,
-                                                                16, 16, 16, 16, 4,  4,  4,  4};
+    static const uint32_t want[AEROCMD_UMD_QUERY_KIND_COUNT] = {4,  8,  8,  16, 64, 4, 16, 4, 88,
+                                                                16, 16, 16, 16, 4,  4, 4,  4};
     uint32_t k;
     for (k = 0; k < AEROCMD_UMD_QUERY_KIND_COUNT; k++)
         CHECK_EQ(aerocmd_umd_query_data_size(k), want[k]);
