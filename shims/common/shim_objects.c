@@ -297,9 +297,9 @@ void APIENTRY shim_create_layout(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEELE
     aerocmd_result r = AEROCMD_E_INVALID_ARG;
     UINT i;
     (void)rt;
-    if (a->NumElements <= AEROCMD_UMD_MAX_INPUT_ELEMENTS &&
-        (a->NumElements == 0 || a->pVertexElements != NULL)) {
-        for (i = 0; i < a->NumElements; i++) {
+    /* As many as libaerocmd takes: it refuses a longer list before reading. */
+    if (a->NumElements == 0 || a->pVertexElements != NULL) {
+        for (i = 0; i < a->NumElements && i < AEROCMD_UMD_MAX_INPUT_ELEMENTS; i++) {
             const D3D10DDIARG_INPUT_ELEMENT_DESC *e = &a->pVertexElements[i];
             els[i].input_register = e->InputRegister;
             els[i].dxgi_format = (uint32_t)e->Format;
