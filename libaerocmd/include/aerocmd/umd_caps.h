@@ -13,11 +13,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aerocmd/export.h"
 #include "aerocmd/result.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* ---- the adapter --------------------------------------------------------------------- */
 
@@ -93,6 +96,8 @@ uint32_t aerocmd_umd_multisample_quality_levels(uint32_t dxgi_format, uint32_t s
  * counter (the DDI's DXGI_DDI_ERR_UNSUPPORTED), INVALID_ARG for any other id (no
  * device-dependent counter exists). */
 aerocmd_result aerocmd_umd_check_counter(uint32_t counter);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

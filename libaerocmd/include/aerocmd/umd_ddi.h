@@ -12,12 +12,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aerocmd/export.h"
 #include "aerocmd/umd_callbacks.h"
 #include "aerocmd/umd_objects.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* D3D10DDIRESOURCE_TYPE (and D3D11DDIRESOURCE_BUFFEREX for views). */
 enum aerocmd_umd_ddi_dimension {
@@ -96,6 +99,8 @@ aerocmd_result aerocmd_umd_create_ddi_view(struct aerocmd_umd_device *dev, void 
  * written. */
 uint32_t aerocmd_umd_merge_alloc_refs(const struct aerocmd_umd_alloc_ref *refs, uint32_t count,
                                       struct aerocmd_umd_alloc_ref *out);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

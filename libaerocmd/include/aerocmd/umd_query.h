@@ -33,12 +33,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aerocmd/export.h"
 #include "aerocmd/result.h"
 #include "aerocmd/umd_device.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_umd_query;
 
@@ -99,6 +102,8 @@ aerocmd_result aerocmd_umd_query_get_data(struct aerocmd_umd_context *ctx,
 /* SetPredication: remembered (NULL: none); draws are never skipped (see above). */
 aerocmd_result aerocmd_umd_set_predication(struct aerocmd_umd_context *ctx,
                                            struct aerocmd_umd_query *query, int value);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }
