@@ -24,9 +24,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 enum aerocmd_umd_builtin {
     AEROCMD_UMD_BUILTIN_VS_FULLSCREEN = 0,
@@ -42,6 +46,8 @@ enum aerocmd_umd_builtin {
  * size. INVALID_ARG: unknown `which`, NULL pointers. BUFFER_FULL: capacity too small. */
 aerocmd_result aerocmd_umd_builtin_dxbc(enum aerocmd_umd_builtin which, void *out,
                                         uint32_t capacity, uint32_t *size);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -18,9 +18,13 @@
 
 #include "aerocmd/umd_device.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 enum aerocmd_umd_policy { AEROCMD_UMD_POLICY_STRICT = 0, AEROCMD_UMD_POLICY_COMPATIBLE = 1 };
 
@@ -52,6 +56,8 @@ uint64_t aerocmd_umd_approx_count(const struct aerocmd_umd_device *dev,
 /* The id of kind's row in doc/compatibility.md ("sampler.anisotropic", ...); NULL out of
  * range. */
 const char *aerocmd_umd_approx_name(enum aerocmd_umd_approx kind);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }
