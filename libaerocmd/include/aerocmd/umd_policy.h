@@ -8,7 +8,7 @@
  *   zeroed aerocmd_umd_device_desc asks for.
  * - COMPATIBLE (what the driver DLLs use) applies the table's approximations and counts
  *   each one: once per object created with it (a sampler, a rasterizer state, a texture or
- *   view), whether or not a later draw depends on the difference.
+ *   view, a query), whether or not a later draw depends on the difference.
  * Nothing is ever approximated silently: state that is neither exact nor in the table is
  * refused under both policies. */
 #ifndef AEROCMD_UMD_POLICY_H
@@ -40,8 +40,12 @@ enum aerocmd_umd_approx {
     AEROCMD_UMD_APPROX_SAMPLER_MIRROR_ONCE,     /* MIRROR_ONCE addressing as MIRROR */
     AEROCMD_UMD_APPROX_RASTERIZER_SLOPE_SCALED_DEPTH_BIAS, /* dropped */
     AEROCMD_UMD_APPROX_RASTERIZER_DEPTH_BIAS_CLAMP,        /* dropped */
-    AEROCMD_UMD_APPROX_RASTERIZER_LINE_MODE, /* antialiased / multisample lines aliased */
-    AEROCMD_UMD_APPROX_FORMAT_SRGB_AS_UNORM, /* sRGB below ABI 1.2: no gamma conversion */
+    AEROCMD_UMD_APPROX_RASTERIZER_LINE_MODE,      /* antialiased / multisample lines aliased */
+    AEROCMD_UMD_APPROX_FORMAT_SRGB_AS_UNORM,      /* sRGB below ABI 1.2: no gamma conversion */
+    AEROCMD_UMD_APPROX_QUERY_OCCLUSION,           /* viewport area per instance drawn */
+    AEROCMD_UMD_APPROX_QUERY_OCCLUSION_PREDICATE, /* always TRUE, predication skips nothing */
+    AEROCMD_UMD_APPROX_QUERY_TIMESTAMP,           /* the ending submission's fence */
+    AEROCMD_UMD_APPROX_QUERY_PIPELINE_STATISTICS, /* counted from the draws, some estimated */
     AEROCMD_UMD_APPROX_COUNT
 };
 

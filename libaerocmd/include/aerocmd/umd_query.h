@@ -74,7 +74,9 @@ size_t aerocmd_umd_query_size(void);
  * PIPELINE_STATISTICS 64 / 88, SO_STATISTICS 16); 0 for a kind that is not one. */
 uint32_t aerocmd_umd_query_data_size(uint32_t kind);
 
-/* Every kind can be created. INVALID_ARG: kind out of range (counters are not queries
+/* Every kind can be created under the COMPATIBLE policy (umd_policy.h); OCCLUSION,
+ * OCCLUSION_PREDICATE, TIMESTAMP and PIPELINE_STATS(_11), whose answers are approximations,
+ * are NOT_IMPLEMENTED under STRICT. INVALID_ARG: kind out of range (counters are not queries
  * here: aerocmd_umd_check_counter refuses them), bad memory. OUT_OF_MEMORY / DEVICE_REMOVED
  * from the callbacks when the query needs its allocation. */
 aerocmd_result aerocmd_umd_create_query(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,

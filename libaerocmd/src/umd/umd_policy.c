@@ -17,6 +17,10 @@ static const char *const approx_names[AEROCMD_UMD_APPROX_COUNT] = {
     "rasterizer.depth_bias_clamp",
     "rasterizer.line_mode",
     "format.srgb_before_abi_1_2",
+    "query.occlusion",
+    "query.occlusion_predicate",
+    "query.timestamp",
+    "query.pipeline_statistics",
 };
 
 uint32_t aerocmd_umd_device_policy(const struct aerocmd_umd_device *dev)

@@ -92,6 +92,25 @@ static aerocmd_result acquire_memory(struct aerocmd_umd_device *dev, struct aero
     return AEROCMD_OK;
 }
 
+/* The compatibility table's approximation a kind's answers are (doc/compatibility.md,
+ * "Queries and predication"); 0 for the exact ones. */
+static uint32_t query_approximation(uint32_t kind)
+{
+    switch (kind) {
+    case AEROCMD_UMD_QUERY_OCCLUSION:
+        return UMD_APPROX(AEROCMD_UMD_APPROX_QUERY_OCCLUSION);
+    case AEROCMD_UMD_QUERY_OCCLUSION_PREDICATE:
+        return UMD_APPROX(AEROCMD_UMD_APPROX_QUERY_OCCLUSION_PREDICATE);
+    case AEROCMD_UMD_QUERY_TIMESTAMP:
+        return UMD_APPROX(AEROCMD_UMD_APPROX_QUERY_TIMESTAMP);
+    case AEROCMD_UMD_QUERY_PIPELINE_STATS:
+    case AEROCMD_UMD_QUERY_PIPELINE_STATS_11:
+        return UMD_APPROX(AEROCMD_UMD_APPROX_QUERY_PIPELINE_STATISTICS);
+    default:
+        return 0;
+    }
+}
+
 aerocmd_result aerocmd_umd_create_query(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                         uint32_t kind, struct aerocmd_umd_query **out)
 {
@@ -100,6 +119,9 @@ aerocmd_result aerocmd_umd_create_query(struct aerocmd_umd_device *dev, void *me
     if (dev == NULL || out == NULL || aerocmd_umd_query_data_size(kind) == 0 ||
         !aerocmd_priv_umd_mem_ok(mem, mem_size, sizeof *q))
         return AEROCMD_E_INVALID_ARG;
+    r = aerocmd_priv_umd_policy_allows(dev, query_approximation(kind));
+    if (r != AEROCMD_OK)
+        return r;
     memset(q, 0, sizeof *q);
     q->dev = dev;
     q->kind = kind;
@@ -108,6 +130,7 @@ aerocmd_result aerocmd_umd_create_query(struct aerocmd_umd_device *dev, void *me
         memset(q, 0, sizeof *q);
         return r;
     }
+    aerocmd_priv_umd_count_approx(dev, query_approximation(kind));
     *out = q;
     return AEROCMD_OK;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "compat_cases_present.h"
+#include "compat_cases_query.h"
 #include "compat_cases_resources.h"
 #include "compat_cases_state.h"
 
@@ -77,6 +78,17 @@ static const struct compat_case cases[] = {
          case_data_host_only_indirect_args),
     CASE("data.unknown_structure_count", "refused", SETUP_DEFAULT,
          case_data_unknown_structure_count),
+    CASE("query.event", "exact", SETUP_DEFAULT, case_query_event),
+    CASE("query.occlusion", "approximated", SETUP_DEFAULT, case_query_occlusion),
+    CASE("query.occlusion_predicate", "approximated", SETUP_DEFAULT,
+         case_query_occlusion_predicate),
+    CASE("query.timestamp_disjoint", "exact", SETUP_DEFAULT, case_query_timestamp_disjoint),
+    CASE("query.timestamp", "approximated", SETUP_DEFAULT, case_query_timestamp),
+    CASE("query.pipeline_statistics", "approximated", SETUP_DEFAULT,
+         case_query_pipeline_statistics),
+    CASE("query.so_statistics", "exact", SETUP_DEFAULT, case_query_so_statistics),
+    CASE("query.so_overflow_predicate", "exact", SETUP_DEFAULT, case_query_so_overflow_predicate),
+    CASE("query.counters", "refused", SETUP_DEFAULT, case_query_counters),
     CASE("present.surface", "exact", SETUP_DEFAULT, case_present_surface),
     CASE("present.blt_copy", "exact", SETUP_DEFAULT, case_present_blt_copy),
     CASE("present.blt_stretch", "exact", SETUP_DEFAULT, case_present_blt_stretch),

@@ -80,7 +80,9 @@ static void test_counting(void)
     uint64_t v[11];
     uint32_t b;
     kit_reset();
+    harness_policy = AEROCMD_UMD_POLICY_COMPATIBLE; /* the approximated kinds */
     CHECK(harness_open(&h, 65536, 16));
+    harness_policy = AEROCMD_UMD_POLICY_STRICT;
     kit_bind_basic(&h, kit_triangle_vb(&h), kit_target(&h, 64, 64), NULL);
     occ = make_query(&h, AEROCMD_UMD_QUERY_OCCLUSION);
     stats = make_query(&h, AEROCMD_UMD_QUERY_PIPELINE_STATS_11);
