@@ -264,6 +264,14 @@ void APIENTRY shim_draw_auto(D3D10DDI_HDEVICE h)
     shim_report_result(dev, aerocmd_umd_draw_auto(dev->ctx));
 }
 
+/* GenerateMips through a shader-resource view: libaerocmd draws each level. */
+void APIENTRY shim_gen_mips(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW srv)
+{
+    struct shim_device *dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_generate_mips(
+                                dev->ctx, (struct aerocmd_umd_view *)shim_obj(srv.pDrvPrivate)));
+}
+
 void APIENTRY shim_clear_rtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v, FLOAT rgba[4])
 {
     struct shim_device *dev = shim_dev(h);

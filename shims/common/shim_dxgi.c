@@ -10,20 +10,34 @@ static struct shim_device *dxgi_dev(DXGI_DDI_HDEVICE h)
     return shim_device_from((void *)h);
 }
 
-/* The flip interval is the sync interval (IMMEDIATE 0 .. FOUR 4). */
+/* PresentDXGI as the DXGI docs order it: libaerocmd submits the pending work and then the
+ * present (hSurfaceToPresent bound as render target 0, PRESENT) through pfnRenderCb; then
+ * pfnPresentCb gets the allocations (the destination's only when DXGI names one). The flip
+ * interval is the sync interval (IMMEDIATE 0 .. FOUR 4). Windows 7's DXGI handles
+ * DXGI_PRESENT_TEST and DO_NOT_WAIT itself: nothing of them reaches this call. */
 static HRESULT __stdcall dxgi_present(DXGI_DDI_ARG_PRESENT *args)
 {
     struct shim_device *dev = dxgi_dev(args->hDevice);
+    struct aerocmd_umd_present_desc d;
+    struct aerocmd_umd_present_allocations allocs;
     DXGIDDICB_PRESENT cb;
     aerocmd_result r;
     if (dev == NULL)
         return E_INVALIDARG;
-    r = aerocmd_umd_present_ex(dev->ctx, (uint32_t)args->FlipInterval, 0);
+    memset(&d, 0, sizeof d);
+    d.src = (struct aerocmd_umd_resource *)shim_obj((void *)args->hSurfaceToPresent);
+    d.src_subresource = args->SrcSubResourceIndex;
+    d.dst = (struct aerocmd_umd_resource *)shim_obj((void *)args->hDstResource);
+    d.dst_subresource = args->DstSubResourceIndex;
+    d.sync_interval = (uint32_t)args->FlipInterval;
+    r = aerocmd_umd_present_surface(dev->ctx, &d, &allocs);
     if (r != AEROCMD_OK)
         return shim_hresult(r);
     if (dev->dxgi_callbacks == NULL || dev->dxgi_callbacks->pfnPresentCb == NULL)
         return S_OK;
     memset(&cb, 0, sizeof cb);
+    cb.hSrcAllocation = (D3DKMT_HANDLE)allocs.src_os_handle;
+    cb.hDstAllocation = (D3DKMT_HANDLE)allocs.dst_os_handle;
     cb.pDXGIContext = args->pDXGIContext;
     cb.hContext = dev->rt.context;
     return dev->dxgi_callbacks->pfnPresentCb(dev->rt_device, &cb);
@@ -85,14 +99,16 @@ static HRESULT __stdcall dxgi_query_residency(DXGI_DDI_ARG_QUERYRESOURCERESIDENC
     return S_OK;
 }
 
-/* Which blits the device can do is libaerocmd's rule (aerocmd_umd_blt): a 1:1 copy is
- * S_OK, stretching, rotation and conversion E_NOTIMPL. */
+/* Which blits the device can do is libaerocmd's rule (aerocmd_umd_blt): copies, stretches
+ * and conversions are S_OK, rotation E_NOTIMPL. The DDI names no filter: libaerocmd's
+ * default (linear when stretching). */
 static HRESULT __stdcall dxgi_blt(DXGI_DDI_ARG_BLT *args)
 {
     struct shim_device *dev = dxgi_dev(args->hDevice);
     struct aerocmd_umd_blt_desc d;
     if (dev == NULL)
         return E_INVALIDARG;
+    memset(&d, 0, sizeof d);
     d.dst_subresource = args->DstSubresource;
     d.dst_left = args->DstLeft;
     d.dst_top = args->DstTop;

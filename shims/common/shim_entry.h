@@ -52,6 +52,7 @@ void APIENTRY shim_draw_indexed(D3D10DDI_HDEVICE, UINT, UINT, INT);
 void APIENTRY shim_draw_instanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, UINT);
 void APIENTRY shim_draw_indexed_instanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, INT, UINT);
 void APIENTRY shim_draw_auto(D3D10DDI_HDEVICE);
+void APIENTRY shim_gen_mips(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
 void APIENTRY shim_ia_set_input_layout(D3D10DDI_HDEVICE, D3D10DDI_HELEMENTLAYOUT);
 void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE, UINT, UINT, CONST D3D10DDI_HRESOURCE *,
                                          CONST UINT *, CONST UINT *);
@@ -154,6 +155,7 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
         (t)->pfnDrawInstanced = shim_draw_instanced;                                               \
         (t)->pfnDrawIndexedInstanced = shim_draw_indexed_instanced;                                \
         (t)->pfnDrawAuto = shim_draw_auto;                                                         \
+        (t)->pfnGenMips = shim_gen_mips;                                                           \
         (t)->pfnDynamicIABufferMapNoOverwrite = shim_map;                                          \
         (t)->pfnDynamicIABufferMapDiscard = shim_map;                                              \
         (t)->pfnDynamicConstantBufferMapDiscard = shim_map;                                        \
@@ -239,6 +241,11 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
         (out)->bind_flags = (in)->BindFlags;                                                       \
         (out)->cpu_access = (in)->MapFlags;                                                        \
         (out)->misc_flags = (in)->MiscFlags;                                                       \
+        if ((in)->pPrimaryDesc != NULL) {                                                          \
+            (out)->has_primary = 1;                                                                \
+            (out)->primary_flags = (in)->pPrimaryDesc->Flags;                                      \
+            (out)->vidpn_source_id = (in)->pPrimaryDesc->VidPnSourceId;                            \
+        }                                                                                          \
     } while (0)
 
 /* D3D11's ByteStride (D3D10's description has none). */
@@ -260,6 +267,8 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
         struct aerocmd_umd_ddi_resource_desc d;                                                    \
         SHIM_RESOURCE_DESC_FROM(&d, a);                                                            \
         d.structure_stride = STRIDE(a);                                                            \
+        if (a->pPrimaryDesc != NULL) /* DriverFlags is the driver's answer */                      \
+            a->pPrimaryDesc->DriverFlags |= aerocmd_umd_ddi_primary_driver_flags(&d);              \
         shim_create_resource(shim_dev(h), &d, a->pInitialDataUP, rt, res.pDrvPrivate);             \
     }
 

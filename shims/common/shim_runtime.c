@@ -131,6 +131,10 @@ static aerocmd_result rt_allocate(void *user, struct aerocmd_umd_memory *memory)
     memset(&info, 0, sizeof info);
     info.pPrivateDriverData = memory->private_data;
     info.PrivateDriverDataSize = memory->private_data_bytes;
+    if (memory->flags & AEROCMD_UMD_MEMORY_PRIMARY) {
+        info.Flags.Primary = 1;
+        info.VidPnSourceId = memory->vidpn_source_id;
+    }
     memset(&a, 0, sizeof a);
     a.hResource = rt->allocating_for;
     a.NumAllocations = 1;

@@ -335,6 +335,8 @@ static void pic_compute_buffer_views(const struct pic_results *r)
     pic_words(r, "compute_buffer_views", 2, 0, 16, want_buffer_views);
 }
 
+#include "present_pictures.h"
+
 struct pic_case {
     const char *name;
     void (*check)(const struct pic_results *r);
@@ -359,6 +361,9 @@ static const struct pic_case pic_cases[] = {
     {"compute_uav", pic_compute_uav},
     {"compute_buffer_views", pic_compute_buffer_views},
     {"blt", pic_blt},
+    {"swap_chain_2", pic_swap_chain_2},
+    {"swap_chain_3", pic_swap_chain_3},
+    {"compositor_present", pic_compositor_present},
 };
 
 #endif /* AEROCMD_TEST_SCENE_PICTURES_H */

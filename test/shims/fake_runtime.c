@@ -194,6 +194,8 @@ static HRESULT APIENTRY allocate(HANDLE h, D3DDDICB_ALLOCATE *a)
     m->private_data = NULL;
     m->private_data_bytes = 0;
     rt->memory_resource[rt->memory_count] = a->hResource;
+    rt->memory_primary[rt->memory_count] = info->Flags.Primary;
+    rt->memory_vidpn[rt->memory_count] = info->VidPnSourceId;
     rt->memory_count++;
     info->hAllocation = rt->memory_count;
     return S_OK;
@@ -280,7 +282,10 @@ static void APIENTRY set_error(D3D10DDI_HRTCORELAYER core, HRESULT hr)
 static HRESULT APIENTRY dxgi_present_cb(HANDLE h, DXGIDDICB_PRESENT *p)
 {
     struct fake_runtime *rt = rt_of(h);
-    (void)p;
+    if (rt->present_cb_calls < FAKE_PRESENTS) {
+        rt->present_src[rt->present_cb_calls] = p->hSrcAllocation;
+        rt->present_dst[rt->present_cb_calls] = p->hDstAllocation;
+    }
     rt->present_cb_calls++;
     return S_OK;
 }

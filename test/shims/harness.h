@@ -12,6 +12,7 @@
 #define FAKE_DMA_BYTES   65536u /* the hard capacity of every DMA buffer handed out */
 #define FAKE_ALLOC_LIST  16u
 #define FAKE_MAX_MEMORY  256u
+#define FAKE_PRESENTS    8u
 #define FAKE_ABI_VERSION ((AEROGPU_ABI_MAJOR << 16) | 4u)
 /* What the runtime leaves in the word after the DXGI table, and in slot 7 of a 7-slot one. */
 #define FAKE_DXGI_GUARD ((void *)(uintptr_t)0x6A7D6A7Du)
@@ -40,6 +41,11 @@ struct fake_runtime {
     HANDLE memory_resource[FAKE_MAX_MEMORY];           /* pfnAllocateCb's hResource */
     uint32_t memory_count;
     uint32_t render_calls, present_cb_calls, wait_calls, bad_private;
+    /* What pfnPresentCb named, by call (the first FAKE_PRESENTS calls), and what
+     * pfnAllocateCb asked of each allocation beyond its private data. */
+    D3DKMT_HANDLE present_src[FAKE_PRESENTS], present_dst[FAKE_PRESENTS];
+    UINT memory_primary[FAKE_MAX_MEMORY]; /* Flags.Primary */
+    UINT memory_vidpn[FAKE_MAX_MEMORY];   /* VidPnSourceId */
     HRESULT last_error;
     uint32_t error_count;
     D3DDDI_DEVICECALLBACKS kt;
@@ -97,6 +103,8 @@ int run_id_process(open_adapter_fn open10_2, const char *out_path, uint32_t coun
 /* Which runtime a session plays, by the device table it got. */
 enum { API_10_0 = 0, API_10_1 = 1, API_11_0 = 2 };
 
+#define SESSION_MAX_MIPS 4u
+
 struct session {
     struct fake_runtime rt; /* first: the runtime handle points at the session too */
     int api;                /* API_*, from the interface */
@@ -112,6 +120,10 @@ struct session {
     uint8_t *want_dxbc[SESSION_MAX_SHADERS];
     uint32_t want_dxbc_size[SESSION_MAX_SHADERS];
     uint32_t want_dxbc_count;
+    /* CreateResource's pPrimaryDesc for the next resource_ex (NULL: none), and its mip
+     * count (0: 1; at most SESSION_MAX_MIPS, each level half the one above). */
+    DXGI_DDI_PRIMARY_DESC *next_primary;
+    UINT next_mips;
 };
 
 /* The DLL's export `name` (NULL when it has none). */

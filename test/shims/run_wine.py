@@ -143,7 +143,7 @@ def check_pixels(pixels, cache, sdir, name):
     env.setdefault("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
     if cache:
         env["MESA_SHADER_CACHE_DIR"] = cache
-    r = run([pixels, "--dir", sdir, GOLDEN_OF.get(name, name)], env=env, timeout=120)
+    r = run([pixels, "--dir", sdir, golden_of(name)], env=env, timeout=120)
     if r.returncode != 0:
         return ["pixels: " + (r.stdout + r.stderr).strip().replace("\n", "\n  ")]
     print(r.stdout.strip())

@@ -1,7 +1,8 @@
 /* scenario_blt.c — (part of scenarios.c, after scenario_compute.c) DXGI's Blt through the
  * DXGI base table: a cleared 16x16 render target blitted 1:1 into a 32x32 one at its origin
- * and into a sub-rectangle goes out as two COPY_TEXTURE2D; a stretched blit is E_NOTIMPL
- * and sends nothing. */
+ * and into a sub-rectangle goes out as two COPY_TEXTURE2D; a stretched blit of a source
+ * nothing can sample (no shader-resource bind) is E_NOTIMPL and sends nothing (stretches
+ * that can be drawn: scenario_present.c's compositor present). */
 
 static HRESULT call_blt(struct session *s, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src,
                         const RECT *rect, UINT flags)
@@ -54,7 +55,7 @@ static void sc_blt(struct session *s)
     s->f.pfnFlush(s->dev);
     submissions = s->rt.emu.submission_count;
     CHECK_EQ(submissions, 1);
-    /* The protocol has no scaled blit. */
+    /* A stretch is a draw sampling the source, which has no shader-resource bind. */
     CHECK_EQ(call_blt(s, dst, src, &whole, 0x4u /* Stretch */), E_NOTIMPL);
     s->f.pfnFlush(s->dev);
     CHECK_EQ(s->rt.emu.submission_count, submissions);

@@ -122,16 +122,19 @@ D3D10DDI_HRESOURCE resource_ex(struct session *s, D3D10DDIRESOURCE_TYPE dim, UIN
                                UINT stride, const D3D10_DDIARG_SUBRESOURCE_UP *init,
                                D3D10DDI_HRTRESOURCE rt)
 {
-    D3D10DDI_MIPINFO mip;
+    D3D10DDI_MIPINFO mip[SESSION_MAX_MIPS];
     D3D11DDIARG_CREATERESOURCE a;
     D3D10DDIARG_CREATERESOURCE a10;
     D3D10DDI_HRESOURCE h;
-    memset(&mip, 0, sizeof mip);
-    mip.TexelWidth = mip.PhysicalWidth = w;
-    mip.TexelHeight = mip.PhysicalHeight = hgt;
-    mip.TexelDepth = mip.PhysicalDepth = 1;
+    UINT mips = s->next_mips != 0 && s->next_mips <= SESSION_MAX_MIPS ? s->next_mips : 1u, m;
+    memset(mip, 0, sizeof mip);
+    for (m = 0; m < mips; m++) {
+        mip[m].TexelWidth = mip[m].PhysicalWidth = w >> m ? w >> m : 1u;
+        mip[m].TexelHeight = mip[m].PhysicalHeight = hgt >> m ? hgt >> m : 1u;
+        mip[m].TexelDepth = mip[m].PhysicalDepth = 1;
+    }
     memset(&a, 0, sizeof a);
-    a.pMipInfoList = &mip;
+    a.pMipInfoList = mip;
     a.pInitialDataUP = init;
     a.ResourceDimension = dim;
     a.Usage = usage;
@@ -139,10 +142,11 @@ D3D10DDI_HRESOURCE resource_ex(struct session *s, D3D10DDIRESOURCE_TYPE dim, UIN
     a.MapFlags = map;
     a.MiscFlags = misc;
     a.Format = format;
-    a.MipLevels = 1;
+    a.MipLevels = mips;
     a.ArraySize = 1;
     a.SampleDesc.Count = 1;
     a.ByteStride = stride;
+    a.pPrimaryDesc = s->next_primary;
     if (s->api == API_11_0) {
         h.pDrvPrivate = take(s, s->f.pfnCalcPrivateResourceSize(s->dev, &a));
         if (h.pDrvPrivate != NULL)
@@ -162,6 +166,7 @@ D3D10DDI_HRESOURCE resource_ex(struct session *s, D3D10DDIRESOURCE_TYPE dim, UIN
     a10.SampleDesc = a.SampleDesc;
     a10.MipLevels = a.MipLevels;
     a10.ArraySize = a.ArraySize;
+    a10.pPrimaryDesc = a.pPrimaryDesc;
     h.pDrvPrivate = take(s, t10(s)->pfnCalcPrivateResourceSize(s->dev, &a10));
     if (h.pDrvPrivate != NULL)
         t10(s)->pfnCreateResource(s->dev, &a10, h, rt);
@@ -250,7 +255,7 @@ D3D10DDI_HRENDERTARGETVIEW target(struct session *s, UINT w, UINT hgt)
             (a).Buffer.FirstElement = (first);                                                     \
             (a).Buffer.NumElements = (n);                                                          \
         } else {                                                                                   \
-            (a).Tex2D.MipLevels = 1;                                                               \
+            (a).Tex2D.MipLevels = (n) != 0 ? (n) : 1; /* texture views: n is the mip count */      \
             (a).Tex2D.ArraySize = 1;                                                               \
         }                                                                                          \
     } while (0)

@@ -68,21 +68,40 @@ struct aerocmd_umd_ddi_resource_desc {
     uint32_t cpu_access;       /* AEROCMD_DDI_CPU_ACCESS_* (the DDI's MapFlags) */
     uint32_t misc_flags;       /* AEROCMD_DDI_MISC_* */
     uint32_t structure_stride; /* D3D11's ByteStride; 0 for D3D10 */
+    /* pPrimaryDesc: has_primary 0 when NULL; otherwise its Flags (DXGI_DDI_PRIMARY_*) and
+     * VidPnSourceId. */
+    uint32_t has_primary;
+    uint32_t primary_flags;
+    uint32_t vidpn_source_id;
 };
+
+/* DXGI_DDI_PRIMARY_DESC.Flags / DriverFlags bits. */
+#define AEROCMD_DDI_PRIMARY_OPTIONAL              0x1u
+#define AEROCMD_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT 0x1u
 
 /* Creates a buffer or a 2D texture (aerocmd_umd_create_buffer / _texture2d; initial as
  * there, the buffer's in initial[0].data). NOT_IMPLEMENTED: 1D, 3D and cube textures (the
  * protocol has 2D textures only), keyed-mutex and GDI-compatible sharing (the DDI has no
  * call that would carry the synchronisation). INVALID_ARG: a dimension or flag bit the DDI
- * does not define. Accepted and needing nothing of the protocol: PRESENT (a back buffer is
- * a render target like any), AUTO_GEN_MIP_MAP (GenerateMips is judged at its own call),
- * DISCARD_ON_PRESENT, DRAWINDIRECT_ARGS (indirect arguments are read on the CPU),
+ * does not define. PRESENT makes a swap-chain buffer (AEROCMD_UMD_MISC_PRESENTABLE: a WDDM
+ * allocation a present can name), a primary description without DXGI_DDI_PRIMARY_OPTIONAL
+ * a primary (AEROCMD_UMD_MISC_PRIMARY, on vidpn_source_id), AUTO_GEN_MIP_MAP a texture
+ * GenerateMips draws (AEROCMD_UMD_MISC_GENERATE_MIPS). Accepted and needing nothing of the
+ * protocol: DISCARD_ON_PRESENT, DRAWINDIRECT_ARGS (indirect arguments are read on the CPU),
  * RESOURCE_CLAMP (SetResourceMinLOD is judged at its own call), REMOTE. */
 aerocmd_result aerocmd_umd_create_ddi_resource(struct aerocmd_umd_device *dev, void *mem,
                                                size_t mem_size,
                                                const struct aerocmd_umd_ddi_resource_desc *desc,
                                                const struct aerocmd_umd_subresource_data *initial,
                                                struct aerocmd_umd_resource **out);
+
+/* What the driver writes into DXGI_DDI_PRIMARY_DESC.DriverFlags at creation (desc as given
+ * to aerocmd_umd_create_ddi_resource): an optional primary (a back buffer) opts out of
+ * scan-out with NO_SCANOUT, so DXGI presents it with a Blt-model present (the host shows a
+ * presented surface whichever model names it, and flips would need the kernel to scan out
+ * the back buffers); a real primary is kept (opting it out would oblige BltDXGI to
+ * rotate). 0 when there is no primary description. */
+uint32_t aerocmd_umd_ddi_primary_driver_flags(const struct aerocmd_umd_ddi_resource_desc *desc);
 
 /* aerocmd_umd_create_view for a view of the DDI dimension `dimension` (BUFFEREX is a
  * buffer view). NOT_IMPLEMENTED for 1D, 3D and cube views; INVALID_ARG for res NULL or a

@@ -32,9 +32,14 @@ static aerocmd_result flags_from_ddi(const struct aerocmd_umd_ddi_resource_desc 
     out->bind = d->bind_flags & AEROCMD_DDI_BIND_PIPELINE_MASK;
     if (d->bind_flags & AEROCMD_DDI_BIND_UNORDERED_ACCESS)
         out->bind |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
-    /* The DDI's SHARED and BUFFER_* bits have the API's values. */
-    out->misc = d->misc_flags & (AEROCMD_DDI_MISC_SHARED | AEROCMD_DDI_MISC_BUFFER_ALLOW_RAW_VIEWS |
+    /* The DDI's AUTO_GEN_MIP_MAP, SHARED and BUFFER_* bits have the API's values. */
+    out->misc = d->misc_flags & (AEROCMD_DDI_MISC_AUTO_GEN_MIP_MAP | AEROCMD_DDI_MISC_SHARED |
+                                 AEROCMD_DDI_MISC_BUFFER_ALLOW_RAW_VIEWS |
                                  AEROCMD_DDI_MISC_BUFFER_STRUCTURED);
+    if (d->bind_flags & AEROCMD_DDI_BIND_PRESENT)
+        out->misc |= AEROCMD_UMD_MISC_PRESENTABLE;
+    if (d->has_primary && !(d->primary_flags & AEROCMD_DDI_PRIMARY_OPTIONAL))
+        out->misc |= AEROCMD_UMD_MISC_PRIMARY;
     out->cpu_access =
         ((d->cpu_access & AEROCMD_DDI_CPU_ACCESS_WRITE) ? AEROCMD_UMD_CPU_ACCESS_WRITE : 0u) |
         ((d->cpu_access & AEROCMD_DDI_CPU_ACCESS_READ) ? AEROCMD_UMD_CPU_ACCESS_READ : 0u);
@@ -79,7 +84,15 @@ static aerocmd_result create_texture(struct aerocmd_umd_device *dev, void *mem, 
     t.misc_flags = f->misc;
     t.usage = d->usage;
     t.cpu_access = f->cpu_access;
+    t.vidpn_source_id = d->vidpn_source_id;
     return aerocmd_umd_create_texture2d(dev, mem, mem_size, &t, initial, out);
+}
+
+uint32_t aerocmd_umd_ddi_primary_driver_flags(const struct aerocmd_umd_ddi_resource_desc *desc)
+{
+    if (desc == NULL || !desc->has_primary || !(desc->primary_flags & AEROCMD_DDI_PRIMARY_OPTIONAL))
+        return 0;
+    return AEROCMD_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT;
 }
 
 aerocmd_result aerocmd_umd_create_ddi_resource(struct aerocmd_umd_device *dev, void *mem,

@@ -45,13 +45,14 @@ static void apply_usage(struct aerocmd_umd_resource *res, uint32_t usage, uint32
                                                                                                : 0u;
 }
 
-/* The host usage of a resource: its bind flags, and for swap-chain buffers what a present
- * does with them. */
+/* The host usage of a resource: its bind flags, and for swap-chain buffers what presenting
+ * does with them: a present binds one as target, a compositor Blt samples it. */
 static uint32_t usage_of_resource(const struct aerocmd_umd_resource *res)
 {
     uint32_t usage = usage_of_bind_flags(res->bind_flags);
     if (res->presentable)
-        usage |= AEROGPU_RESOURCE_USAGE_RENDER_TARGET | AEROGPU_RESOURCE_USAGE_SCANOUT;
+        usage |= AEROGPU_RESOURCE_USAGE_TEXTURE | AEROGPU_RESOURCE_USAGE_RENDER_TARGET |
+                 AEROGPU_RESOURCE_USAGE_SCANOUT;
     return usage;
 }
 

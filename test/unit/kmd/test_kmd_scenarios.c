@@ -278,6 +278,14 @@ static uint32_t refs_from_fake(const struct aerocmd_umd_fake *fake,
         refs[i].size_bytes = m->size_bytes;
         refs[i].alloc_id = r->alloc_id;
         refs[i].flags = (r->flags & AEROCMD_UMD_ALLOC_REF_WRITE) ? AEROCMD_KMD_ALLOC_REF_WRITE : 0u;
+        if (m->private_data_bytes != 0) { /* a shared allocation: its token, as the OS kept it */
+            struct aerocmd_kmd_alloc_info info;
+            struct aerocmd_kmd_fault fault;
+            if (CHECK_EQ(
+                    aerocmd_kmd_alloc_open(m->private_data, m->private_data_bytes, &info, &fault),
+                    AEROCMD_OK))
+                refs[i].share_token = info.share_token;
+        }
         for (j = 0; j < i && s->allocs[j].alloc_id != r->alloc_id; j++) {
         }
         if (j == i)

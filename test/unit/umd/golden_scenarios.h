@@ -22,11 +22,23 @@ static const uint32_t scenario_grey[4] = {F32_HALF, F32_HALF, F32_HALF, F32_1};
  * The scene triangle (shaders/scene_shaders.h) over grey, then presented. */
 static void sc_triangle(struct harness *h)
 {
-    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(64, 64, DXGI_B8G8R8A8_UNORM,
+                     AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_resource *back;
+    struct aerocmd_umd_view *target;
+    struct aerocmd_umd_present_desc p;
+    struct aerocmd_umd_present_allocations a;
+    td.misc_flags = AEROCMD_UMD_MISC_PRESENTABLE; /* a swap chain's back buffer */
+    back = kit_texture(h, &td, NULL);
+    target = kit_view(h, AEROCMD_VIEW_RENDER_TARGET, back);
     kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
     CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_present(h->ctx, 1), AEROCMD_OK);
+    memset(&p, 0, sizeof p);
+    p.src = back;
+    p.sync_interval = 1;
+    CHECK_EQ(aerocmd_umd_present_surface(h->ctx, &p, &a), AEROCMD_OK);
 }
 
 /* The scene quad (indexed) sampling a 4x4 texture with initial data, over grey: its first
@@ -493,6 +505,8 @@ static void sc_blt(struct harness *h)
     CHECK_EQ(aerocmd_umd_blt(h->ctx, dst, src, &b), AEROCMD_E_NOT_IMPLEMENTED);
 }
 
+#include "golden_present.h"
+
 #define GOLDEN_BIG 65536u, 16u
 
 /* Alpha blending on target 0, a rasterizer state culling nothing with the scissor on, the
@@ -606,6 +620,9 @@ static const struct golden_case golden_cases[] = {
     {"states_scissor", sc_states_scissor, GOLDEN_BIG},
     {"update_copy", sc_update_copy, GOLDEN_BIG},
     {"instanced", sc_instanced, GOLDEN_BIG},
+    {"swap_chain_2", sc_swap_chain_2, GOLDEN_BIG},
+    {"swap_chain_3", sc_swap_chain_3, GOLDEN_BIG},
+    {"compositor_present", sc_compositor_present, GOLDEN_BIG},
 };
 
 #endif /* AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H */

@@ -79,6 +79,7 @@ static void test_creation(void)
         CHECK_EQ(c->usage_flags, AEROGPU_RESOURCE_USAGE_TEXTURE |
                                      AEROGPU_RESOURCE_USAGE_RENDER_TARGET |
                                      AEROGPU_RESOURCE_USAGE_SCANOUT);
+        /* bound as shader resource only: still a target and sampled */
         CHECK(c->backing_alloc_id != 0);
     }
     /* A present binds the one level: mips or layers are refused, as are BC formats. */
