@@ -100,16 +100,10 @@ aerocmd_result aerocmd_priv_umd_pass_view(struct aerocmd_umd_context *ctx,
     a.mip_level_count = 1;
     a.base_array_layer = layer;
     a.array_layer_count = 1;
-    r = aerocmd_priv_umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
-    if (r != AEROCMD_OK)
-        return r;
-    r = aerocmd_priv_umd_emit_texture_view(ctx, &a);
-    if (r != AEROCMD_OK) {
-        aerocmd_priv_umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, a.view_handle);
-        return r;
-    }
-    *handle = a.view_handle;
-    return AEROCMD_OK;
+    r = aerocmd_priv_umd_new_texture_view(ctx, &a);
+    if (r == AEROCMD_OK)
+        *handle = a.view_handle;
+    return r;
 }
 
 aerocmd_result aerocmd_priv_umd_pass_view_done(struct aerocmd_umd_context *ctx,

@@ -33,9 +33,9 @@ static aerocmd_result flags_from_ddi(const struct aerocmd_umd_ddi_resource_desc 
     if (d->bind_flags & AEROCMD_DDI_BIND_UNORDERED_ACCESS)
         out->bind |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
     /* The DDI's AUTO_GEN_MIP_MAP, SHARED and BUFFER_* bits have the API's values. */
-    out->misc = d->misc_flags & (AEROCMD_DDI_MISC_AUTO_GEN_MIP_MAP | AEROCMD_DDI_MISC_SHARED |
-                                 AEROCMD_DDI_MISC_BUFFER_ALLOW_RAW_VIEWS |
-                                 AEROCMD_DDI_MISC_BUFFER_STRUCTURED);
+    out->misc = d->misc_flags &
+                (AEROCMD_DDI_MISC_AUTO_GEN_MIP_MAP | AEROCMD_DDI_MISC_SHARED |
+                 AEROCMD_DDI_MISC_BUFFER_ALLOW_RAW_VIEWS | AEROCMD_DDI_MISC_BUFFER_STRUCTURED);
     if (d->bind_flags & AEROCMD_DDI_BIND_PRESENT)
         out->misc |= AEROCMD_UMD_MISC_PRESENTABLE;
     if (d->has_primary && !(d->primary_flags & AEROCMD_DDI_PRIMARY_OPTIONAL))

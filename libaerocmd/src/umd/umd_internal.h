@@ -561,6 +561,9 @@ aerocmd_result aerocmd_priv_umd_wait_serial(struct aerocmd_umd_context *ctx, uin
 /* Appends CREATE_TEXTURE_VIEW with retries. */
 aerocmd_result aerocmd_priv_umd_emit_texture_view(struct aerocmd_umd_context *ctx,
                                                   const struct aerocmd_texture_view_args *args);
+/* The same for a fresh handle (args->view_handle), given back when the packet fails. */
+aerocmd_result aerocmd_priv_umd_new_texture_view(struct aerocmd_umd_context *ctx,
+                                                 struct aerocmd_texture_view_args *args);
 
 /* ---- unbinding on destroy (umd_bind.c) ----------------------------------------------- */
 

@@ -175,6 +175,19 @@ static uint32_t opcodes_of(const struct harness *h, uint32_t sub, uint32_t *out,
     return n;
 }
 
+/* The last SET_RENDER_TARGETS recorded. */
+static const struct aerogpu_cmd_set_render_targets *last_targets(const struct harness *hh)
+{
+    static struct packet_list pl;
+    int i;
+    collect_packets(&hh->fake, &pl);
+    i = packet_index(&pl, AEROGPU_CMD_SET_RENDER_TARGETS,
+                     packet_count(&pl, AEROGPU_CMD_SET_RENDER_TARGETS) - 1u);
+    return i >= 0 ? AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_set_render_targets,
+                                 AEROGPU_CMD_SET_RENDER_TARGETS)
+                  : NULL;
+}
+
 /* When the application's own targets already show the surface first, the present sends
  * PRESENT alone and the next draw re-sends nothing; otherwise the surface is bound alone
  * for the PRESENT and the application's targets come back once, before its next draw. */
@@ -189,7 +202,6 @@ static void test_bindings_restored(void)
     const struct aerogpu_cmd_set_render_targets *rt;
     struct aerocmd_umd_texture2d_desc dd =
         texture_desc(16, 16, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
-    static struct packet_list pl;
     uint32_t ops[8], n, sub;
     kit_reset();
     if (!CHECK(harness_open(&h, 65536, 16)))
@@ -222,11 +234,7 @@ static void test_bindings_restored(void)
     CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &p, &a), AEROCMD_OK);
     sub = h.fake.submission_count - 1u;
     CHECK_EQ(h.fake.presents[h.fake.present_count - 1u].handle, aerocmd_umd_resource_handle(bb));
-    collect_packets(&h.fake, &pl);
-    rt = AEROCMD_VIEW(
-        &pl.packet[packet_index(&pl, AEROGPU_CMD_SET_RENDER_TARGETS,
-                                packet_count(&pl, AEROGPU_CMD_SET_RENDER_TARGETS) - 1)],
-        aerogpu_cmd_set_render_targets, AEROGPU_CMD_SET_RENDER_TARGETS);
+    rt = last_targets(&h);
     if (CHECK(rt != NULL)) {
         CHECK_EQ(rt->color_count, 1);
         CHECK_EQ(rt->colors[0], aerocmd_umd_resource_handle(bb));
@@ -244,11 +252,7 @@ static void test_bindings_restored(void)
     CHECK_EQ(ops[0], AEROGPU_CMD_SET_RENDER_TARGETS);
     CHECK_EQ(ops[1], AEROGPU_CMD_DRAW);
     CHECK_EQ(ops[2], AEROGPU_CMD_DRAW);
-    collect_packets(&h.fake, &pl);
-    rt = AEROCMD_VIEW(
-        &pl.packet[packet_index(&pl, AEROGPU_CMD_SET_RENDER_TARGETS,
-                                packet_count(&pl, AEROGPU_CMD_SET_RENDER_TARGETS) - 1)],
-        aerogpu_cmd_set_render_targets, AEROGPU_CMD_SET_RENDER_TARGETS);
+    rt = last_targets(&h);
     if (CHECK(rt != NULL)) {
         CHECK_EQ(rt->colors[0], aerocmd_umd_view_handle(off));
         CHECK_EQ(rt->depth_stencil, aerocmd_umd_view_handle(dsv));
