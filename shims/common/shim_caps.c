@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_caps.c — the runtime's capability questions: libaerocmd's answers (umd_caps.h)
  * copied into the DDI's out parameters, every one of them written on every path. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_open11.c — OpenAdapter11, for the DLLs that export it (the D3D11 one and the driver).
  *
  * The driver package's documentation names this export; the DDI facts say no runtime calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_query.c — queries and predication: the DDI's calls into umd_query.h, whose rules say
  * what each query answers. Only the error codes each call may report are the shim's. */
 #include "aerocmd/umd_query.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checks_caps.c — the runtime's questions and the tables it is given, with the answers
  * written here from the DDI facts (FACTS.md, FACTS-ADDENDUM.md, d3d10umddi.h's meanings)
  * and the protocol's format list (doc/protocol/RULES.md "Formats"), never from the library

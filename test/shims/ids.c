@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ids.c — guest-wide handles through the driver DLL: one session-wide 64-bit counter in the
  * named section Local\AeroGPU.GlobalHandleCounter (the name every AeroGPU user-mode driver
  * uses), so ids never run out in a long-lived process and never collide between processes;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_query.c — (part of scenarios.c) queries through any runtime's table. What each
  * answers is written here from the facts (FACTS-ADDENDUM.md (2): data types, the error codes
  * QueryGetData may report, pData untouched until signalled, DO_NOT_FLUSH) and from the

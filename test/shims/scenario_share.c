@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_share.c — (part of scenarios.c) a texture shared between two devices of two
  * runtimes in one process (one kernel driver and emulator behind both, as for two
  * processes): one renders into it, the other opens it and samples it. The facts it is
@@ -88,7 +89,11 @@ static void share_between(struct session *a, struct session *b)
         return;
     if (!CHECK(nth_packet(a, AEROGPU_CMD_EXPORT_SHARED_SURFACE, 0, &exp, sizeof exp)))
         return;
-    CHECK(exp.share_token != 0);
+    /* EXPORT carries the token the kernel wrote into the private data the OS keeps. */
+    CHECK(exp.share_token != 0 &&
+          exp.share_token ==
+              ((const struct aerogpu_wddm_alloc_priv_v2 *)(const void *)kept->private_data)
+                  ->share_token);
     a->f.pfnClearRenderTargetView(a->dev, rtv_of(a, shared, DXGI_FORMAT_B8G8R8A8_UNORM), red);
     a->f.pfnFlush(a->dev);
     /* The other device opens it with the data the OS kept and its own allocation handle. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_states.c — (part of scenarios.c) scenarios every runtime has the calls for, each
  * the twin of a host golden of test/unit/umd/golden_scenarios.h: one clear; blend and
  * rasterizer state objects with a scissor; UpdateSubresourceUP and CopyResource; instanced

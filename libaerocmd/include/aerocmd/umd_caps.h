@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_caps.h — what a driver tells the Direct3D runtime it can do (umd layer).
  *
  * The runtime asks a Windows 7 user-mode driver a handful of capability questions: which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_ddi.h — Direct3D descriptions as the Windows DDI numbers them (umd layer).
  *
  * The D3D10, D3D10.1 and D3D11 runtimes hand a Windows 7 driver resource descriptions in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_query.h — Direct3D queries and predication over a protocol that has none (umd layer).
  *
  * The protocol has no query packets, so the driver answers from what it knows: when the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_ddi.c — the Windows DDI's resource and view descriptions into the library's, and the
  * runtime's one-entry-per-allocation list (umd_ddi.h). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_query.c — queries answered from what the driver knows (umd_query.h): the counts of
  * the work it sent, and the completion of the submission that ended each query. */
 #include <string.h>

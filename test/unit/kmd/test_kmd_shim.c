@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The KMD shim's own tests: DxgkDdiRender (aerogpu_kmd_render) driven through the DDI
  * structs with the core's hostile cases (test_kmd_render.c's table, included as it is) and
  * with hostile allocation lists, and allocation create/open with hostile private data.

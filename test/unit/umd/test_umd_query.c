@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Queries (umd_query.h), the capability answers (umd_caps.h), the DDI-numbered
  * descriptions (umd_ddi.h) and the guest-wide id counter, on the library. Expected values
  * come from the DDI facts (FACTS-ADDENDUM.md: query data sizes, DO_NOT_FLUSH, signalling)
