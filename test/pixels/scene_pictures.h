@@ -336,6 +336,7 @@ static void pic_compute_buffer_views(const struct pic_results *r)
 }
 
 #include "present_pictures.h"
+#include "state_pictures.h"
 
 struct pic_case {
     const char *name;
@@ -361,6 +362,9 @@ static const struct pic_case pic_cases[] = {
     {"compute_uav", pic_compute_uav},
     {"compute_buffer_views", pic_compute_buffer_views},
     {"blt", pic_blt},
+    {"states_scissor", pic_states_scissor},
+    {"update_copy", pic_update_copy},
+    {"instanced", pic_instanced},
     {"swap_chain_2", pic_swap_chain_2},
     {"swap_chain_3", pic_swap_chain_3},
     {"compositor_present", pic_compositor_present},

@@ -26,11 +26,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aerocmd/export.h"
 #include "aerocmd/result.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_exec;
 
@@ -164,6 +167,8 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
  * (NUL-terminated, cut to why_capacity) saying what is wrong. why may be NULL. */
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
                                        size_t why_capacity);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }
