@@ -18,7 +18,7 @@
 static aerocmd_result create_builtin_shader(struct aerocmd_umd_context *ctx,
                                             enum aerocmd_umd_builtin which,
                                             enum aerocmd_shader_kind kind,
-                                            struct aerocmd_umd_shader *mem)
+                                            struct aerocmd_umd_shader *mem, uint32_t bit)
 {
     uint8_t dxbc[AEROCMD_UMD_BUILTIN_MAX_DXBC];
     struct aerocmd_umd_shader *out = NULL;
@@ -26,20 +26,26 @@ static aerocmd_result create_builtin_shader(struct aerocmd_umd_context *ctx,
     aerocmd_result r = aerocmd_umd_builtin_dxbc(which, dxbc, sizeof dxbc, &size);
     if (r == AEROCMD_OK)
         r = aerocmd_umd_create_shader(ctx->dev, mem, sizeof *mem, kind, dxbc, size, &out);
+    if (r == AEROCMD_OK)
+        ctx->builtins.made |= bit;
     return r;
 }
 
 static aerocmd_result create_builtin_sampler(struct aerocmd_umd_context *ctx, uint32_t filter,
-                                             struct aerocmd_umd_sampler *mem)
+                                             struct aerocmd_umd_sampler *mem, uint32_t bit)
 {
     struct aerocmd_umd_sampler_desc d;
     struct aerocmd_umd_sampler *out = NULL;
+    aerocmd_result r;
     memset(&d, 0, sizeof d);
     d.filter = filter;
     d.address_u = d.address_v = d.address_w = AEROCMD_UMD_ADDRESS_CLAMP;
     d.max_lod_f32 = 0x7F800000u; /* +inf: every level */
     d.max_anisotropy = 1;
-    return aerocmd_umd_create_sampler(ctx->dev, mem, sizeof *mem, &d, &out);
+    r = aerocmd_umd_create_sampler(ctx->dev, mem, sizeof *mem, &d, &out);
+    if (r == AEROCMD_OK)
+        ctx->builtins.made |= bit;
+    return r;
 }
 
 aerocmd_result aerocmd_priv_umd_builtins_ready(struct aerocmd_umd_context *ctx)
@@ -48,35 +54,40 @@ aerocmd_result aerocmd_priv_umd_builtins_ready(struct aerocmd_umd_context *ctx)
     aerocmd_result r;
     if (b->ready)
         return AEROCMD_OK;
-    r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_VS_FULLSCREEN, AEROCMD_SHADER_VS, &b->vs);
+    r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_VS_FULLSCREEN, AEROCMD_SHADER_VS, &b->vs,
+                              UMD_BUILTIN_VS);
     if (r == AEROCMD_OK)
-        r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_PS_SAMPLE, AEROCMD_SHADER_PS, &b->ps);
+        r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_PS_SAMPLE, AEROCMD_SHADER_PS, &b->ps,
+                                  UMD_BUILTIN_PS);
     if (r == AEROCMD_OK)
         r = create_builtin_shader(ctx, AEROCMD_UMD_BUILTIN_PS_SAMPLE_ARRAY, AEROCMD_SHADER_PS,
-                                  &b->ps_array);
+                                  &b->ps_array, UMD_BUILTIN_PS_ARRAY);
     if (r == AEROCMD_OK)
-        r = create_builtin_sampler(ctx, AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT, &b->point);
+        r = create_builtin_sampler(ctx, AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT, &b->point,
+                                   UMD_BUILTIN_POINT);
     if (r == AEROCMD_OK)
-        r = create_builtin_sampler(ctx, AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR, &b->linear);
-    b->ready = 1;
-    if (r != AEROCMD_OK)
+        r = create_builtin_sampler(ctx, AEROCMD_UMD_FILTER_MIN_MAG_MIP_LINEAR, &b->linear,
+                                   UMD_BUILTIN_LINEAR);
+    if (r != AEROCMD_OK) {
         aerocmd_priv_umd_builtins_release(ctx);
-    return r;
+        return r;
+    }
+    b->ready = 1;
+    return AEROCMD_OK;
 }
 
-/* Objects that were made have a device (creation failures leave the memory zeroed). */
 void aerocmd_priv_umd_builtins_release(struct aerocmd_umd_context *ctx)
 {
     struct umd_builtins *b = &ctx->builtins;
-    if (b->vs.dev != NULL)
+    if (b->made & UMD_BUILTIN_VS)
         (void)aerocmd_umd_destroy_shader(&b->vs);
-    if (b->ps.dev != NULL)
+    if (b->made & UMD_BUILTIN_PS)
         (void)aerocmd_umd_destroy_shader(&b->ps);
-    if (b->ps_array.dev != NULL)
+    if (b->made & UMD_BUILTIN_PS_ARRAY)
         (void)aerocmd_umd_destroy_shader(&b->ps_array);
-    if (b->point.dev != NULL)
+    if (b->made & UMD_BUILTIN_POINT)
         (void)aerocmd_umd_destroy_sampler(&b->point);
-    if (b->linear.dev != NULL)
+    if (b->made & UMD_BUILTIN_LINEAR)
         (void)aerocmd_umd_destroy_sampler(&b->linear);
     memset(b, 0, sizeof *b);
 }

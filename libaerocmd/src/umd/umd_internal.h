@@ -291,8 +291,16 @@ struct umd_render_targets {
 };
 
 /* The driver's own shaders and samplers (umd_blit.c), made at their first use. */
+enum {
+    UMD_BUILTIN_VS = 1u << 0,
+    UMD_BUILTIN_PS = 1u << 1,
+    UMD_BUILTIN_PS_ARRAY = 1u << 2,
+    UMD_BUILTIN_POINT = 1u << 3,
+    UMD_BUILTIN_LINEAR = 1u << 4
+};
 struct umd_builtins {
     uint32_t ready;
+    uint32_t made; /* UMD_BUILTIN_* bits of the objects that exist */
     struct aerocmd_umd_shader vs, ps, ps_array;
     struct aerocmd_umd_sampler point, linear;
 };

@@ -376,8 +376,92 @@ static void test_array_layers(void)
     kit_close(&h);
 }
 
+/* A Blt stretch, GenerateMips of 3 levels and a present, with the fake's N-th fallible
+ * callback (which: 0) or the device allocator's N-th allocation (1) failing: every call
+ * answers OK or the failure (never anything else), nothing leaks once the objects are
+ * destroyed, and a draw afterwards works. Returns the failure points reached. */
+static unsigned sweep_failures(int which)
+{
+    unsigned long n;
+    unsigned points = 0, bad = 0;
+    for (n = 1; n < 400; n++) {
+        struct aerocmd_umd_resource *tex = NULL, *src = NULL, *dst = NULL, *back = NULL;
+        struct aerocmd_umd_view *srv = NULL;
+        struct aerocmd_umd_texture2d_desc d =
+            texture_desc(7, 5, DXGI_R8G8B8A8_UNORM,
+                         AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+        struct aerocmd_umd_present_desc p;
+        struct aerocmd_umd_present_allocations a;
+        struct aerocmd_umd_blt_desc b;
+        aerocmd_result r[3];
+        uint32_t i;
+        kit_reset();
+        if (!CHECK(harness_open(&h, 1024, 4)))
+            return points;
+        d.mip_levels = 3;
+        d.misc_flags = AEROCMD_UMD_MISC_GENERATE_MIPS;
+        tex = kit_texture(&h, &d, NULL);
+        src = sampled_target(4, 4, DXGI_R8G8B8A8_UNORM, 1, 0);
+        dst = sampled_target(8, 8, DXGI_B8G8R8A8_UNORM, 1, 0);
+        d = texture_desc(8, 8, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
+        d.misc_flags = AEROCMD_UMD_MISC_PRESENTABLE;
+        back = kit_texture(&h, &d, NULL);
+        srv = kit_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, tex);
+        memset(&b, 0, sizeof b);
+        b.dst_right = b.dst_bottom = 8;
+        b.rotation = AEROCMD_UMD_BLT_ROTATION_IDENTITY;
+        memset(&p, 0, sizeof p);
+        p.src = back;
+        if (which == 0)
+            h.fake.fail_at = h.fake.fallible_calls + n;
+        else
+            h.dev_alloc.fail_at = h.dev_alloc.calls + n;
+        r[0] = aerocmd_umd_blt(h.ctx, dst, src, &b);
+        r[1] = aerocmd_umd_generate_mips(h.ctx, srv);
+        r[2] = aerocmd_umd_present_surface(h.ctx, &p, &a);
+        h.fake.fail_at = 0;
+        h.dev_alloc.fail_at = 0;
+        if (r[0] == AEROCMD_OK && r[1] == AEROCMD_OK && r[2] == AEROCMD_OK) {
+            kit_close(&h);
+            break;
+        }
+        points++;
+        for (i = 0; i < 3; i++)
+            if (r[i] != AEROCMD_OK && r[i] != AEROCMD_E_OUT_OF_MEMORY) {
+                fprintf(stderr, "fail at %lu: call %u answered %s\n", n, i,
+                        aerocmd_result_name(r[i]));
+                bad++;
+            }
+        /* Usable afterwards: the operations again, then a draw. */
+        CHECK_EQ(aerocmd_umd_blt(h.ctx, dst, src, &b), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_generate_mips(h.ctx, srv), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_destroy_view(srv), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_destroy_resource(tex), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_destroy_resource(src), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_destroy_resource(dst), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_destroy_resource(back), AEROCMD_OK);
+        CHECK(harness_valid(&h));
+        while (kit_shader_count > 0)
+            CHECK_EQ(aerocmd_umd_destroy_shader(kit_shaders[--kit_shader_count]), AEROCMD_OK);
+        bad += harness_close_after_failure(&h, n);
+    }
+    CHECK_EQ(bad, 0);
+    return points;
+}
+
+static void test_failures(void)
+{
+    unsigned points = sweep_failures(0);
+    printf("callback failure points: %u\n", points);
+    CHECK(points >= 3);            /* acquires and submits, the present's */
+    CHECK(sweep_failures(1) >= 3); /* the three built-in shaders' bytecode copies */
+}
+
 int main(void)
 {
+    test_failures();
     test_array_layers();
     test_application_never_sees_it(OP_STRETCH, 0);
     test_application_never_sees_it(OP_CONVERT, 0);
