@@ -478,13 +478,12 @@ struct exec_targets {
 /* Fails unless handle is a texture / view usable as a colour (depth = 0) or depth target. */
 aerocmd_result aerocmd_priv_exec_target_ref(struct exec_ctx *ctx, uint32_t handle, int depth,
                                             struct exec_texture_ref *ref, struct exec_format *f);
-/* Creates a view in the ring and moves the subresources into the target state. */
-aerocmd_result aerocmd_priv_exec_make_rtv(struct exec_ctx *ctx, const struct exec_texture_ref *ref,
-                                          const struct exec_format *f,
-                                          D3D12_CPU_DESCRIPTOR_HANDLE *out);
-aerocmd_result aerocmd_priv_exec_make_dsv(struct exec_ctx *ctx, const struct exec_texture_ref *ref,
-                                          const struct exec_format *f,
-                                          D3D12_CPU_DESCRIPTOR_HANDLE *out);
+/* Creates a render-target (depth 0) or depth-stencil view in the ring and moves the
+ * subresources into the target state. */
+aerocmd_result aerocmd_priv_exec_make_target(struct exec_ctx *ctx, int depth,
+                                             const struct exec_texture_ref *ref,
+                                             const struct exec_format *f,
+                                             D3D12_CPU_DESCRIPTOR_HANDLE *out);
 /* Checks the bound targets and describes them; with `record` (and a device) also creates
  * their views, moves them into target states and binds them. */
 aerocmd_result aerocmd_priv_exec_bind_targets(struct exec_ctx *ctx, int record,
