@@ -1,8 +1,8 @@
 /* exec.h — the reference executor: runs AeroGPU command streams on Direct3D 12 through
  * vkd3d (over Mesa's lavapipe when VK_ICD_FILENAMES points at it) and reads pixels back.
  *
- * Hosted and optional (Meson feature `exec`); a separate library (libaerocmd_exec) that the
- * driver DLLs and the kernel-safe core never link. It is one more consumer of hostile
+ * Hosted and optional (Meson feature `exec`); a separate library (libaerocmd_exec, over
+ * libaerocmd) that the driver DLLs and the kernel-safe core never link. It is one more consumer of hostile
  * input: every packet is executed or refused with an error naming its byte offset, never a
  * crash. Refusals say why: the stream breaks a protocol rule (AEROCMD_E_MALFORMED), or it
  * asks for something this executor cannot reproduce exactly (AEROCMD_E_NOT_IMPLEMENTED:
@@ -28,9 +28,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_exec;
 
@@ -164,6 +168,8 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
  * (NUL-terminated, cut to why_capacity) saying what is wrong. why may be NULL. */
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
                                        size_t why_capacity);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }
