@@ -89,10 +89,19 @@ static const struct aerocmd_umd_signature_entry scene_sig_targets[3] = {
         in, n_in, out, n_out                                                                       \
     }
 
-/* mov o0.xyz, v0.xyz; mov o0.w, l(1) — every VS's position. */
+/* Every stage's SV_Position output, o0. */
 static void scene_position_out(struct aerocmd_sm4_builder *b)
 {
     aerocmd_sm4_dcl_output_siv(b, 0, SCENE_XYZW, AEROCMD_SM4_SV_POSITION);
+}
+
+/* o0 = float4(POSITION, 1): mov o0.xyz, v0.xyzx; mov o0.w, l(1). */
+static void scene_position_copy(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
+                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
+                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
 }
 
 static void scene_vs_color(struct aerocmd_sm4_builder *b)
@@ -101,10 +110,7 @@ static void scene_vs_color(struct aerocmd_sm4_builder *b)
     aerocmd_sm4_dcl_input(b, 1, SCENE_XYZW);
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, SCENE_XYZW);
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
+    scene_position_copy(b);
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, SCENE_XYZW),
                     aerocmd_sm4_v(1, AEROCMD_SM4_SWZ_XYZW));
 }
@@ -125,10 +131,7 @@ static void scene_vs_uv(struct aerocmd_sm4_builder *b, uint32_t uv_reg)
         aerocmd_sm4_dcl_input(b, 1, AEROCMD_SM4_XY);
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, AEROCMD_SM4_XY);
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
+    scene_position_copy(b);
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, AEROCMD_SM4_XY),
                     aerocmd_sm4_v(uv_reg, AEROCMD_SM4_SWZ_XYXY));
 }
