@@ -31,6 +31,7 @@
 
 #include <stdint.h>
 
+#include "aerocmd/export.h"
 #include "aerocmd/result.h"
 #include "aerocmd/umd_dxbc.h"
 #include "aerocmd/writer.h"
@@ -38,6 +39,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* Opcodes (D3D10_SB_OPCODE_TYPE / D3D11_SB_OPCODE_TYPE) the builder knows. */
 enum aerocmd_sm4_opcode {
@@ -307,6 +310,8 @@ aerocmd_result aerocmd_sm4_finish(struct aerocmd_sm4_builder *b, uint32_t *token
 aerocmd_result aerocmd_sm4_dxbc(struct aerocmd_sm4_builder *b,
                                 const struct aerocmd_umd_shader_signatures *sigs, void *out,
                                 uint32_t out_capacity, uint32_t *out_size);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }
