@@ -18,8 +18,11 @@ run_suite() { # build-dir, extra meson options...
     meson test -C "$dir" --print-errorlogs --num-processes 2 || status=1
 }
 
-run_suite build
-run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+# -Dexec=enabled: the reference executor's pixel tests must fail, not vanish, when vkd3d or
+# lavapipe is missing.
+run_suite build -Dexec=enabled
+run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+    -Dexec=enabled
 logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
 
 # Shim DLLs, cross-built with mingw-w64 (only the shim suite: -Dtests=false). x86_64 runs the
@@ -41,7 +44,7 @@ fi
 # libFuzzer smoke runs (clang, ASan+UBSan): only the fuzz suite, the rest ran above.
 if command -v clang >/dev/null; then
     [ -f build-fuzz/build.ninja ] || CC=clang meson setup build-fuzz -Dfuzzers=true \
-        -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+        -Db_sanitize=address,undefined -Db_lundef=false -Dexec=enabled >/dev/null
     ninja -C build-fuzz
     meson test -C build-fuzz --suite fuzz --print-errorlogs || status=1
     logs+=(build-fuzz/meson-logs/testlog.json)

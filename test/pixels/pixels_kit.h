@@ -69,6 +69,24 @@ static void px_stop(struct px *p)
     p->ex = NULL;
 }
 
+/* With PX_SAVE_STREAMS=DIR set, every submitted stream is also written to DIR (seeds for
+ * fuzz_exec). */
+static void px_save_stream(const struct px *p)
+{
+    static unsigned saved;
+    const char *dir = getenv("PX_SAVE_STREAMS");
+    char path[4096];
+    FILE *f;
+    if (dir == NULL)
+        return;
+    snprintf(path, sizeof(path), "%s/pixels-%u-%u.acmd", dir, (unsigned)p->next, saved++);
+    f = fopen(path, "wb");
+    if (f != NULL) {
+        fwrite(aerocmd_writer_data(&p->w), 1, aerocmd_writer_size(&p->w), f);
+        fclose(f);
+    }
+}
+
 /* Runs what was written as one submission; `expect` is the result it must give. */
 static int px_submit_expect(struct px *p, aerocmd_result expect, struct aerocmd_exec_error *err)
 {
@@ -77,6 +95,7 @@ static int px_submit_expect(struct px *p, aerocmd_result expect, struct aerocmd_
     aerocmd_result r;
     if (err == NULL)
         err = &local;
+    px_save_stream(p);
     memset(&sub, 0, sizeof(sub));
     sub.stream = aerocmd_writer_data(&p->w);
     sub.stream_len = aerocmd_writer_size(&p->w);

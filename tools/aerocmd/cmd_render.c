@@ -50,12 +50,13 @@ struct progress {
     time_t start, last;
 };
 
-/* Long runs say how far they are, at most once a second, on stderr. */
+/* Long runs say how far they are, at most once a second, on stderr (never after the
+ * last submission: the summary line follows). */
 static void on_progress(void *user, uint32_t done, uint32_t total)
 {
     struct progress *p = user;
     time_t now = time(NULL);
-    if (now - p->start < 1 || now == p->last)
+    if (done >= total || now - p->start < 1 || now == p->last)
         return;
     p->last = now;
     fprintf(stderr, "aerocmd render: %s: %u of %u submissions\n", p->name, done, total);
@@ -80,9 +81,14 @@ static int save_presents(const struct aerocmd_exec *ex, const struct aerocmd_ren
         char path[4096];
         int s;
         if (pr->image.handle == 0 || o->out_dir == NULL) {
-            if (!o->quiet)
-                printf("present %u (submission %u, offset 0x%x): %s\n", i, pr->submission,
-                       pr->offset, pr->image.handle == 0 ? "no render target bound" : "dry run");
+            if (!o->quiet && pr->image.handle == 0)
+                printf("present %u (submission %u, offset 0x%x): no render target bound\n", i,
+                       pr->submission, pr->offset);
+            else if (!o->quiet)
+                printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
+                       "pixels)\n",
+                       i, pr->submission, pr->offset, pr->image.handle, pr->image.width,
+                       pr->image.height);
             continue;
         }
         snprintf(path, sizeof(path), "%s/present_%04u.png", o->out_dir, i);
@@ -230,6 +236,33 @@ static void usage(FILE *out)
             "executor cannot start.\n");
 }
 
+#ifdef AEROCMD_HAVE_EXEC
+static int render_file(const char *file, const char *dir, int dry, int quiet,
+                       const uint32_t *resources, uint32_t count)
+{
+    struct aerocmd_render_opts o;
+    uint8_t *bytes;
+    size_t len;
+    int status;
+    if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "aerocmd: %s: %s\n", dir, strerror(errno));
+        return EXIT_USAGE_OR_IO;
+    }
+    if (aerocmd_read_file(file, &bytes, &len) != 0)
+        return EXIT_USAGE_OR_IO;
+    memset(&o, 0, sizeof(o));
+    o.out_dir = dry ? NULL : dir;
+    o.dry_run = dry;
+    o.quiet = quiet;
+    o.resources = resources;
+    o.resource_count = count;
+    aerocmd_render_prepare_env();
+    status = aerocmd_render_bytes(file, bytes, len, &o);
+    free(bytes);
+    return status;
+}
+#endif
+
 static int parse_handle(const char *s, uint32_t *out)
 {
     char *end;
@@ -281,28 +314,7 @@ int aerocmd_cmd_render(int argc, char **argv)
         return EXIT_USAGE_OR_IO;
     }
 #ifdef AEROCMD_HAVE_EXEC
-    {
-        struct aerocmd_render_opts o;
-        uint8_t *bytes;
-        size_t len;
-        int status;
-        if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "aerocmd: %s: %s\n", dir, strerror(errno));
-            return EXIT_USAGE_OR_IO;
-        }
-        if (aerocmd_read_file(file, &bytes, &len) != 0)
-            return EXIT_USAGE_OR_IO;
-        memset(&o, 0, sizeof(o));
-        o.out_dir = dry ? NULL : dir;
-        o.dry_run = dry;
-        o.quiet = quiet;
-        o.resources = resources;
-        o.resource_count = count;
-        aerocmd_render_prepare_env();
-        status = aerocmd_render_bytes(file, bytes, len, &o);
-        free(bytes);
-        return status;
-    }
+    return render_file(file, dir, dry, quiet, resources, count);
 #else
     (void)resources;
     (void)quiet;

@@ -43,6 +43,10 @@ static uint32_t rd32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
+#if defined(__GNUC__)
+static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#endif
+
 static void say(char *why, size_t cap, const char *fmt, ...)
 {
     va_list ap;
@@ -452,6 +456,7 @@ aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uin
     if (ok) {
         memcpy(shader->dxbc, dxbc, size);
         shader->dxbc_size = size;
+        aerocmd_priv_exec_dxbc_fixup(shader->dxbc, size);
         scan_declarations(shader, &code);
         ok = scan_descriptors(shader, why, why_cap) == 0 &&
              load_signature(shader, why, why_cap) == 0;

@@ -9,6 +9,7 @@
  *   exec_resource.c   buffers, textures, views, sharing, resource states
  *   exec_transfer.c   uploads, dirty ranges, copies, writebacks (guest layout <-> texels)
  *   exec_dxbc.c       DXBC container, checksum, token walk, declarations, vkd3d-shader check
+ *   exec_dxbc_fixup.c rewrite of masked movs that vkd3d 1.2 miscompiles
  *   exec_shader.c     shaders, input layouts (semantic names recovered from hashes)
  *   exec_state.c      fixed-function state, targets, IA and binding-table packets
  *   exec_pipeline.c   pipeline-state descriptions and their cache
@@ -417,6 +418,9 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx);
 aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
                                            size_t size, char *why, size_t why_cap);
 void aerocmd_priv_exec_shader_free(struct exec_shader *shader);
+/* Rewrites a checked blob so that vkd3d 1.2 compiles its masked movs right (see
+ * exec_dxbc_fixup.c); 1 when it changed (checksum recomputed). */
+int aerocmd_priv_exec_dxbc_fixup(uint8_t *dxbc, size_t size);
 uint32_t aerocmd_priv_exec_fnv1a_upper(const char *name);
 aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx);
 aerocmd_result aerocmd_priv_exec_destroy_shader_packet(struct exec_ctx *ctx);
