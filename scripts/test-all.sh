@@ -30,7 +30,8 @@ logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
 # aerocmd built above; i686 is built (warning-free) and its exports are checked.
 if command -v x86_64-w64-mingw32-gcc >/dev/null && command -v i686-w64-mingw32-gcc >/dev/null; then
     [ -f build-win64/build.ninja ] || meson setup build-win64 --cross-file cross/x86_64-w64-mingw32.ini \
-        -Dtests=false -Dshim_aerocmd="$PWD/build/tools/aerocmd/aerocmd" >/dev/null
+        -Dtests=false -Dshim_aerocmd="$PWD/build/tools/aerocmd/aerocmd" \
+        -Dshim_pixels="$PWD/build/test/pixels/test_scene_pictures" >/dev/null
     ninja -C build-win64
     meson test -C build-win64 --suite shims --print-errorlogs || status=1
     [ -f build-win32/build.ninja ] || meson setup build-win32 --cross-file cross/i686-w64-mingw32.ini \

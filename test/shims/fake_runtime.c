@@ -90,6 +90,39 @@ static int check_private(const D3DDDICB_RENDER *r, uint64_t want_fence)
            p->fence == want_fence;
 }
 
+/* Keeps a copy of the listed allocations' guest memory for the submission about to be
+ * recorded (not while recycling: benchmarks record nothing). */
+static void snapshot_listed(struct fake_runtime *rt, const struct aerocmd_umd_cmd_buffer *buf,
+                            UINT count)
+{
+    UINT i;
+    for (i = 0; i < count && !rt->emu.recycle; i++) {
+        const struct aerocmd_umd_fake_memory *m =
+            aerocmd_umd_fake_find_memory(&rt->emu, buf->allocs[i].alloc_id);
+        struct fake_snapshot *snap;
+        if (m == NULL)
+            continue;
+        if (rt->snapshot_count == rt->snapshot_capacity) {
+            uint32_t cap = rt->snapshot_capacity ? 2u * rt->snapshot_capacity : 16u;
+            void *grown = realloc(rt->snapshots, cap * sizeof *rt->snapshots);
+            if (!CHECK(grown != NULL))
+                return;
+            rt->snapshots = (struct fake_snapshot *)grown;
+            rt->snapshot_capacity = cap;
+        }
+        snap = &rt->snapshots[rt->snapshot_count];
+        snap->bytes = (uint8_t *)malloc((size_t)m->size_bytes);
+        if (!CHECK(snap->bytes != NULL))
+            return;
+        memcpy(snap->bytes, m->bytes, (size_t)m->size_bytes);
+        snap->submission = rt->emu.submission_count;
+        snap->alloc_id = m->alloc_id;
+        snap->gpa = m->gpa;
+        snap->size_bytes = m->size_bytes;
+        rt->snapshot_count++;
+    }
+}
+
 /* What the kernel does: the allocation list becomes alloc references, the stream goes to
  * the emulator. */
 static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
@@ -121,6 +154,7 @@ static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
     sub.flags = (priv != NULL && (priv->flags & SHIM_DMA_PRIVATE_PRESENT))
                     ? AEROCMD_UMD_SUBMIT_PRESENT
                     : 0u;
+    snapshot_listed(rt, &buf, r->NumAllocations);
     if (rt->emu_cb.submit(rt->emu_cb.user, &sub, &fence) != AEROCMD_OK)
         return E_FAIL;
     if (!check_private(r, fence))
@@ -265,5 +299,11 @@ void fake_runtime_init(struct fake_runtime *rt)
 
 void fake_runtime_release(struct fake_runtime *rt)
 {
+    uint32_t i;
+    for (i = 0; i < rt->snapshot_count; i++)
+        free(rt->snapshots[i].bytes);
+    free(rt->snapshots);
+    rt->snapshots = NULL;
+    rt->snapshot_count = rt->snapshot_capacity = 0;
     aerocmd_umd_fake_release(&rt->emu);
 }

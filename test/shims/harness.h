@@ -14,6 +14,15 @@
 #define FAKE_MAX_MEMORY  256u
 #define FAKE_ABI_VERSION ((AEROGPU_ABI_MAJOR << 16) | 4u)
 
+/* Guest memory of one listed allocation as the CPU left it when a submission was made
+ * (what a capture carries: the executor reads it for guest-backed resources). */
+struct fake_snapshot {
+    uint32_t submission; /* index in emu.submissions */
+    uint32_t alloc_id;
+    uint64_t gpa, size_bytes;
+    uint8_t *bytes;
+};
+
 /* One device's worth of runtime state. */
 struct fake_runtime {
     struct aerocmd_allocator alloc;
@@ -33,14 +42,17 @@ struct fake_runtime {
     DXGI_DDI_BASE_CALLBACKS dxgi_cb;
     DXGI1_1_DDI_BASE_FUNCTIONS dxgi;
     D3DDDI_ADAPTERCALLBACKS adapter_cb;
+    struct fake_snapshot *snapshots; /* malloc'ed, with their bytes */
+    uint32_t snapshot_count, snapshot_capacity;
 };
 
 /* The one runtime the callbacks reach (the runtime handle is a pointer to it too). */
 void fake_runtime_init(struct fake_runtime *rt);
 void fake_runtime_release(struct fake_runtime *rt);
 
-/* Writes submissions [0, count) to DIR/NAME/ and checks them in process: structure,
- * semantics with the kernel's allocation table, no host faults. */
+/* Writes submissions [0, count) to DIR/NAME/ (NNNN.acmd the stream, NNNN.alloc the KMD's
+ * allocation table, NNNN.mem the snapshots of its listed allocations) and checks them in
+ * process: structure, semantics with the kernel's allocation table, no host faults. */
 void record_scenario(struct fake_runtime *rt, const char *dir, const char *name, uint32_t count);
 
 /* Scenarios over one DLL's entry point. */
