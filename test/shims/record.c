@@ -60,8 +60,7 @@ static void write_memory(struct fake_runtime *rt, const char *dir, const char *n
     uint32_t k;
     FILE *f;
     snprintf(path, sizeof path, "%s\\%s\\%04u.alloc", dir, name, i);
-    if (CHECK_EQ(aerocmd_umd_fake_alloc_table(&rt->emu, i, table, sizeof table, &size),
-                 AEROCMD_OK))
+    if (CHECK_EQ(aerocmd_umd_fake_alloc_table(&rt->emu, i, table, sizeof table, &size), AEROCMD_OK))
         CHECK(write_file(path, table, size));
     snprintf(path, sizeof path, "%s\\%s\\%04u.mem", dir, name, i);
     f = fopen(path, "wb");
