@@ -3,7 +3,7 @@
  * shaders checked by vkd3d-shader, pipeline descriptions built; no device).
  *
  * Invariants: a run either succeeds or stops with a result that is an error and a
- * one-line message; a refusal inside a stream names an offset inside that stream's bytes;
+ * one-line message; a refusal inside a stream names an offset no further than its end;
  * destroying the executor releases everything (the sanitizers and the regression replay
  * under valgrind watch the rest). */
 #include <stddef.h>
@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r = aerocmd_exec_run(ex, data, size, &err);
     if (r != AEROCMD_OK && (err.result != r || err.message[0] == '\0'))
         abort();
-    if (r != AEROCMD_OK && err.in_stream && err.diag.offset >= size)
+    if (r != AEROCMD_OK && err.in_stream && err.diag.offset > size)
         abort();
     for (i = 0; i < aerocmd_exec_present_count(ex); i++)
         if (aerocmd_exec_get_present(ex, i)->image.rgba8 != NULL)

@@ -286,10 +286,13 @@ static void pic_words(const struct pic_results *r, const char *name, uint32_t nt
 }
 
 /* compute_uav's data buffer: words 0..3 the float clear (1.0), words 4..35 (the typed view)
- * the uint clear 7 (the shader does not touch u0). */
+ * the uint clear 7 except view elements 0..11, which SCENE_CS_UAV wrote (id + 1000; the
+ * indirect dispatch of 3x2x1 groups of 4 reaches id 11). */
 static uint32_t want_compute_uav(uint32_t word)
 {
-    return word < 4 ? 0x3F800000u : 7u;
+    if (word < 4)
+        return 0x3F800000u;
+    return word - 4 < 12 ? SCENE_CS_UAV_BASE + (word - 4) : 7u;
 }
 
 /* The list (buffer 1): SCENE_CS_UAV wrote element e's first word = e + 1000 (every element

@@ -257,8 +257,46 @@ static void compute(void)
     px_stop(&p);
 }
 
+/* EXPORT / IMPORT make a second handle of the same texture: drawn through one, read
+ * through the other; the alias outlives the creator's DESTROY; a released token imports
+ * nothing. */
+static void sharing(void)
+{
+    static const float c[4] = {0.0f, 0.5f, 1.0f, 1.0f};
+    aerogpu_handle_t colors[8] = {0};
+    struct aerocmd_exec_image img;
+    struct aerocmd_exec_error err;
+    uint8_t want[4];
+    uint32_t a, alias, i, cf[4];
+    struct px p;
+    if (!px_start(&p))
+        return;
+    a = px_texture(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 2, 2);
+    alias = px_handle(&p);
+    CHECK(aerocmd_append_export_shared_surface(&p.w, a, 0x1234567890ull) == AEROCMD_OK);
+    CHECK(aerocmd_append_import_shared_surface(&p.w, alias, 0x1234567890ull) == AEROCMD_OK);
+    colors[0] = alias;
+    CHECK(aerocmd_append_set_render_targets(&p.w, 1, colors, 0) == AEROCMD_OK);
+    for (i = 0; i < 4; i++)
+        cf[i] = px_f32(c[i]), want[i] = px_unorm8(c[i]);
+    CHECK(aerocmd_append_clear(&p.w, AEROGPU_CLEAR_COLOR, cf, 0, 0) == AEROCMD_OK);
+    if (px_submit(&p) && px_read(&p, a, &img))
+        px_expect(&img, 1, 1, want, "cleared through the imported handle, read through the first");
+    aerocmd_exec_image_release(&img);
+    CHECK(aerocmd_append_release_shared_surface(&p.w, 0x1234567890ull) == AEROCMD_OK);
+    CHECK(aerocmd_append_destroy_resource(&p.w, a) == AEROCMD_OK);
+    if (px_submit(&p) && px_read(&p, alias, &img))
+        px_expect(&img, 0, 1, want, "the alias keeps the texture after the creator's destroy");
+    aerocmd_exec_image_release(&img);
+    CHECK(aerocmd_append_import_shared_surface(&p.w, px_handle(&p), 0x1234567890ull) == AEROCMD_OK);
+    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err))
+        CHECK(strstr(err.message, "IMPORT_SHARED_SURFACE") != NULL);
+    px_stop(&p);
+}
+
 int main(void)
 {
+    sharing();
     buffer_copies();
     texture_sub_rectangle();
     staging_readback();

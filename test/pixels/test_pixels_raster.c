@@ -2,7 +2,8 @@
  * culling, depth tests, multiple targets with a gap, and instanced / indexed draws with
  * base vertex and first index. Expectations follow Direct3D 10/11's rasterisation rules:
  * pixel centres at (x + 0.5, y + 0.5); a centre exactly on an edge is inside only for a
- * top or left edge; clockwise triangles are front-facing unless front_ccw is set. */
+ * top or left edge; clockwise triangles are front-facing unless front_ccw is set. Also a
+ * geometry shader between them. */
 #include "pixels_kit.h"
 
 static const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
@@ -362,6 +363,98 @@ static void instanced_indexed(void)
     px_stop(&p);
 }
 
+/* GS: each triangle moved left by one clip-space unit (half an 8-wide target). */
+static void build_gs_shift(struct aerocmd_sm4_builder *b)
+{
+    uint32_t i;
+    aerocmd_sm4_dcl_gs_input_siv(b, 3, 0, PX_XYZW, AEROCMD_SM4_SV_POSITION);
+    aerocmd_sm4_dcl_gs_input(b, 3, 1, PX_XYZW);
+    aerocmd_sm4_dcl_gs_input_primitive(b, AEROCMD_SM4_GS_IN_TRIANGLE);
+    aerocmd_sm4_dcl_gs_output_topology(b, AEROCMD_SM4_GS_OUT_TRIANGLESTRIP);
+    aerocmd_sm4_dcl_output_siv(b, 0, PX_XYZW, AEROCMD_SM4_SV_POSITION);
+    aerocmd_sm4_dcl_output(b, 1, PX_XYZW);
+    aerocmd_sm4_dcl_gs_max_vertices(b, 3);
+    for (i = 0; i < 3; i++) {
+        aerocmd_sm4_op2(b, AEROCMD_SM4_OP_ADD, aerocmd_sm4_o(0, AEROCMD_SM4_X),
+                        aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_XXXX),
+                        aerocmd_sm4_imm4f(-1.0f, -1.0f, -1.0f, -1.0f));
+        aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV,
+                        aerocmd_sm4_o(0, AEROCMD_SM4_Y | AEROCMD_SM4_Z | AEROCMD_SM4_W),
+                        aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_XYZW));
+        aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, PX_XYZW),
+                        aerocmd_sm4_gs_v(i, 1, AEROCMD_SM4_SWZ_XYZW));
+        aerocmd_sm4_instr(b, AEROCMD_SM4_OP_EMIT, NULL, 0);
+    }
+}
+
+static int left_half(uint32_t x, uint32_t y)
+{
+    (void)y;
+    return x < 4;
+}
+
+static void geometry_shader(void)
+{
+    struct aerocmd_exec_image img;
+    uint32_t vs, ps, gs, rt;
+    struct px p;
+    if (!px_start(&p))
+        return;
+    px_color_pipeline(&p);
+    vs = px_shader(&p, AEROCMD_SHADER_VS, 4, px_build_vs, px_sig_vs_in, 2, px_sig_varying, 2);
+    ps = px_shader(&p, AEROCMD_SHADER_PS, 4, px_build_ps_color, px_sig_varying, 2, px_sig_targets,
+                   1);
+    gs = px_shader(&p, AEROCMD_SHADER_GS, 4, build_gs_shift, px_sig_varying, 2, px_sig_varying, 2);
+    CHECK(aerocmd_append_bind_shaders(&p.w, vs, ps, 0, gs, 0, 0) == AEROCMD_OK);
+    rt = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 2, black);
+    px_rect(&p, 0.0f, -1.0f, 1.0f, 1.0f, 0.0f, white);
+    px_submit(&p);
+    if (px_read(&p, rt, &img))
+        px_expect_map(&img, left_half, white8, black8, "the GS moves the right half left");
+    aerocmd_exec_image_release(&img);
+    px_stop(&p);
+}
+
+/* VS: o1.x = 0.5, then o1.yzw = COLOR.yzw through an identity swizzle (vkd3d 1.2 alone
+ * would copy all of COLOR over o1.x; the executor rewrites such movs). */
+static void build_vs_masked(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_dcl_input(b, 0, PX_XYZW);
+    aerocmd_sm4_dcl_input(b, 1, PX_XYZW);
+    aerocmd_sm4_dcl_output_siv(b, 0, PX_XYZW, AEROCMD_SM4_SV_POSITION);
+    aerocmd_sm4_dcl_output(b, 1, PX_XYZW);
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, PX_XYZW),
+                    aerocmd_sm4_v(0, AEROCMD_SM4_SWZ_XYZW));
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, AEROCMD_SM4_X),
+                    aerocmd_sm4_imm4f(0.5f, 0.5f, 0.5f, 0.5f));
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV,
+                    aerocmd_sm4_o(1, AEROCMD_SM4_Y | AEROCMD_SM4_Z | AEROCMD_SM4_W),
+                    aerocmd_sm4_v(1, AEROCMD_SM4_SWZ_XYZW));
+}
+
+static void masked_moves(void)
+{
+    static const float cyan[4] = {0.0f, 1.0f, 1.0f, 1.0f};
+    const uint8_t want[4] = {px_unorm8(0.5f), 255, 255, 255};
+    struct aerocmd_exec_image img;
+    uint32_t vs, ps, rt;
+    struct px p;
+    if (!px_start(&p))
+        return;
+    px_color_pipeline(&p);
+    vs = px_shader(&p, AEROCMD_SHADER_VS, 4, build_vs_masked, px_sig_vs_in, 2, px_sig_varying, 2);
+    ps = px_shader(&p, AEROCMD_SHADER_PS, 4, px_build_ps_color, px_sig_varying, 2, px_sig_targets,
+                   1);
+    CHECK(aerocmd_append_bind_shaders(&p.w, vs, ps, 0, 0, 0, 0) == AEROCMD_OK);
+    rt = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 2, 2, black);
+    px_rect(&p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, cyan);
+    px_submit(&p);
+    if (px_read(&p, rt, &img))
+        px_expect(&img, 1, 1, want, "a masked mov writes only its mask's components");
+    aerocmd_exec_image_release(&img);
+    px_stop(&p);
+}
+
 int main(void)
 {
     clears();
@@ -371,5 +464,7 @@ int main(void)
     depth();
     mrt_gap();
     instanced_indexed();
+    geometry_shader();
+    masked_moves();
     return check_finish();
 }

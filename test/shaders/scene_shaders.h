@@ -17,7 +17,8 @@
  * - MRT: the COLOR VS; the PS writes colour.rgba to target 0, .gbra to 1, .brga to 2.
  * - GS_SHIFT: after the COLOR VS, each triangle moved left by one clip-space w (x - w).
  * - CS_READ (cs_5_0, 1x1x1): reads cb0[0] and t1 (structured, 16-byte), writes nothing.
- * - CS_UAV (cs_5_0, 4x1x1): u1 (structured, 16-byte)[id & 3].x = (id & 3) + 1000.
+ * - CS_UAV (cs_5_0, 4x1x1): u0 (typed R32_UINT buffer)[id] = id + 1000, u1 (structured,
+ *   16-byte)[id & 3].x = (id & 3) + 1000.
  * - CS_BUFFER_VIEWS (cs_4_0, 4x1x1): u0 (raw) word id = t0[id].x (structured, 16-byte)
  *   | raw t1 word id << 8 | t2[id].y (structured, 16-byte) << 16. */
 #ifndef AEROCMD_TEST_SCENE_SHADERS_H
@@ -88,10 +89,19 @@ static const struct aerocmd_umd_signature_entry scene_sig_targets[3] = {
         in, n_in, out, n_out                                                                       \
     }
 
-/* mov o0.xyz, v0.xyz; mov o0.w, l(1) — every VS's position. */
+/* Every stage's SV_Position output, o0. */
 static void scene_position_out(struct aerocmd_sm4_builder *b)
 {
     aerocmd_sm4_dcl_output_siv(b, 0, SCENE_XYZW, AEROCMD_SM4_SV_POSITION);
+}
+
+/* o0 = float4(POSITION, 1): mov o0.xyz, v0.xyzx; mov o0.w, l(1). */
+static void scene_position_copy(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
+                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
+                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
 }
 
 static void scene_vs_color(struct aerocmd_sm4_builder *b)
@@ -100,10 +110,7 @@ static void scene_vs_color(struct aerocmd_sm4_builder *b)
     aerocmd_sm4_dcl_input(b, 1, SCENE_XYZW);
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, SCENE_XYZW);
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
+    scene_position_copy(b);
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, SCENE_XYZW),
                     aerocmd_sm4_v(1, AEROCMD_SM4_SWZ_XYZW));
 }
@@ -124,10 +131,7 @@ static void scene_vs_uv(struct aerocmd_sm4_builder *b, uint32_t uv_reg)
         aerocmd_sm4_dcl_input(b, 1, AEROCMD_SM4_XY);
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, AEROCMD_SM4_XY);
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
+    scene_position_copy(b);
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, AEROCMD_SM4_XY),
                     aerocmd_sm4_v(uv_reg, AEROCMD_SM4_SWZ_XYXY));
 }
@@ -222,14 +226,20 @@ static struct aerocmd_sm4_operand scene_thread_x(void)
     return aerocmd_sm4_special(AEROCMD_SM4_REG_THREAD_ID, AEROCMD_SM4_SWZ_XXXX);
 }
 
-/* The structured u1 only: the protocol's buffer bindings carry no view format, so a typed
- * buffer UAV cannot be run exactly on the host (the executor refuses it). */
+/* u0 is a typed R32_UINT view: the protocol's bindings carry no view format, and the host
+ * runs a typed buffer as the single 32-bit channel its declared type names (exact for
+ * R32 views, the only typed UAV loads Direct3D 11 allows). */
 static void scene_cs_uav(struct aerocmd_sm4_builder *b)
 {
+    aerocmd_sm4_dcl_uav_typed(b, 0, AEROCMD_SM4_DIM_BUFFER, AEROCMD_SM4_RETURN_UINT);
     aerocmd_sm4_dcl_uav_structured(b, 1, 16);
     aerocmd_sm4_dcl_input_special(b, AEROCMD_SM4_REG_THREAD_ID, AEROCMD_SM4_X);
     aerocmd_sm4_dcl_temps(b, 1);
     aerocmd_sm4_dcl_thread_group(b, 4, 1, 1);
+    aerocmd_sm4_op2(b, AEROCMD_SM4_OP_IADD, aerocmd_sm4_r_dst(0, SCENE_XYZW), scene_thread_x(),
+                    aerocmd_sm4_imm1(SCENE_CS_UAV_BASE));
+    aerocmd_sm4_op2(b, AEROCMD_SM4_OP_STORE_UAV_TYPED, aerocmd_sm4_uav(0, SCENE_XYZW),
+                    scene_thread_x(), aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XYZW));
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_AND, aerocmd_sm4_r_dst(0, AEROCMD_SM4_X), scene_thread_x(),
                     aerocmd_sm4_imm1(3));
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_IADD, aerocmd_sm4_r_dst(0, AEROCMD_SM4_Y),

@@ -95,31 +95,32 @@ static int check_private(const D3DDDICB_RENDER *r, uint64_t want_fence)
 static void snapshot_listed(struct fake_runtime *rt, const struct aerocmd_umd_cmd_buffer *buf,
                             UINT count)
 {
+    struct fake_runtime *own = rt->host_rt;
     UINT i;
-    for (i = 0; i < count && !rt->emu.recycle; i++) {
+    for (i = 0; i < count && !rt->host->recycle; i++) {
         const struct aerocmd_umd_fake_memory *m =
-            aerocmd_umd_fake_find_memory(&rt->emu, buf->allocs[i].alloc_id);
+            aerocmd_umd_fake_find_memory(rt->host, buf->allocs[i].alloc_id);
         struct fake_snapshot *snap;
         if (m == NULL)
             continue;
-        if (rt->snapshot_count == rt->snapshot_capacity) {
-            uint32_t cap = rt->snapshot_capacity ? 2u * rt->snapshot_capacity : 16u;
-            void *grown = realloc(rt->snapshots, cap * sizeof *rt->snapshots);
+        if (own->snapshot_count == own->snapshot_capacity) {
+            uint32_t cap = own->snapshot_capacity ? 2u * own->snapshot_capacity : 16u;
+            void *grown = realloc(own->snapshots, cap * sizeof *own->snapshots);
             if (!CHECK(grown != NULL))
                 return;
-            rt->snapshots = (struct fake_snapshot *)grown;
-            rt->snapshot_capacity = cap;
+            own->snapshots = (struct fake_snapshot *)grown;
+            own->snapshot_capacity = cap;
         }
-        snap = &rt->snapshots[rt->snapshot_count];
+        snap = &own->snapshots[own->snapshot_count];
         snap->bytes = (uint8_t *)malloc((size_t)m->size_bytes);
         if (!CHECK(snap->bytes != NULL))
             return;
         memcpy(snap->bytes, m->bytes, (size_t)m->size_bytes);
-        snap->submission = rt->emu.submission_count;
+        snap->submission = rt->host->submission_count;
         snap->alloc_id = m->alloc_id;
         snap->gpa = m->gpa;
         snap->size_bytes = m->size_bytes;
-        rt->snapshot_count++;
+        own->snapshot_count++;
     }
 }
 
@@ -301,6 +302,7 @@ void fake_runtime_init(struct fake_runtime *rt)
     rt->emu.win7_locks = 1;
     rt->emu.hold_fences = 1;
     rt->host = &rt->emu;
+    rt->host_rt = rt;
     rt->abi_version = FAKE_ABI_VERSION;
     aerocmd_umd_fake_callbacks(&rt->emu, &rt->emu_cb);
     {
@@ -325,6 +327,7 @@ void fake_runtime_init(struct fake_runtime *rt)
 void fake_runtime_share_host(struct fake_runtime *rt, struct fake_runtime *host)
 {
     rt->host = host->host;
+    rt->host_rt = host->host_rt;
     rt->emu_cb = host->emu_cb;
 }
 

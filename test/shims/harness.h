@@ -20,7 +20,7 @@
 /* Guest memory of one listed allocation as the CPU left it when a submission was made
  * (what a capture carries: the executor reads it for guest-backed resources). */
 struct fake_snapshot {
-    uint32_t submission; /* index in emu.submissions */
+    uint32_t submission; /* index in the host's submissions */
     uint32_t alloc_id;
     uint64_t gpa, size_bytes;
     uint8_t *bytes;
@@ -54,7 +54,8 @@ struct fake_runtime {
     DXGI1_1_DDI_BASE_FUNCTIONS dxgi; /* a 7-slot table is its prefix */
     void *dxgi_guard;                /* FAKE_DXGI_GUARD: nothing may write it */
     D3DDDI_ADAPTERCALLBACKS adapter_cb;
-    struct fake_snapshot *snapshots; /* malloc'ed, with their bytes */
+    struct fake_runtime *host_rt;    /* the runtime owning `host` (itself unless shared) */
+    struct fake_snapshot *snapshots; /* host_rt keeps them: malloc'ed, with their bytes */
     uint32_t snapshot_count, snapshot_capacity;
 };
 

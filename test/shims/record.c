@@ -58,14 +58,14 @@ static void write_memory(struct fake_runtime *rt, const char *dir, const char *n
     uint32_t k;
     FILE *f;
     snprintf(path, sizeof path, "%s\\%s\\%04u.alloc", dir, name, i);
-    if (CHECK_EQ(aerocmd_umd_fake_alloc_table(&rt->emu, i, table, sizeof table, &size), AEROCMD_OK))
+    if (CHECK_EQ(aerocmd_umd_fake_alloc_table(rt->host, i, table, sizeof table, &size), AEROCMD_OK))
         CHECK(write_file(path, table, size));
     snprintf(path, sizeof path, "%s\\%s\\%04u.mem", dir, name, i);
     f = fopen(path, "wb");
     if (!CHECK(f != NULL))
         return;
-    for (k = 0; k < rt->snapshot_count; k++) {
-        const struct fake_snapshot *sn = &rt->snapshots[k];
+    for (k = 0; k < rt->host_rt->snapshot_count; k++) {
+        const struct fake_snapshot *sn = &rt->host_rt->snapshots[k];
         uint32_t head[2];
         uint64_t range[2];
         if (sn->submission != i)

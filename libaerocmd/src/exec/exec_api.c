@@ -227,9 +227,11 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
     if (err == NULL)
         err = &local;
     clear_error(err);
-    if (ex == NULL || sub == NULL || sub->stream == NULL ||
-        (sub->memory == NULL && sub->memory_count != 0))
+    if (ex == NULL || sub == NULL || (sub->stream == NULL && sub->stream_len != 0) ||
+        (sub->memory == NULL && sub->memory_count != 0)) {
+        snprintf(err->message, sizeof(err->message), "no executor, stream or memory array");
         return err->result = AEROCMD_E_INVALID_ARG;
+    }
     for (i = 0; i < sub->memory_count; i++) {
         const struct aerocmd_exec_memory *m = &sub->memory[i];
         r = aerocmd_exec_set_guest_memory(ex, m->alloc_id, m->gpa, m->bytes, m->size_bytes);
@@ -356,8 +358,12 @@ aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size
     if (err == NULL)
         err = &local;
     clear_error(err);
-    if (ex == NULL || bytes == NULL)
+    if (ex == NULL || (bytes == NULL && len != 0)) {
+        snprintf(err->message, sizeof(err->message), "no executor or no input");
         return err->result = AEROCMD_E_INVALID_ARG;
+    }
+    if (bytes == NULL)
+        bytes = ""; /* an empty input: the stream header check says what is wrong */
     if (len >= 8 && memcmp(bytes, TRACE_MAGIC, 8) == 0)
         return run_trace(ex, bytes, len, err);
     memset(&sub, 0, sizeof(sub));

@@ -53,7 +53,7 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
             return r;
         if (ctx->ex->gpu.device == NULL)
             continue;
-        if ((r = aerocmd_priv_exec_make_rtv(ctx, &ref, &f, &h)) != AEROCMD_OK)
+        if ((r = aerocmd_priv_exec_make_target(ctx, 0, &ref, &f, &h)) != AEROCMD_OK)
             return r;
         ID3D12GraphicsCommandList_ClearRenderTargetView(
             ctx->ex->gpu.list, h, f.emulated ? quantized(ref.format, rgba, q) : rgba, 0, NULL);
@@ -64,7 +64,7 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
             return r;
         if (ctx->ex->gpu.device == NULL)
             return AEROCMD_OK;
-        if ((r = aerocmd_priv_exec_make_dsv(ctx, &ref, &f, &h)) != AEROCMD_OK)
+        if ((r = aerocmd_priv_exec_make_target(ctx, 1, &ref, &f, &h)) != AEROCMD_OK)
             return r;
         if (p->flags & AEROGPU_CLEAR_DEPTH)
             flags |= D3D12_CLEAR_FLAG_DEPTH;

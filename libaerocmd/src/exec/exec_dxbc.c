@@ -456,6 +456,7 @@ aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uin
     if (ok) {
         memcpy(shader->dxbc, dxbc, size);
         shader->dxbc_size = size;
+        aerocmd_priv_exec_dxbc_fixup(shader->dxbc, size);
         scan_declarations(shader, &code);
         ok = scan_descriptors(shader, why, why_cap) == 0 &&
              load_signature(shader, why, why_cap) == 0;

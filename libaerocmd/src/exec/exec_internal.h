@@ -9,6 +9,7 @@
  *   exec_resource.c   buffers, textures, views, sharing, resource states
  *   exec_transfer.c   uploads, dirty ranges, copies, writebacks (guest layout <-> texels)
  *   exec_dxbc.c       DXBC container, checksum, token walk, declarations, vkd3d-shader check
+ *   exec_dxbc_fixup.c rewrite of masked movs that vkd3d 1.2 miscompiles
  *   exec_shader.c     shaders, input layouts (semantic names recovered from hashes)
  *   exec_state.c      fixed-function state, targets, IA and binding-table packets
  *   exec_pipeline.c   pipeline-state descriptions and their cache
@@ -417,6 +418,9 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx);
 aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
                                            size_t size, char *why, size_t why_cap);
 void aerocmd_priv_exec_shader_free(struct exec_shader *shader);
+/* Rewrites a checked blob so that vkd3d 1.2 compiles its masked movs right (see
+ * exec_dxbc_fixup.c); 1 when it changed (checksum recomputed). */
+int aerocmd_priv_exec_dxbc_fixup(uint8_t *dxbc, size_t size);
 uint32_t aerocmd_priv_exec_fnv1a_upper(const char *name);
 aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx);
 aerocmd_result aerocmd_priv_exec_destroy_shader_packet(struct exec_ctx *ctx);
@@ -474,13 +478,12 @@ struct exec_targets {
 /* Fails unless handle is a texture / view usable as a colour (depth = 0) or depth target. */
 aerocmd_result aerocmd_priv_exec_target_ref(struct exec_ctx *ctx, uint32_t handle, int depth,
                                             struct exec_texture_ref *ref, struct exec_format *f);
-/* Creates a view in the ring and moves the subresources into the target state. */
-aerocmd_result aerocmd_priv_exec_make_rtv(struct exec_ctx *ctx, const struct exec_texture_ref *ref,
-                                          const struct exec_format *f,
-                                          D3D12_CPU_DESCRIPTOR_HANDLE *out);
-aerocmd_result aerocmd_priv_exec_make_dsv(struct exec_ctx *ctx, const struct exec_texture_ref *ref,
-                                          const struct exec_format *f,
-                                          D3D12_CPU_DESCRIPTOR_HANDLE *out);
+/* Creates a render-target (depth 0) or depth-stencil view in the ring and moves the
+ * subresources into the target state. */
+aerocmd_result aerocmd_priv_exec_make_target(struct exec_ctx *ctx, int depth,
+                                             const struct exec_texture_ref *ref,
+                                             const struct exec_format *f,
+                                             D3D12_CPU_DESCRIPTOR_HANDLE *out);
 /* Checks the bound targets and describes them; with `record` (and a device) also creates
  * their views, moves them into target states and binds them. */
 aerocmd_result aerocmd_priv_exec_bind_targets(struct exec_ctx *ctx, int record,

@@ -271,6 +271,17 @@ aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
 /* ---- public reads ------------------------------------------------------------------------------
  */
 
+/* A context for work outside any packet; its errors go to err. */
+static struct exec_ctx outside_packets(struct aerocmd_exec *ex, struct aerocmd_exec_error *err)
+{
+    struct exec_ctx ctx;
+    memset(&ctx, 0, sizeof(ctx));
+    memset(err, 0, sizeof(*err));
+    ctx.ex = ex;
+    ctx.err = err;
+    return ctx;
+}
+
 aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handle,
                                          uint32_t mip_level, uint32_t array_layer,
                                          struct aerocmd_exec_image *out)
@@ -284,10 +295,7 @@ aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handl
         return AEROCMD_E_INVALID_ARG;
     if (ex->gpu.device == NULL)
         return AEROCMD_E_NOT_IMPLEMENTED;
-    memset(&ctx, 0, sizeof(ctx));
-    memset(&err, 0, sizeof(err));
-    ctx.ex = ex;
-    ctx.err = &err;
+    ctx = outside_packets(ex, &err);
     r = aerocmd_priv_exec_read_subresource(&ctx, ref.res, ref.format, ref.base_mip + mip_level,
                                            ref.base_layer + array_layer, out);
     if (r == AEROCMD_OK)
@@ -306,10 +314,7 @@ aerocmd_result aerocmd_exec_read_buffer(struct aerocmd_exec *ex, uint32_t handle
         return AEROCMD_E_INVALID_ARG;
     if (ex->gpu.device == NULL)
         return AEROCMD_E_NOT_IMPLEMENTED;
-    memset(&ctx, 0, sizeof(ctx));
-    memset(&err, 0, sizeof(err));
-    ctx.ex = ex;
-    ctx.err = &err;
+    ctx = outside_packets(ex, &err);
     return aerocmd_priv_exec_read_buffer_range(&ctx, o->u.res, offset, size, out);
 }
 

@@ -31,55 +31,33 @@ static void extent(const struct exec_texture_ref *ref, uint32_t *w, uint32_t *h)
     *h = *h < th ? *h : th;
 }
 
-aerocmd_result aerocmd_priv_exec_make_rtv(struct exec_ctx *ctx, const struct exec_texture_ref *ref,
-                                          const struct exec_format *f,
-                                          D3D12_CPU_DESCRIPTOR_HANDLE *out)
+/* Array views serve every texture: a one-layer array view is a valid target view. */
+aerocmd_result aerocmd_priv_exec_make_target(struct exec_ctx *ctx, int depth,
+                                             const struct exec_texture_ref *ref,
+                                             const struct exec_format *f,
+                                             D3D12_CPU_DESCRIPTOR_HANDLE *out)
 {
-    D3D12_RENDER_TARGET_VIEW_DESC d;
-    aerocmd_result r =
-        aerocmd_priv_exec_descriptors(ctx, D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, out, NULL);
+    D3D12_RENDER_TARGET_VIEW_DESC rtv;
+    D3D12_DEPTH_STENCIL_VIEW_DESC dsv;
+    aerocmd_result r = aerocmd_priv_exec_descriptors(
+        ctx, depth ? D3D12_DESCRIPTOR_HEAP_TYPE_DSV : D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, out, NULL);
     if (r != AEROCMD_OK)
         return r;
-    memset(&d, 0, sizeof(d));
-    d.Format = f->view;
-    if (ref->res->tex.array_layers == 1) {
-        d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2D;
-        d.Texture2D.MipSlice = ref->base_mip;
-    } else {
-        d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
-        d.Texture2DArray.MipSlice = ref->base_mip;
-        d.Texture2DArray.FirstArraySlice = ref->base_layer;
-        d.Texture2DArray.ArraySize = ref->layer_count;
-    }
-    ID3D12Device_CreateRenderTargetView(ctx->ex->gpu.device, ref->res->res, &d, *out);
-    aerocmd_priv_exec_transition_range(ctx->ex, ref->res, ref->base_mip, 1, ref->base_layer,
-                                       ref->layer_count, D3D12_RESOURCE_STATE_RENDER_TARGET);
-    return AEROCMD_OK;
-}
-
-aerocmd_result aerocmd_priv_exec_make_dsv(struct exec_ctx *ctx, const struct exec_texture_ref *ref,
-                                          const struct exec_format *f,
-                                          D3D12_CPU_DESCRIPTOR_HANDLE *out)
-{
-    D3D12_DEPTH_STENCIL_VIEW_DESC d;
-    aerocmd_result r =
-        aerocmd_priv_exec_descriptors(ctx, D3D12_DESCRIPTOR_HEAP_TYPE_DSV, 1, out, NULL);
-    if (r != AEROCMD_OK)
-        return r;
-    memset(&d, 0, sizeof(d));
-    d.Format = f->depth;
-    if (ref->res->tex.array_layers == 1) {
-        d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
-        d.Texture2D.MipSlice = ref->base_mip;
-    } else {
-        d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DARRAY;
-        d.Texture2DArray.MipSlice = ref->base_mip;
-        d.Texture2DArray.FirstArraySlice = ref->base_layer;
-        d.Texture2DArray.ArraySize = ref->layer_count;
-    }
-    ID3D12Device_CreateDepthStencilView(ctx->ex->gpu.device, ref->res->res, &d, *out);
-    aerocmd_priv_exec_transition_range(ctx->ex, ref->res, ref->base_mip, 1, ref->base_layer,
-                                       ref->layer_count, D3D12_RESOURCE_STATE_DEPTH_WRITE);
+    memset(&rtv, 0, sizeof(rtv));
+    memset(&dsv, 0, sizeof(dsv));
+    rtv.Format = f->view, dsv.Format = f->depth;
+    rtv.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
+    dsv.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DARRAY;
+    rtv.Texture2DArray.MipSlice = dsv.Texture2DArray.MipSlice = ref->base_mip;
+    rtv.Texture2DArray.FirstArraySlice = dsv.Texture2DArray.FirstArraySlice = ref->base_layer;
+    rtv.Texture2DArray.ArraySize = dsv.Texture2DArray.ArraySize = ref->layer_count;
+    if (depth)
+        ID3D12Device_CreateDepthStencilView(ctx->ex->gpu.device, ref->res->res, &dsv, *out);
+    else
+        ID3D12Device_CreateRenderTargetView(ctx->ex->gpu.device, ref->res->res, &rtv, *out);
+    aerocmd_priv_exec_transition_range(
+        ctx->ex, ref->res, ref->base_mip, 1, ref->base_layer, ref->layer_count,
+        depth ? D3D12_RESOURCE_STATE_DEPTH_WRITE : D3D12_RESOURCE_STATE_RENDER_TARGET);
     return AEROCMD_OK;
 }
 
@@ -167,13 +145,13 @@ aerocmd_result aerocmd_priv_exec_bind_targets(struct exec_ctx *ctx, int record,
         if ((t->gap_mask >> i) & 1u)
             r = gap_rtv(ctx, t->width, t->height, &rtvs[i]);
         else
-            r = aerocmd_priv_exec_make_rtv(ctx, &refs[i], &fmts[i], &rtvs[i]);
+            r = aerocmd_priv_exec_make_target(ctx, 0, &refs[i], &fmts[i], &rtvs[i]);
         if (r != AEROCMD_OK)
             return r;
     }
     if (t->dsv != DXGI_FORMAT_UNKNOWN &&
-        (r = aerocmd_priv_exec_make_dsv(ctx, &refs[EXEC_MAX_RTS], &fmts[EXEC_MAX_RTS], &dsv)) !=
-            AEROCMD_OK)
+        (r = aerocmd_priv_exec_make_target(ctx, 1, &refs[EXEC_MAX_RTS], &fmts[EXEC_MAX_RTS],
+                                           &dsv)) != AEROCMD_OK)
         return r;
     ID3D12GraphicsCommandList_OMSetRenderTargets(ctx->ex->gpu.list, t->count, rtvs, FALSE,
                                                  t->dsv != DXGI_FORMAT_UNKNOWN ? &dsv : NULL);
