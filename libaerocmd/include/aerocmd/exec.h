@@ -26,7 +26,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "aerocmd/export.h"
 #include "aerocmd/result.h"
 
 #include "aerocmd/export.h"
