@@ -15,7 +15,6 @@
 #define MAX_RESOURCES    64u
 
 #ifdef AEROCMD_HAVE_EXEC
-#include <dlfcn.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -24,14 +23,6 @@
 #include "png_write.h"
 
 #define LAVAPIPE_ICD "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define AEROCMD_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define AEROCMD_ASAN 1
-#endif
-#endif
 
 int aerocmd_render_available(void)
 {
@@ -52,11 +43,6 @@ void aerocmd_render_prepare_env(void)
      * messages are what a user needs. */
     setenv("VKD3D_DEBUG", "none", 0);
     setenv("VKD3D_SHADER_DEBUG", "none", 0);
-#ifdef AEROCMD_ASAN
-    /* AddressSanitizer builds: keep the Vulkan driver mapped until exit, so that
-     * LeakSanitizer can tell its allocations apart (test/pixels/lsan.supp). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
-#endif
 }
 
 struct progress {
