@@ -268,7 +268,6 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
     for (st = 0; st < EXEC_STAGES; st++) /* the rings start over: every table is gone */
         ex->state.stages[st].table_dirty = ex->state.stages[st].samplers_dirty = 1;
     g->recorded = 0;
-    ex->gpu_state_dirty = 1;
     return SUCCEEDED(hr) ? AEROCMD_OK : AEROCMD_E_DEVICE_REMOVED;
 }
 

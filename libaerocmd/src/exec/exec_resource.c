@@ -465,5 +465,4 @@ void aerocmd_priv_exec_unbind_everywhere(struct aerocmd_exec *ex, uint32_t handl
             *shaders[i] = 0;
             ex->state.stages[i < EXEC_STAGES ? i : 0].table_dirty = 1;
         }
-    ex->om_dirty = ex->ia_dirty = 1;
 }
