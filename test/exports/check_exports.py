@@ -22,7 +22,7 @@ OTHER_LIBRARIES = {'exec.h': 'libaerocmd_exec, the optional reference executor'}
 
 # Emitted by the toolchain itself, never by our sources.
 TOOLCHAIN = {'_init', '_fini', '_edata', '_end', '__bss_start'}
-TOOLCHAIN_PREFIXES = ('__gcov_', '__llvm_', '__asan', '__ubsan', '__sanitizer', '__odr_asan')
+TOOLCHAIN_PREFIXES = ('__gcov_', '__llvm_', '__asan', '__odr_asan', '__ubsan', '__sanitizer')
 
 
 def exported(nm, lib):

@@ -5,6 +5,7 @@
 #ifndef AEROCMD_TEST_PIXEL_RUNNER_H
 #define AEROCMD_TEST_PIXEL_RUNNER_H
 
+#include <dlfcn.h>
 #include <stdlib.h>
 
 #include "aerocmd/decode.h"
@@ -31,6 +32,9 @@ struct pixel_run {
 /* Starts the executor (CHECKs that it starts: the pixel tests fail, never skip). */
 static int run_open(struct pixel_run *r, const char *name)
 {
+    /* Kept mapped until exit, as pixels_kit.h does: LeakSanitizer can then attribute the
+     * Vulkan driver's own allocations (lsan.supp). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
     memset(r, 0, sizeof *r);
     r->name = name;
     if (aerocmd_exec_create(NULL, &r->ex, &r->err) != AEROCMD_OK) {

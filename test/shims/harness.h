@@ -13,42 +13,56 @@
 #define FAKE_ALLOC_LIST  16u
 #define FAKE_MAX_MEMORY  256u
 #define FAKE_ABI_VERSION ((AEROGPU_ABI_MAJOR << 16) | 4u)
+/* What the runtime leaves in the word after the DXGI table, and in slot 7 of a 7-slot one. */
+#define FAKE_DXGI_GUARD ((void *)(uintptr_t)0x6A7D6A7Du)
 
 /* Guest memory of one listed allocation as the CPU left it when a submission was made
  * (what a capture carries: the executor reads it for guest-backed resources). */
 struct fake_snapshot {
-    uint32_t submission; /* index in emu.submissions */
+    uint32_t submission; /* index in the host's submissions */
     uint32_t alloc_id;
     uint64_t gpa, size_bytes;
     uint8_t *bytes;
 };
 
-/* One device's worth of runtime state. */
+/* One device's worth of runtime state. Its kernel driver and emulator are `host` (its own
+ * `emu` unless two runtimes share one, as two processes share the device). */
 struct fake_runtime {
     struct aerocmd_allocator alloc;
-    struct aerocmd_umd_fake emu; /* the emulator behind the kernel driver */
-    struct aerocmd_umd_callbacks emu_cb;
+    struct aerocmd_umd_fake emu;
+    struct aerocmd_umd_fake *host;
+    struct aerocmd_umd_callbacks emu_cb; /* the host's */
+    uint32_t abi_version;                /* what the adapter query answers */
     uint8_t dma[FAKE_DMA_BYTES];
     D3DDDI_ALLOCATIONLIST alloc_list[FAKE_ALLOC_LIST];
     D3DDDI_PATCHLOCATIONLIST patch_list[4];
     struct aerocmd_umd_memory memory[FAKE_MAX_MEMORY]; /* hAllocation = index + 1 */
+    HANDLE memory_resource[FAKE_MAX_MEMORY];           /* pfnAllocateCb's hResource */
     uint32_t memory_count;
-    uint64_t shim_fences[1024]; /* DMA private data fence of each recorded submission */
     uint32_t render_calls, present_cb_calls, wait_calls, bad_private;
     HRESULT last_error;
     uint32_t error_count;
     D3DDDI_DEVICECALLBACKS kt;
     D3D11DDI_CORELAYER_DEVICECALLBACKS core;
     DXGI_DDI_BASE_CALLBACKS dxgi_cb;
-    DXGI1_1_DDI_BASE_FUNCTIONS dxgi;
+    DXGI1_1_DDI_BASE_FUNCTIONS dxgi; /* a 7-slot table is its prefix */
+    void *dxgi_guard;                /* FAKE_DXGI_GUARD: nothing may write it */
     D3DDDI_ADAPTERCALLBACKS adapter_cb;
-    struct fake_snapshot *snapshots; /* malloc'ed, with their bytes */
+    struct fake_runtime *host_rt;    /* the runtime owning `host` (itself unless shared) */
+    struct fake_snapshot *snapshots; /* host_rt keeps them: malloc'ed, with their bytes */
     uint32_t snapshot_count, snapshot_capacity;
 };
 
 /* The one runtime the callbacks reach (the runtime handle is a pointer to it too). */
 void fake_runtime_init(struct fake_runtime *rt);
 void fake_runtime_release(struct fake_runtime *rt);
+
+/* Uses `host`'s kernel driver and emulator instead of its own (before CreateDevice). */
+void fake_runtime_share_host(struct fake_runtime *rt, struct fake_runtime *host);
+/* The OS's answer to opening a shared allocation in this process: a new allocation handle
+ * of this runtime for the host's allocation `m`. */
+D3DKMT_HANDLE fake_runtime_open_allocation(struct fake_runtime *rt,
+                                           const struct aerocmd_umd_memory *m);
 
 /* Writes submissions [0, count) to DIR/NAME/ (NNNN.acmd the stream, NNNN.alloc the KMD's
  * allocation table, NNNN.mem the snapshots of its listed allocations) and checks them in
@@ -57,18 +71,37 @@ void record_scenario(struct fake_runtime *rt, const char *dir, const char *name,
 
 /* Scenarios over one DLL's entry point. */
 typedef HRESULT(APIENTRY *open_adapter_fn)(D3D10DDIARG_OPENADAPTER *);
-void run_d3d11_scenarios(open_adapter_fn open10_2, const char *out_dir);
-void run_d3d10_scenarios(open_adapter_fn open, UINT interface_version, int use_10_2,
-                         const char *out_dir, const char *tag);
+/* Every scenario the runtime of `iface` has the calls for, through that runtime's table;
+ * submissions go to OUT_DIR/TAG_NAME (TAG empty: NAME). */
+void run_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *out_dir,
+                   const char *tag);
 void check_versions(open_adapter_fn open10_2, UINT iface, const UINT64 *want, UINT32 want_count);
+/* Answers and tables that do not depend on scenarios (checks_caps.c). */
+void run_answer_checks(open_adapter_fn open, UINT iface, int use_10_2);
+/* Queries through the runtime's table (scenario_query.c). */
+void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2);
+/* A texture shared by a device of each interface (scenario_share.c). */
+void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,
+                        UINT iface_b, int b_10_2);
+/* Guest-wide ids (ids.c): churn more objects than one process's old id slice held; and one
+ * process of a concurrent group that writes the ids it got (fallback: with the shared
+ * counter's name taken by another object, so the section cannot be opened). */
+void run_id_churn(open_adapter_fn open10_2);
+int run_id_process(open_adapter_fn open10_2, const char *out_path, uint32_t count, uint32_t peers,
+                   int fallback);
 
 /* ---- session.c: one adapter and device over a DLL, and objects with test defaults ------- */
 
 #define SESSION_MAX_OBJECTS 256u
 #define SESSION_MAX_SHADERS 8u
 
+/* Which runtime a session plays, by the device table it got. */
+enum { API_10_0 = 0, API_10_1 = 1, API_11_0 = 2 };
+
 struct session {
     struct fake_runtime rt; /* first: the runtime handle points at the session too */
+    int api;                /* API_*, from the interface */
+    UINT version;           /* CreateDevice's Version (session_init: Win7 build 2) */
     D3D10DDIARG_OPENADAPTER open;
     D3D10_2DDI_ADAPTERFUNCS af;
     D3D10DDI_ADAPTERFUNCS af10;
@@ -102,7 +135,24 @@ D3D10DDI_HRESOURCE buffer_init(struct session *s, UINT bytes, UINT bind, UINT mi
                                const void *data);
 D3D10DDI_HRESOURCE texture(struct session *s, UINT w, UINT hgt, DXGI_FORMAT format, UINT bind,
                            UINT usage, UINT map, const D3D10_DDIARG_SUBRESOURCE_UP *init);
+/* A resource of any kind through the session's table (misc: DDI misc flags; rt: the
+ * runtime's handle of it). */
+D3D10DDI_HRESOURCE resource_ex(struct session *s, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT hgt,
+                               DXGI_FORMAT format, UINT bind, UINT usage, UINT map, UINT misc,
+                               UINT stride, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                               D3D10DDI_HRTRESOURCE rt);
 D3D10DDI_HRENDERTARGETVIEW rtv_of(struct session *s, D3D10DDI_HRESOURCE res, DXGI_FORMAT format);
+/* Views through the argument types of the session's runtime. A view of a 2D texture's first
+ * mip, or of elements [first, first + n) of a buffer through a BUFFER or (D3D11) BUFFEREX
+ * view (flags: BUFFEREX only). */
+D3D10DDI_HSHADERRESOURCEVIEW srv_of(struct session *s, D3D10DDI_HRESOURCE res, DXGI_FORMAT format,
+                                    D3D10DDIRESOURCE_TYPE dim, UINT first, UINT n, UINT flags);
+D3D10DDI_HDEPTHSTENCILVIEW dsv_of(struct session *s, D3D10DDI_HRESOURCE res, DXGI_FORMAT format,
+                                  UINT flags);
+/* A blend state blending render target 0 with src/dst factors (D3D10_DDI_BLEND_*) as the
+ * session's runtime describes it (D3D10.0's shared factors, or D3D10.1 / 11's per target). */
+D3D10DDI_HBLENDSTATE blend_state(struct session *s, BOOL enable, D3D10_DDI_BLEND src,
+                                 D3D10_DDI_BLEND dst);
 /* A w x hgt B8G8R8A8 render target (bindable as a shader resource too) and its view. */
 D3D10DDI_HRENDERTARGETVIEW target(struct session *s, UINT w, UINT hgt);
 

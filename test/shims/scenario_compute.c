@@ -36,8 +36,8 @@ static D3D11DDI_HUNORDEREDACCESSVIEW uav_of(struct session *s, D3D10DDI_HRESOURC
 static int nth_packet(struct session *s, uint32_t opcode, uint32_t n, void *out, size_t out_size)
 {
     uint32_t i;
-    for (i = 0; i < s->rt.emu.submission_count; i++) {
-        const struct aerocmd_umd_fake_submission *sub = &s->rt.emu.submissions[i];
+    for (i = 0; i < s->rt.host->submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *sub = &s->rt.host->submissions[i];
         struct aerocmd_stream st;
         struct aerocmd_cursor cur;
         struct aerocmd_packet pkt;

@@ -20,6 +20,28 @@ void session_init(struct session *s)
 {
     memset(s, 0, sizeof *s);
     fake_runtime_init(&s->rt);
+    s->version = (2u << 16) | D3D_UMD_INTERFACE_VERSION_WIN7;
+}
+
+static int api_of(UINT iface)
+{
+    if (iface == D3D10_0_DDI_INTERFACE_VERSION || iface == D3D10_0_7_DDI_INTERFACE_VERSION)
+        return API_10_0;
+    if (iface == D3D10_1_DDI_INTERFACE_VERSION || iface == D3D10_1_7_DDI_INTERFACE_VERSION)
+        return API_10_1;
+    return API_11_0;
+}
+
+/* The table as the session's runtime types it: the first 101 slots keep their offsets in
+ * all three, a few change their argument types (FACTS.md "Table relationships"). */
+static D3D10DDI_DEVICEFUNCS *t10(struct session *s)
+{
+    return (D3D10DDI_DEVICEFUNCS *)(void *)&s->f;
+}
+
+static D3D10_1DDI_DEVICEFUNCS *t10_1(struct session *s)
+{
+    return (D3D10_1DDI_DEVICEFUNCS *)(void *)&s->f;
 }
 
 void *take(struct session *s, SIZE_T size)
@@ -38,9 +60,10 @@ HRESULT session_connect(struct session *s, open_adapter_fn open, UINT iface, int
     PFND3D10DDI_CREATEDEVICE create;
     SIZE_T size;
     HRESULT hr;
+    s->api = api_of(iface);
     s->open.hRTAdapter.handle = &s->rt;
     s->open.Interface = iface;
-    s->open.Version = (2u << 16) | D3D_UMD_INTERFACE_VERSION_WIN7;
+    s->open.Version = s->version;
     s->open.pAdapterCallbacks = &s->rt.adapter_cb;
     if (use_10_2)
         s->open.pAdapterFuncs_2 = &s->af;
@@ -64,7 +87,7 @@ HRESULT session_connect(struct session *s, open_adapter_fn open, UINT iface, int
     cd.p11DeviceFuncs = &s->f;
     cd.hDrvDevice.pDrvPrivate = take(s, size);
     cd.DXGIBaseDDI.pDXGIBaseCallbacks = &s->rt.dxgi_cb;
-    cd.DXGIBaseDDI.pDXGIDDIBaseFunctions2 = &s->rt.dxgi;
+    cd.DXGIBaseDDI.pDXGIDDIBaseFunctions2 = &s->rt.dxgi; /* with dxgi_guard after it */
     cd.hRTCoreLayer.handle = &s->rt;
     cd.p11UMCallbacks = &s->rt.core;
     s->dev = cd.hDrvDevice;
@@ -93,83 +116,101 @@ void session_close(struct session *s)
 
 /* ---- resources and render targets ------------------------------------------------------- */
 
-/* What differs between the resources created here; all of them have one mip level, one
- * array slice and no multisampling. */
-struct resource_spec {
-    D3D10DDIRESOURCE_TYPE dim;
-    UINT width, height;
-    DXGI_FORMAT format;
-    UINT bind, usage, map, misc, stride;
-};
-
-static D3D10DDI_HRESOURCE create_resource(struct session *s, const struct resource_spec *r,
-                                          const D3D10_DDIARG_SUBRESOURCE_UP *init)
+/* Resources of one mip level and array slice, without multisampling. */
+D3D10DDI_HRESOURCE resource_ex(struct session *s, D3D10DDIRESOURCE_TYPE dim, UINT w, UINT hgt,
+                               DXGI_FORMAT format, UINT bind, UINT usage, UINT map, UINT misc,
+                               UINT stride, const D3D10_DDIARG_SUBRESOURCE_UP *init,
+                               D3D10DDI_HRTRESOURCE rt)
 {
     D3D10DDI_MIPINFO mip;
     D3D11DDIARG_CREATERESOURCE a;
+    D3D10DDIARG_CREATERESOURCE a10;
     D3D10DDI_HRESOURCE h;
-    D3D10DDI_HRTRESOURCE rt = {NULL};
     memset(&mip, 0, sizeof mip);
-    mip.TexelWidth = mip.PhysicalWidth = r->width;
-    mip.TexelHeight = mip.PhysicalHeight = r->height;
+    mip.TexelWidth = mip.PhysicalWidth = w;
+    mip.TexelHeight = mip.PhysicalHeight = hgt;
     mip.TexelDepth = mip.PhysicalDepth = 1;
     memset(&a, 0, sizeof a);
     a.pMipInfoList = &mip;
     a.pInitialDataUP = init;
-    a.ResourceDimension = r->dim;
-    a.Usage = r->usage;
-    a.BindFlags = r->bind;
-    a.MapFlags = r->map;
-    a.MiscFlags = r->misc;
-    a.Format = r->format;
+    a.ResourceDimension = dim;
+    a.Usage = usage;
+    a.BindFlags = bind;
+    a.MapFlags = map;
+    a.MiscFlags = misc;
+    a.Format = format;
     a.MipLevels = 1;
     a.ArraySize = 1;
     a.SampleDesc.Count = 1;
-    a.ByteStride = r->stride;
-    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateResourceSize(s->dev, &a));
+    a.ByteStride = stride;
+    if (s->api == API_11_0) {
+        h.pDrvPrivate = take(s, s->f.pfnCalcPrivateResourceSize(s->dev, &a));
+        if (h.pDrvPrivate != NULL)
+            s->f.pfnCreateResource(s->dev, &a, h, rt);
+        return h;
+    }
+    /* D3D10's description is D3D11's without ByteStride. */
+    memset(&a10, 0, sizeof a10);
+    a10.pMipInfoList = a.pMipInfoList;
+    a10.pInitialDataUP = a.pInitialDataUP;
+    a10.ResourceDimension = a.ResourceDimension;
+    a10.Usage = a.Usage;
+    a10.BindFlags = a.BindFlags;
+    a10.MapFlags = a.MapFlags;
+    a10.MiscFlags = a.MiscFlags;
+    a10.Format = a.Format;
+    a10.SampleDesc = a.SampleDesc;
+    a10.MipLevels = a.MipLevels;
+    a10.ArraySize = a.ArraySize;
+    h.pDrvPrivate = take(s, t10(s)->pfnCalcPrivateResourceSize(s->dev, &a10));
     if (h.pDrvPrivate != NULL)
-        s->f.pfnCreateResource(s->dev, &a, h, rt);
+        t10(s)->pfnCreateResource(s->dev, &a10, h, rt);
     return h;
+}
+
+static D3D10DDI_HRESOURCE create_resource(struct session *s, D3D10DDIRESOURCE_TYPE dim, UINT w,
+                                          UINT hgt, DXGI_FORMAT format, UINT bind, UINT usage,
+                                          UINT map, UINT misc, UINT stride,
+                                          const D3D10_DDIARG_SUBRESOURCE_UP *init)
+{
+    D3D10DDI_HRTRESOURCE rt = {NULL};
+    return resource_ex(s, dim, w, hgt, format, bind, usage, map, misc, stride, init, rt);
 }
 
 D3D10DDI_HRESOURCE buffer_ex(struct session *s, UINT bytes, UINT bind, UINT usage, UINT map,
                              UINT misc, UINT stride)
 {
-    const struct resource_spec r = {
-        D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, usage, map, misc, stride};
-    return create_resource(s, &r, NULL);
+    return create_resource(s, D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, usage,
+                           map, misc, stride, NULL);
 }
 
 D3D10DDI_HRESOURCE buffer_init(struct session *s, UINT bytes, UINT bind, UINT misc, UINT stride,
                                const void *data)
 {
-    const struct resource_spec r = {
-        D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, 0, 0, misc, stride};
     D3D10_DDIARG_SUBRESOURCE_UP init;
     init.pSysMem = (void *)(uintptr_t)data;
     init.SysMemPitch = bytes;
     init.SysMemSlicePitch = bytes;
-    return create_resource(s, &r, &init);
+    return create_resource(s, D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, 0, 0,
+                           misc, stride, &init);
 }
 
 D3D10DDI_HRESOURCE buffer(struct session *s, UINT bytes, UINT bind, UINT usage, UINT map,
                           const void *data)
 {
-    const struct resource_spec r = {
-        D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, usage, map, 0, 0};
     D3D10_DDIARG_SUBRESOURCE_UP init;
     init.pSysMem = (void *)(uintptr_t)data;
     init.SysMemPitch = bytes;
     init.SysMemSlicePitch = bytes;
-    return create_resource(s, &r, data != NULL ? &init : NULL);
+    return create_resource(s, D3D10DDIRESOURCE_BUFFER, bytes, 1, DXGI_FORMAT_UNKNOWN, bind, usage,
+                           map, 0, 0, data != NULL ? &init : NULL);
 }
 
 D3D10DDI_HRESOURCE texture(struct session *s, UINT w, UINT hgt, DXGI_FORMAT format, UINT bind,
                            UINT usage, UINT map, const D3D10_DDIARG_SUBRESOURCE_UP *init)
 {
-    const struct resource_spec r = {
-        D3D10DDIRESOURCE_TEXTURE2D, w, hgt, format, bind, usage, map, 0, 0};
-    return create_resource(s, &r, init);
+    return create_resource(s, D3D10DDIRESOURCE_TEXTURE2D, w, hgt, format, bind, usage, map, 0, 0,
+                           init);
 }
 
 D3D10DDI_HRENDERTARGETVIEW rtv_of(struct session *s, D3D10DDI_HRESOURCE res, DXGI_FORMAT format)
@@ -195,6 +236,123 @@ D3D10DDI_HRENDERTARGETVIEW target(struct session *s, UINT w, UINT hgt)
                           D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
                           NULL),
                   DXGI_FORMAT_B8G8R8A8_UNORM);
+}
+
+/* ---- views through the runtime's own argument types --------------------------------------- */
+
+#define SRV_FILL(a, res, format, dim, first, n)                                                    \
+    do {                                                                                           \
+        memset(&(a), 0, sizeof(a));                                                                \
+        (a).hDrvResource = (res);                                                                  \
+        (a).Format = (format);                                                                     \
+        (a).ResourceDimension = (dim);                                                             \
+        if ((dim) == D3D10DDIRESOURCE_BUFFER) {                                                    \
+            (a).Buffer.FirstElement = (first);                                                     \
+            (a).Buffer.NumElements = (n);                                                          \
+        } else {                                                                                   \
+            (a).Tex2D.MipLevels = 1;                                                               \
+            (a).Tex2D.ArraySize = 1;                                                               \
+        }                                                                                          \
+    } while (0)
+
+D3D10DDI_HSHADERRESOURCEVIEW srv_of(struct session *s, D3D10DDI_HRESOURCE res, DXGI_FORMAT format,
+                                    D3D10DDIRESOURCE_TYPE dim, UINT first, UINT n, UINT flags)
+{
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW a;
+    D3D10_1DDIARG_CREATESHADERRESOURCEVIEW a1;
+    D3D10DDIARG_CREATESHADERRESOURCEVIEW a0;
+    D3D10DDI_HSHADERRESOURCEVIEW h;
+    D3D10DDI_HRTSHADERRESOURCEVIEW rt = {NULL};
+    if (s->api == API_10_0) {
+        SRV_FILL(a0, res, format, dim, first, n);
+        h.pDrvPrivate = take(s, t10(s)->pfnCalcPrivateShaderResourceViewSize(s->dev, &a0));
+        t10(s)->pfnCreateShaderResourceView(s->dev, &a0, h, rt);
+        return h;
+    }
+    if (s->api == API_10_1) {
+        SRV_FILL(a1, res, format, dim, first, n);
+        h.pDrvPrivate = take(s, t10_1(s)->pfnCalcPrivateShaderResourceViewSize(s->dev, &a1));
+        t10_1(s)->pfnCreateShaderResourceView(s->dev, &a1, h, rt);
+        return h;
+    }
+    SRV_FILL(a, res, format, dim, first, n);
+    if (dim == D3D11DDIRESOURCE_BUFFEREX) {
+        a.BufferEx.FirstElement = first;
+        a.BufferEx.NumElements = n;
+        a.BufferEx.Flags = flags;
+    }
+    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateShaderResourceViewSize(s->dev, &a));
+    s->f.pfnCreateShaderResourceView(s->dev, &a, h, rt);
+    return h;
+}
+
+D3D10DDI_HDEPTHSTENCILVIEW dsv_of(struct session *s, D3D10DDI_HRESOURCE res, DXGI_FORMAT format,
+                                  UINT flags)
+{
+    D3D11DDIARG_CREATEDEPTHSTENCILVIEW a;
+    D3D10DDIARG_CREATEDEPTHSTENCILVIEW a0;
+    D3D10DDI_HDEPTHSTENCILVIEW h;
+    D3D10DDI_HRTDEPTHSTENCILVIEW rt = {NULL};
+    if (s->api != API_11_0) {
+        memset(&a0, 0, sizeof a0);
+        a0.hDrvResource = res;
+        a0.Format = format;
+        a0.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+        a0.Tex2D.ArraySize = 1;
+        h.pDrvPrivate = take(s, t10(s)->pfnCalcPrivateDepthStencilViewSize(s->dev, &a0));
+        t10(s)->pfnCreateDepthStencilView(s->dev, &a0, h, rt);
+        return h;
+    }
+    memset(&a, 0, sizeof a);
+    a.hDrvResource = res;
+    a.Format = format;
+    a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    a.Flags = flags;
+    a.Tex2D.ArraySize = 1;
+    h.pDrvPrivate = take(s, s->f.pfnCalcPrivateDepthStencilViewSize(s->dev, &a));
+    s->f.pfnCreateDepthStencilView(s->dev, &a, h, rt);
+    return h;
+}
+
+/* ---- blend states through the runtime's own description ------------------------------------ */
+
+D3D10DDI_HBLENDSTATE blend_state(struct session *s, BOOL enable, D3D10_DDI_BLEND src,
+                                 D3D10_DDI_BLEND dst)
+{
+    D3D10_1_DDI_BLEND_DESC d1;
+    D3D10_DDI_BLEND_DESC d0;
+    D3D10DDI_HBLENDSTATE h;
+    D3D10DDI_HRTBLENDSTATE rt = {NULL};
+    int i;
+    if (s->api == API_10_0) {
+        memset(&d0, 0, sizeof d0);
+        d0.BlendEnable[0] = enable;
+        d0.SrcBlend = src;
+        d0.DestBlend = dst;
+        d0.BlendOp = D3D10_DDI_BLEND_OP_ADD;
+        d0.SrcBlendAlpha = D3D10_DDI_BLEND_ONE;
+        d0.DestBlendAlpha = D3D10_DDI_BLEND_ZERO;
+        d0.BlendOpAlpha = D3D10_DDI_BLEND_OP_ADD;
+        for (i = 0; i < 8; i++)
+            d0.RenderTargetWriteMask[i] = 0xF;
+        h.pDrvPrivate = take(s, t10(s)->pfnCalcPrivateBlendStateSize(s->dev, &d0));
+        t10(s)->pfnCreateBlendState(s->dev, &d0, h, rt);
+        return h;
+    }
+    memset(&d1, 0, sizeof d1);
+    for (i = 0; i < 8; i++) {
+        d1.RenderTarget[i].BlendEnable = i == 0 ? enable : FALSE;
+        d1.RenderTarget[i].SrcBlend = src;
+        d1.RenderTarget[i].DestBlend = dst;
+        d1.RenderTarget[i].BlendOp = D3D10_DDI_BLEND_OP_ADD;
+        d1.RenderTarget[i].SrcBlendAlpha = D3D10_DDI_BLEND_ONE;
+        d1.RenderTarget[i].DestBlendAlpha = D3D10_DDI_BLEND_ZERO;
+        d1.RenderTarget[i].BlendOpAlpha = D3D10_DDI_BLEND_OP_ADD;
+        d1.RenderTarget[i].RenderTargetWriteMask = 0xF;
+    }
+    h.pDrvPrivate = take(s, t10_1(s)->pfnCalcPrivateBlendStateSize(s->dev, &d1));
+    t10_1(s)->pfnCreateBlendState(s->dev, &d1, h, rt);
+    return h;
 }
 
 /* ---- shaders ----------------------------------------------------------------------------- */
@@ -329,7 +487,10 @@ static D3D10DDI_HELEMENTLAYOUT layout_of(struct session *s, DXGI_FORMAT second_f
 void set_targets(struct session *s, UINT n, const D3D10DDI_HRENDERTARGETVIEW *rtvs,
                  D3D10DDI_HDEPTHSTENCILVIEW dsv)
 {
-    s->f.pfnSetRenderTargets(s->dev, rtvs, n, 0, dsv, NULL, NULL, 0, 0, 0, 0);
+    if (s->api == API_11_0)
+        s->f.pfnSetRenderTargets(s->dev, rtvs, n, 0, dsv, NULL, NULL, 0, 0, 0, 0);
+    else
+        t10(s)->pfnSetRenderTargets(s->dev, rtvs, n, 0, dsv);
 }
 
 void bind_pipeline(struct session *s, int textured, D3D10DDI_HRESOURCE vb,

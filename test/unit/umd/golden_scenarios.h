@@ -495,6 +495,96 @@ static void sc_blt(struct harness *h)
 
 #define GOLDEN_BIG 65536u, 16u
 
+/* Alpha blending on target 0, a rasterizer state culling nothing with the scissor on, the
+ * scissor (8, 8)-(56, 56), one draw. */
+static void sc_states_scissor(struct harness *h)
+{
+    static const uint32_t factor[4] = {F32_0, F32_0, F32_0, F32_0};
+    struct aerocmd_umd_rect scissor = {8, 8, 56, 56};
+    struct aerocmd_umd_blend_desc bd;
+    struct aerocmd_umd_rasterizer_desc rd;
+    struct aerocmd_umd_blend_state *bs = NULL;
+    struct aerocmd_umd_rasterizer_state *rs = NULL;
+    void *bs_mem, *rs_mem;
+    uint32_t i;
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    memset(&bd, 0, sizeof bd);
+    for (i = 0; i < 8; i++) {
+        bd.targets[i].enable = i == 0;
+        bd.targets[i].src = AEROCMD_UMD_BLEND_SRC_ALPHA;
+        bd.targets[i].dst = AEROCMD_UMD_BLEND_INV_SRC_ALPHA;
+        bd.targets[i].op = 1; /* ADD */
+        bd.targets[i].src_alpha = AEROCMD_UMD_BLEND_ONE;
+        bd.targets[i].dst_alpha = AEROCMD_UMD_BLEND_ZERO;
+        bd.targets[i].op_alpha = 1;
+        bd.targets[i].write_mask = 0xF;
+    }
+    bs_mem = kit_take(aerocmd_umd_blend_state_size());
+    CHECK_EQ(
+        aerocmd_umd_create_blend_state(h->dev, bs_mem, aerocmd_umd_blend_state_size(), &bd, &bs),
+        AEROCMD_OK);
+    memset(&rd, 0, sizeof rd);
+    rd.fill_mode = 3; /* SOLID */
+    rd.cull_mode = 1; /* NONE */
+    rd.depth_clip_enable = 1;
+    rd.scissor_enable = 1;
+    rs_mem = kit_take(aerocmd_umd_rasterizer_state_size());
+    CHECK_EQ(aerocmd_umd_create_rasterizer_state(h->dev, rs_mem,
+                                                 aerocmd_umd_rasterizer_state_size(), &rd, &rs),
+             AEROCMD_OK);
+    aerocmd_umd_set_blend_state(h->ctx, bs, factor, 0xFFFFFFFFu);
+    aerocmd_umd_set_rasterizer_state(h->ctx, rs);
+    CHECK_EQ(aerocmd_umd_set_scissor_rects(h->ctx, 1, &scissor), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+}
+
+/* UpdateSubresourceUP of a whole 8x8 texture and of a 4x4 box of it, CopyResource into a
+ * second texture; a constant buffer updated whole, a vertex buffer copied. */
+static void sc_update_copy(struct harness *h)
+{
+    static uint32_t texels[64], box_texels[16], constants[16];
+    static const float verts[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    const struct aerocmd_box box = {2, 2, 0, 6, 6, 1};
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(8, 8, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_buffer_desc cbd =
+        buffer_desc(sizeof constants, AEROCMD_UMD_BIND_CONSTANT_BUFFER, 0);
+    struct aerocmd_umd_buffer_desc vbd =
+        buffer_desc(sizeof verts, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_resource *src, *dst, *cb, *vb, *vb_copy;
+    uint32_t i;
+    for (i = 0; i < 64; i++)
+        texels[i] = 0xFF000000u | i;
+    for (i = 0; i < 16; i++)
+        box_texels[i] = constants[i] = 0xFF00FF00u + i;
+    src = kit_texture(h, &td, NULL);
+    dst = kit_texture(h, &td, NULL);
+    cb = kit_buffer(h, &cbd, NULL);
+    vb = kit_buffer(h, &vbd, verts);
+    vb_copy = kit_buffer(h, &vbd, NULL);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, NULL, texels, 32, 256), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, &box, box_texels, 16, 64), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, dst, src), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, cb, 0, NULL, constants, sizeof constants,
+                                            sizeof constants),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, vb_copy, vb), AEROCMD_OK);
+}
+
+/* DrawInstanced and DrawIndexedInstanced over the triangle. */
+static void sc_instanced(struct harness *h)
+{
+    static const uint16_t idx[3] = {0, 1, 2};
+    struct aerocmd_umd_buffer_desc ibd = buffer_desc(sizeof idx, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, kit_buffer(h, &ibd, idx), DXGI_R16_UINT, 0),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_instanced(h->ctx, 3, 4, 0, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced(h->ctx, 3, 2, 0, 0, 1), AEROCMD_OK);
+}
+
 static const struct golden_case golden_cases[] = {
     {"triangle", sc_triangle, GOLDEN_BIG},
     {"indexed_quad_texture", sc_indexed_quad_texture, GOLDEN_BIG},
@@ -513,6 +603,9 @@ static const struct golden_case golden_cases[] = {
     {"compute_uav", sc_compute_uav, GOLDEN_BIG},
     {"compute_buffer_views", sc_compute_buffer_views, GOLDEN_BIG},
     {"blt", sc_blt, GOLDEN_BIG},
+    {"states_scissor", sc_states_scissor, GOLDEN_BIG},
+    {"update_copy", sc_update_copy, GOLDEN_BIG},
+    {"instanced", sc_instanced, GOLDEN_BIG},
 };
 
 #endif /* AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H */

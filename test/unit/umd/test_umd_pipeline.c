@@ -222,7 +222,14 @@ static void test_mrt_gaps_and_gs(void)
                                        cs_size, &cs),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, gs), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_E_NOT_IMPLEMENTED);
+    /* No tessellation: binding a hull or domain stage is refused, unbinding them (as the
+     * runtime's ClearState does) is not an error. */
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, gs), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_DS, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_samplers(h.ctx, AEROCMD_SHADER_DS, 0, 16, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_samplers(h.ctx, AEROCMD_SHADER_DS, 1, 16, NULL),
+             AEROCMD_E_NOT_IMPLEMENTED);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     from = h.fake.submission_count;
     rtvs[0] = s.rtv;
