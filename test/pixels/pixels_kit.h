@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pixels_kit.h — what the pixel tests share: an executor, a stream being written, real SM4
  * shaders from the builder (aerocmd/sm4.h), small scenes, and pixel checks.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd render: runs a stream or trace on the reference executor (Direct3D 12 through
  * vkd3d, headless on Mesa lavapipe) and writes one PNG per PRESENT, plus any resource asked
  * for, as it is at the end. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo_render.c — aerocmd demo's picture through the reference executor. */
 #include "demo_render.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_api.c — the executor's public face: start and stop, submissions (validated as a
  * whole before any packet runs), whole inputs (raw streams and .aerogputrace captures),
  * results, and the error text every refusal carries. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_gpu.c — the Direct3D 12 device through vkd3d: one direct queue and command list,
  * flushes that wait infinitely (vkd3d 1.2 on lavapipe implements no timed fence waits),
  * descriptor rings that are reset at each flush, linear upload memory, deferred releases,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_resource.c — buffers, textures, texture views and shared surfaces.
  *
  * A resource may be named by several handles (its creator's and IMPORT_SHARED_SURFACE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_state.c — the packets that only change state: blend / depth / rasterizer, render
  * targets, viewport and scissor, the input assembler, binding tables and samplers. Handles
  * named by a binding are checked when bound (an unknown one is refused); what a binding
