@@ -22,7 +22,7 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
 3. With --pixels (the NATIVE test/pixels/test_scene_pictures): each scenario's submissions
    (stream, allocation table, guest memory snapshots) run on the reference executor, every
    shader container is checked (aerocmd_exec_check_dxbc) and the picture is judged as the
-   golden scenario's (GOLDEN_OF names it) against what it draws.
+   golden scenario's (golden_of names it) against what it draws.
 Prints "N passed, N failed".
 """
 import argparse
@@ -143,7 +143,7 @@ def check_pixels(pixels, cache, sdir, name):
     env.setdefault("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
     if cache:
         env["MESA_SHADER_CACHE_DIR"] = cache
-    r = run([pixels, "--dir", sdir, GOLDEN_OF.get(name, name)], env=env, timeout=120)
+    r = run([pixels, "--dir", sdir, golden_of(name)], env=env, timeout=120)
     if r.returncode != 0:
         return ["pixels: " + (r.stdout + r.stderr).strip().replace("\n", "\n  ")]
     print(r.stdout.strip())
