@@ -67,7 +67,8 @@ static void put_field(struct aerocmd_dumper *d, int *first, const struct aerocmd
     size_t count = field->elem_count > 1 ? field->elem_count : 1;
     size_t elem = field->elem_size >= 1 && field->elem_size <= 8 ? field->elem_size : 4;
     size_t i, span = (size_t)field->offset + elem * count;
-    struct aerocmd_field_info shown = *field;
+    struct aerocmd_field_info as_u32;
+    const struct aerocmd_field_info *shown = field;
     if (span > avail)
         return;
     if (field->kind == AEROCMD_FIELD_STAGE_EX && !d->json &&
@@ -75,15 +76,18 @@ static void put_field(struct aerocmd_dumper *d, int *first, const struct aerocmd
         return;
     if (!d->json && text_skips(field, base + field->offset, elem * count, view))
         return;
-    if (field->kind == AEROCMD_FIELD_RESERVED || field->kind == AEROCMD_FIELD_STAGE_EX)
-        shown.kind = AEROCMD_FIELD_U32;
+    if (field->kind == AEROCMD_FIELD_RESERVED || field->kind == AEROCMD_FIELD_STAGE_EX) {
+        as_u32 = *field;
+        as_u32.kind = AEROCMD_FIELD_U32;
+        shown = &as_u32;
+    }
     aerocmd_priv_dump_key(d, first, field->name);
     if (count > 1)
         out_char(d, '[');
     for (i = 0; i < count; i++) {
         if (i > 0)
             out_char(d, ',');
-        aerocmd_priv_dump_value(d, &shown, base + field->offset + i * elem);
+        aerocmd_priv_dump_value(d, shown, base + field->offset + i * elem);
     }
     if (count > 1)
         out_char(d, ']');
