@@ -4,9 +4,14 @@
  * Each stream is read piece by piece (stream_walk.h): every piece is checked structurally
  * and, while the stream is sound so far, semantically; a semantic fault is held back until
  * the whole stream is known to be structurally sound, so the messages are those of a
- * structural pass followed by a semantic one. The semantic tracker is sized from a first
- * pass that counts the packets able to create a tracked record, so its memory follows
- * what the input declares (not its size), under the tool's memory limit. */
+ * structural pass followed by a semantic one.
+ *
+ * The semantic tracker starts small (TRACKER_FIRST_OBJECTS). A first pass counts the
+ * packets able to create a tracked record; if the file ever holds more live records than
+ * the small tracker takes, it is replaced by one sized for that count and the file is
+ * checked again from its start (nothing has been reported then: semantic checks only run
+ * while no fault was found). So memory follows what the input declares, never its size,
+ * under the tool's memory limit, and the work is at most three walks of the file. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,8 +23,10 @@
 
 /* Beyond this many records semantic checks stop with a note (the memory limit may stop
  * them earlier). */
-#define TRACKER_MAX_OBJECTS (1u << 22)
-#define TRACKER_SPARE       16u
+#define TRACKER_MAX_OBJECTS   (1u << 22)
+#define TRACKER_FIRST_OBJECTS (1u << 14)
+#define TRACKER_SPARE         16u
+#define CHECK_AGAIN           (-3)
 
 struct file_check {
     struct tool_input *in;
@@ -28,7 +35,9 @@ struct file_check {
     void *tracker_mem;
     size_t tracker_bytes;
     uint64_t creating_packets;
-    int semantic_on; /* off once a fault makes later streams' object state meaningless */
+    uint32_t tracker_objects; /* what the tracker was sized for */
+    int tracker_full;         /* check again with a tracker sized for creating_packets */
+    int semantic_on;          /* off once a fault makes later streams' object state meaningless */
     int status;
     uint32_t streams;
     /* the stream being walked */
@@ -104,12 +113,18 @@ static int count_creating_packets(struct file_check *check)
     return step == -2 ? -1 : 0;
 }
 
-static int tracker_setup(struct file_check *check)
+/* The most records the file can need at once. */
+static uint32_t tracker_need(const struct file_check *check)
 {
     uint64_t objects = check->creating_packets + TRACKER_SPARE;
-    if (objects > TRACKER_MAX_OBJECTS)
-        objects = TRACKER_MAX_OBJECTS;
-    check->tracker_bytes = aerocmd_semantic_bytes_for((uint32_t)objects);
+    return objects > TRACKER_MAX_OBJECTS ? TRACKER_MAX_OBJECTS : (uint32_t)objects;
+}
+
+static int tracker_setup(struct file_check *check, uint32_t objects)
+{
+    tool_free(check->tracker_mem, check->tracker_bytes);
+    check->tracker_objects = objects;
+    check->tracker_bytes = aerocmd_semantic_bytes_for(objects);
     check->tracker_mem =
         check->tracker_bytes != 0 ? tool_alloc(SITE_TRACKER, check->tracker_bytes) : NULL;
     if (check->tracker_mem == NULL || aerocmd_semantic_init(&check->tracker, check->tracker_mem,
@@ -142,6 +157,10 @@ static void check_piece_semantics(struct file_check *check, const struct aerocmd
         return;
     check->stream_semantic = 0;
     check->semantic_on = 0;
+    if (result == AEROCMD_E_OUT_OF_MEMORY && check->tracker_objects < tracker_need(check)) {
+        check->tracker_full = 1;
+        return;
+    }
     if (result == AEROCMD_E_OUT_OF_MEMORY) {
         tool_progress_clear(&check->in->progress);
         fprintf(stderr, "%s: note: too many live objects to track; semantic checks stopped\n",
@@ -164,7 +183,7 @@ static int check_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t f
     }
     if (check->stream_semantic)
         check_piece_semantics(check, piece, first_offset);
-    return 0;
+    return check->tracker_full;
 }
 
 /* 0, or -1 after an error was reported. */
@@ -186,6 +205,8 @@ static int check_stream(struct file_check *check, const struct tool_stream *stre
     tool_table_release(&table);
     if (table_step == -2 || walked < 0)
         return -1;
+    if (check->tracker_full)
+        return 0;
     if (check->structural.reason != AEROCMD_R_NONE)
         tool_input_report_stream_fault(check->in, stream, &check->structural);
     if (table_step == -1)
@@ -206,9 +227,12 @@ static int check_streams(struct file_check *check)
     struct tool_stream stream;
     struct aerocmd_diag diag;
     int step;
-    while ((step = tool_input_next(check->in, &stream, &diag)) == 1)
+    while ((step = tool_input_next(check->in, &stream, &diag)) == 1) {
         if (check_stream(check, &stream) != 0)
             return TOOL_EXIT_FAILED;
+        if (check->tracker_full)
+            return CHECK_AGAIN;
+    }
     if (step == -2)
         return TOOL_EXIT_FAILED;
     if (step < 0) {
@@ -216,6 +240,24 @@ static int check_streams(struct file_check *check)
         check->status = 1;
     }
     return check->status;
+}
+
+/* The second pass, once more with a larger tracker when the first one filled up. */
+static int check_file(struct file_check *check)
+{
+    uint32_t need = tracker_need(check);
+    int status;
+    check->semantic_on =
+        tracker_setup(check, need < TRACKER_FIRST_OBJECTS ? need : TRACKER_FIRST_OBJECTS);
+    status = check_streams(check);
+    if (status != CHECK_AGAIN)
+        return status;
+    tool_input_rewind(check->in);
+    check->streams = 0;
+    check->status = 0;
+    check->tracker_full = 0;
+    check->semantic_on = tracker_setup(check, need);
+    return check_streams(check);
 }
 
 static int validate_file(const char *path, int quiet)
@@ -229,12 +271,7 @@ static int validate_file(const char *path, int quiet)
     if (status == TOOL_INPUT_BAD) {
         tool_input_report_container_fault(&in, &diag);
     } else if (status == TOOL_INPUT_OK) {
-        if (count_creating_packets(&check) != 0) {
-            status = TOOL_EXIT_FAILED;
-        } else {
-            check.semantic_on = tracker_setup(&check);
-            status = check_streams(&check);
-        }
+        status = count_creating_packets(&check) != 0 ? TOOL_EXIT_FAILED : check_file(&check);
     }
     tool_input_close(&in);
     tool_free(check.tracker_mem, check.tracker_bytes);
