@@ -61,6 +61,7 @@ class Context:
         self.abi = abi_check.Abi(args.abi)
         self.abi_path = args.abi
         self.aerocmd_faults = args.aerocmd_faults
+        self.peak_rss = args.peak_rss
         doc_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "doc")
         self.json_doc_path = os.path.join(doc_dir, "aerocmd-json.md")
         self.schema_path = os.path.join(doc_dir, "aerocmd-json.schema.json")
@@ -639,6 +640,7 @@ def main():
     parser.add_argument("--abi", required=True)
     parser.add_argument("--aerocmd-faults", default=None,
                         help="the fault-injection build (group faults)")
+    parser.add_argument("--peak-rss", default=None, help="test/cli/peak_rss (group scale)")
     parser.add_argument("--update-golden", action="store_true")
     args = parser.parse_args()
     ctx = Context(args)

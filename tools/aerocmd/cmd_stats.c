@@ -57,6 +57,8 @@ static int by_opcode(const void *a, const void *b)
 static void merge_rows(struct stats *st)
 {
     size_t i, out = 0;
+    if (st->count == 0)
+        return;
     qsort(st->rows, st->count, sizeof(*st->rows), by_opcode);
     for (i = 0; i < st->count; i++) {
         if (out > 0 && st->rows[out - 1].opcode == st->rows[i].opcode) {

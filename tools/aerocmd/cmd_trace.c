@@ -197,13 +197,13 @@ static int cmd_wrap(int argc, char **argv)
     int status = EXIT_USAGE_OR_IO;
     size_t i;
     memset(&args, 0, sizeof(args));
-    args.inputs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*args.inputs));
-    if (!files || !streams || !args.inputs) {
-        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*files));
-    } else {
+    if (files)
         memset(files, 0, n * sizeof(*files));
+    args.inputs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*args.inputs));
+    if (!files || !streams || !args.inputs)
+        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*files));
+    else
         status = wrap_parsed(argc, argv, &args, files, streams);
-    }
     for (i = 0; files && i < n; i++)
         tool_free(files[i].bytes, files[i].cap);
     tool_free(files, n * sizeof(*files));

@@ -150,7 +150,7 @@ static size_t parse_size(const char *text)
     char *end = NULL;
     unsigned long long value = strtoull(text, &end, 10);
     unsigned shift = 0;
-    if (end == text)
+    if (*text < '0' || *text > '9' || end == text)
         return 0;
     if (*end == 'K' || *end == 'k')
         shift = 10;
@@ -181,8 +181,13 @@ int tool_alloc_setup(void)
 #ifdef AEROCMD_TOOL_FAULT_INJECTION
     {
         const char *fail = getenv("AEROCMD_FAIL_ALLOC");
+        const char *trace = getenv("AEROCMD_ALLOC_TRACE");
+        int i;
         state.fail_at = fail ? strtoul(fail, NULL, 10) : 0;
-        state.trace = getenv("AEROCMD_ALLOC_TRACE") != NULL;
+        state.trace = trace != NULL;
+        if (trace != NULL && strcmp(trace, "sites") == 0)
+            for (i = 0; i < SITE_COUNT_; i++)
+                fprintf(stderr, "aerocmd-alloc-site: %s\n", site_names[i]);
     }
 #endif
     return 0;
