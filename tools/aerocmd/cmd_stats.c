@@ -93,8 +93,9 @@ static int make_room(struct stats *st)
     return 0;
 }
 
-static int count_packet(struct stats *st, const struct aerocmd_packet *packet)
+static int count_packet(void *ctx, struct aerocmd_packet *packet)
 {
+    struct stats *st = ctx;
     const struct aerocmd_opcode_info *info = aerocmd_opcode_info(packet->opcode);
     struct opcode_count *row;
     if (info != NULL && (size_t)(info - st->table) < KNOWN_SLOTS) {
@@ -121,16 +122,8 @@ static void on_header(void *ctx, const struct aerocmd_stream *stream)
 
 static int on_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t first_offset)
 {
-    struct stats *st = ctx;
-    struct aerocmd_cursor cursor;
-    struct aerocmd_packet packet;
-    struct aerocmd_diag ignored;
     (void)first_offset;
-    aerocmd_cursor_init(&cursor, piece);
-    while (aerocmd_cursor_next(&cursor, &packet, &ignored) == 1)
-        if (count_packet(st, &packet) != 0)
-            return -1;
-    return 0;
+    return stream_piece_each(piece, count_packet, ctx);
 }
 
 static void on_fault(void *ctx, const struct aerocmd_diag *diag)

@@ -332,8 +332,7 @@ static int extract_raw(struct tool_input *in, const char *dir)
         return EXIT_INVALID_INPUT;
     }
     if (!in->file.seekable && have >= 12) {
-        uint64_t declared = (uint64_t)at[8] | (uint64_t)at[9] << 8 | (uint64_t)at[10] << 16 |
-                            (uint64_t)at[11] << 24;
+        uint64_t declared = tool_load_u32(at + 8);
         if (declared < (uint64_t)have)
             declared = (uint64_t)have;
         r->end = declared;

@@ -83,17 +83,17 @@ static void ignore_fault(void *ctx, const struct aerocmd_diag *diag)
     (void)diag;
 }
 
-static int count_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t first_offset)
+static int count_packet(void *ctx, struct aerocmd_packet *packet)
 {
     struct file_check *check = ctx;
-    struct aerocmd_cursor cursor;
-    struct aerocmd_packet packet;
-    struct aerocmd_diag ignored;
-    (void)first_offset;
-    aerocmd_cursor_init(&cursor, piece);
-    while (aerocmd_cursor_next(&cursor, &packet, &ignored) == 1)
-        check->creating_packets += creates_record(packet.opcode);
+    check->creating_packets += creates_record(packet->opcode);
     return 0;
+}
+
+static int count_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t first_offset)
+{
+    (void)first_offset;
+    return stream_piece_each(piece, count_packet, ctx);
 }
 
 /* 0, or -1 after an error was reported. Faults are left to the second pass. */

@@ -13,11 +13,6 @@
 
 enum opened_part { OPEN_FILE = 1, OPEN_READER = 2, OPEN_SOURCE = 4, OPEN_TRACE = 8 };
 
-static uint32_t load_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* A raw stream on a pipe that will be walked twice: copy what its header declares (the
  * header is judged first, so a bad one costs nothing). */
 static int spool_raw(struct tool_input *in)
@@ -27,7 +22,7 @@ static int spool_raw(struct tool_input *in)
     uint64_t declared;
     if (have < 0)
         return -1;
-    declared = have >= (long long)STREAM_HEADER_BYTES ? load_u32(r->buf + r->pos + 8) : 0;
+    declared = have >= (long long)STREAM_HEADER_BYTES ? tool_load_u32(r->buf + r->pos + 8) : 0;
     if (declared < (uint64_t)have)
         declared = (uint64_t)have;
     if (tool_file_spool(&in->file, r->buf + r->pos, r->len - r->pos, declared, 1) != 0)
@@ -195,7 +190,7 @@ int tool_input_table(struct tool_input *in, const struct tool_stream *stream,
     if (read_table(in, sub, table) != 0)
         return -2;
     /* The duplicate check needs one scratch word per entry the table can hold. */
-    declared = table->len >= 16 ? load_u32(table->bytes + 12) : 0;
+    declared = table->len >= 16 ? tool_load_u32(table->bytes + 12) : 0;
     table->scratch_count = declared < table->len / AEROCMD_ALLOC_ENTRY_MIN_STRIDE
                                ? declared
                                : table->len / AEROCMD_ALLOC_ENTRY_MIN_STRIDE;

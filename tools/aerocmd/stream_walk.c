@@ -10,11 +10,6 @@
 #define PACKET_HEADER_BYTES ((uint32_t)sizeof(struct aerogpu_cmd_hdr))
 #define HEADER_SIZE_FIELD   8u
 
-static uint32_t load_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void store_u32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
@@ -128,7 +123,7 @@ static int open_header(const uint8_t *hdr, uint64_t available, struct aerocmd_st
                        struct aerocmd_diag *diag)
 {
     uint8_t alone[STREAM_HEADER_BYTES];
-    uint32_t size_bytes = load_u32(hdr + HEADER_SIZE_FIELD);
+    uint32_t size_bytes = tool_load_u32(hdr + HEADER_SIZE_FIELD);
     if (aerocmd_stream_open(stream, hdr, STREAM_HEADER_BYTES, diag) == AEROCMD_OK)
         return 1;
     if (diag->reason != AEROCMD_R_STREAM_SIZE_PAST_BUFFER)
@@ -184,7 +179,7 @@ static uint32_t buffered_run(const struct tool_reader *r, uint32_t left)
     size_t have = r->len - r->pos;
     uint32_t run = 0;
     while (run < left && have - run >= PACKET_HEADER_BYTES) {
-        uint32_t size = load_u32(at + run + 4);
+        uint32_t size = tool_load_u32(at + run + 4);
         if (size < PACKET_HEADER_BYTES || size % 4u != 0 || size > left - run || size > have - run)
             break;
         run += size;
@@ -199,7 +194,7 @@ static uint32_t next_packet_need(const struct tool_reader *r, uint32_t left)
     uint32_t size;
     if (left < PACKET_HEADER_BYTES)
         return 0;
-    size = load_u32(r->buf + r->pos + 4);
+    size = tool_load_u32(r->buf + r->pos + 4);
     if (size < PACKET_HEADER_BYTES || size % 4u != 0 || size > left)
         return 0;
     return size;
@@ -245,6 +240,19 @@ static int walk_packets(struct tool_reader *r, const struct aerocmd_stream *stre
         left -= run;
     }
     return 0;
+}
+
+int stream_piece_each(const struct aerocmd_stream *piece,
+                      int (*fn)(void *ctx, struct aerocmd_packet *packet), void *ctx)
+{
+    struct aerocmd_cursor cursor;
+    struct aerocmd_packet packet;
+    struct aerocmd_diag ignored;
+    int rc = 0;
+    aerocmd_cursor_init(&cursor, piece);
+    while (rc == 0 && aerocmd_cursor_next(&cursor, &packet, &ignored) == 1)
+        rc = fn(ctx, &packet);
+    return rc;
 }
 
 int stream_walk(struct tool_reader *r, uint64_t available, const struct stream_visitor *v)

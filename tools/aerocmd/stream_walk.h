@@ -58,6 +58,17 @@ struct stream_visitor {
  * reported. */
 int stream_walk(struct tool_reader *r, uint64_t available, const struct stream_visitor *v);
 
+/* Calls fn for each packet of a piece (its framing is sound) until fn returns non-zero;
+ * returns that value, or 0. */
+int stream_piece_each(const struct aerocmd_stream *piece,
+                      int (*fn)(void *ctx, struct aerocmd_packet *packet), void *ctx);
+
+/* Little-endian u32 of input bytes. */
+static inline uint32_t tool_load_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* The whole-stream offset of a piece offset (>= STREAM_HEADER_BYTES). */
 static inline uint32_t stream_offset(uint32_t first_offset, uint32_t piece_offset)
 {

@@ -81,52 +81,47 @@ static void put_escaped_byte(struct aerocmd_dumper *d, const char *prefix, uint8
     d->used += n;
 }
 
-void aerocmd_dumper_json_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len)
+/* Writes the escape for the byte(s) at p (never plain): returns how many it covered. */
+static size_t put_escape(struct aerocmd_dumper *d, const uint8_t *p, size_t len, int json)
 {
-    const uint8_t *p = (const uint8_t *)bytes;
-    size_t i = 0;
-    while (i < len) {
-        size_t run = plain_run(p + i, len - i), seq;
-        const char *escape;
-        if (run != 0) {
-            out_mem(d, p + i, run);
-            i += run;
-            continue;
-        }
-        escape = common_escape(p[i]);
-        if (escape != NULL)
-            out_str(d, escape);
-        else if (p[i] < 0x80)
-            put_escaped_byte(d, "\\u", p[i], 4);
-        else if ((seq = utf8_sequence_len(p + i, len - i)) != 0) {
-            out_mem(d, p + i, seq);
-            i += seq;
-            continue;
-        } else
-            out_mem(d, "\\ufffd", 6);
-        i++;
+    const char *escape = common_escape(p[0]);
+    size_t seq;
+    if (escape != NULL) {
+        out_str(d, escape);
+    } else if (!json) {
+        put_escaped_byte(d, "\\x", p[0], 2);
+    } else if (p[0] < 0x80) {
+        put_escaped_byte(d, "\\u", p[0], 4);
+    } else if ((seq = utf8_sequence_len(p, len)) != 0) {
+        out_mem(d, p, seq); /* valid UTF-8 stays as it is */
+        return seq;
+    } else {
+        out_mem(d, "\\ufffd", 6);
     }
+    return 1;
 }
 
-void aerocmd_dumper_text_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len)
+static void put_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len, int json)
 {
     const uint8_t *p = (const uint8_t *)bytes;
     size_t i = 0;
     while (i < len) {
         size_t run = plain_run(p + i, len - i);
-        const char *escape;
-        if (run != 0) {
-            out_mem(d, p + i, run);
-            i += run;
-            continue;
-        }
-        escape = common_escape(p[i]);
-        if (escape != NULL)
-            out_str(d, escape);
-        else
-            put_escaped_byte(d, "\\x", p[i], 2);
-        i++;
+        out_mem(d, p + i, run);
+        i += run;
+        if (i < len)
+            i += put_escape(d, p + i, len - i, json);
     }
+}
+
+void aerocmd_dumper_json_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len)
+{
+    put_string_body(d, bytes, len, 1);
+}
+
+void aerocmd_dumper_text_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len)
+{
+    put_string_body(d, bytes, len, 0);
 }
 
 void aerocmd_dump_json_string_body(FILE *out, const void *bytes, size_t len)

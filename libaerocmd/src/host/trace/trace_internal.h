@@ -132,6 +132,11 @@ int aerocmd_priv_trace_find_blob(const struct aerocmd_trace *trace, uint64_t beg
 /* aerocmd_trace_iter.mode of an indexed iterator whose index could not be created. */
 #define TRACE_ITER_NO_MEMORY 3
 
+/* The iterator's next record, noted in its index: 1, 0 at the end, -1 malformed (diag
+ * filled), AEROCMD_TRACE_OUT_OF_MEMORY. */
+int aerocmd_priv_trace_iter_step(struct aerocmd_trace_iter *iter, struct trace_rec *r,
+                                 struct aerocmd_diag *diag);
+
 /* ---- the blob index of an indexed iterator (trace_index.c) ---- */
 
 struct aerocmd_priv_trace_index;

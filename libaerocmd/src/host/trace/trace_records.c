@@ -82,24 +82,33 @@ void aerocmd_trace_iter_init(struct aerocmd_trace_iter *iter, const struct aeroc
     iter->window_begin = iter->offset;
 }
 
-int aerocmd_trace_next_record(struct aerocmd_trace_iter *iter, struct aerocmd_trace_record *rec,
-                              struct aerocmd_diag *diag)
+int aerocmd_priv_trace_iter_step(struct aerocmd_trace_iter *iter, struct trace_rec *r,
+                                 struct aerocmd_diag *diag)
 {
-    struct trace_rec r;
-    if (diag)
-        memset(diag, 0, sizeof(*diag));
     if (!iter->trace || iter->offset >= iter->trace->records_end)
         return 0;
     if (iter->mode == TRACE_ITER_NO_MEMORY)
         return AEROCMD_TRACE_OUT_OF_MEMORY;
-    if (aerocmd_priv_trace_record_at(iter->trace, iter->offset, &r, diag) != AEROCMD_OK)
+    if (aerocmd_priv_trace_record_at(iter->trace, iter->offset, r, diag) != AEROCMD_OK)
         return -1;
-    if (iter->index && r.rec.type == AEROCMD_TRACE_REC_BLOB &&
-        aerocmd_priv_trace_index_note(iter->index, &r) != 0)
+    if (iter->index && r->rec.type == AEROCMD_TRACE_REC_BLOB &&
+        aerocmd_priv_trace_index_note(iter->index, r) != 0)
         return AEROCMD_TRACE_OUT_OF_MEMORY;
-    iter->offset = trace_record_end(&r.rec);
-    *rec = r.rec;
+    iter->offset = trace_record_end(&r->rec);
     return 1;
+}
+
+int aerocmd_trace_next_record(struct aerocmd_trace_iter *iter, struct aerocmd_trace_record *rec,
+                              struct aerocmd_diag *diag)
+{
+    struct trace_rec r;
+    int step;
+    if (diag)
+        memset(diag, 0, sizeof(*diag));
+    step = aerocmd_priv_trace_iter_step(iter, &r, diag);
+    if (step == 1)
+        *rec = r.rec;
+    return step;
 }
 
 int aerocmd_priv_trace_find_blob(const struct aerocmd_trace *trace, uint64_t begin, uint64_t end,

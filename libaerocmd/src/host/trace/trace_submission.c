@@ -221,21 +221,13 @@ int aerocmd_trace_next_submission(struct aerocmd_trace_iter *iter,
         memset(diag, 0, sizeof(*diag));
     if (!iter->trace)
         return 0;
-    if (iter->mode == MODE_NO_MEMORY)
-        return AEROCMD_TRACE_OUT_OF_MEMORY;
     if (iter->mode == MODE_UNDECIDED)
         iter->mode =
             has_submission_records(iter->trace) ? MODE_SUBMISSION_RECORDS : MODE_STREAM_BLOBS;
     for (;;) {
-        int step;
-        if (iter->offset >= iter->trace->records_end)
-            return 0;
-        if (aerocmd_priv_trace_record_at(iter->trace, iter->offset, &r, diag) != AEROCMD_OK)
-            return -1;
-        if (iter->index && r.rec.type == AEROCMD_TRACE_REC_BLOB &&
-            aerocmd_priv_trace_index_note(iter->index, &r) != 0)
-            return AEROCMD_TRACE_OUT_OF_MEMORY;
-        iter->offset = trace_record_end(&r.rec);
+        int step = aerocmd_priv_trace_iter_step(iter, &r, diag);
+        if (step != 1)
+            return step;
         step = take_record(iter, &r, sub, diag);
         if (step != 0) {
             if (step < 0)
