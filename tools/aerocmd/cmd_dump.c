@@ -170,16 +170,17 @@ static void on_fault(void *ctx, const struct aerocmd_diag *diag)
     note_fault(run, diag);
 }
 
-static int dump_stream(struct dump_run *run, const struct tool_stream *stream)
+static int dump_stream(void *ctx, const struct tool_stream *stream)
 {
+    struct dump_run *run = ctx;
     struct stream_visitor visitor = {NULL, on_header, on_piece, on_fault};
     visitor.ctx = run;
     run->stream = stream;
     memset(&run->first, 0, sizeof(run->first));
     if (stream->from_trace && print_submission(run) != 0)
-        return -1;
+        return TOOL_EXIT_FAILED;
     if (tool_input_walk(run->in, stream, &visitor) < 0)
-        return -1;
+        return TOOL_EXIT_FAILED;
     if (run->first.reason != AEROCMD_R_NONE) {
         tool_input_report_stream_fault(run->in, stream, &run->first);
         run->status = 1;
@@ -190,24 +191,14 @@ static int dump_stream(struct dump_run *run, const struct tool_stream *stream)
 static int dump_input(struct tool_input *in, struct aerocmd_dumper *d)
 {
     struct dump_run run;
-    struct tool_stream stream;
-    struct aerocmd_diag diag;
-    int step;
+    int status;
     memset(&run, 0, sizeof(run));
     run.in = in;
     run.d = d;
     if (in->is_trace)
         print_trace_line(d, &in->trace);
-    while ((step = tool_input_next(in, &stream, &diag)) == 1)
-        if (dump_stream(&run, &stream) != 0)
-            return TOOL_EXIT_FAILED;
-    if (step == -2)
-        return TOOL_EXIT_FAILED;
-    if (step < 0) {
-        tool_input_report_container_fault(in, &diag);
-        run.status = 1;
-    }
-    return run.status;
+    status = tool_input_each(in, dump_stream, &run);
+    return status > run.status ? status : run.status;
 }
 
 static int parse_args(int argc, char **argv, uint32_t *flags, enum aerocmd_dump_format *format,

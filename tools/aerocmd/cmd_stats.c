@@ -180,27 +180,25 @@ static void print_table(struct stats *st)
            (unsigned long long)(st->stream_bytes - bytes));
 }
 
+static int stats_stream(void *ctx, const struct tool_stream *stream)
+{
+    struct stats *st = ctx;
+    struct stream_visitor visitor = {NULL, on_header, on_piece, on_fault};
+    visitor.ctx = st;
+    st->stream = stream;
+    if (check_table(st, stream) != 0 || tool_input_walk(st->in, stream, &visitor) != 0)
+        return TOOL_EXIT_FAILED;
+    return 0;
+}
+
 static int stats_input(struct stats *st)
 {
-    struct stream_visitor visitor = {NULL, on_header, on_piece, on_fault};
-    struct tool_stream stream;
-    struct aerocmd_diag diag;
-    int step;
-    visitor.ctx = st;
-    while ((step = tool_input_next(st->in, &stream, &diag)) == 1) {
-        st->stream = &stream;
-        if (check_table(st, &stream) != 0 || tool_input_walk(st->in, &stream, &visitor) != 0)
-            return TOOL_EXIT_FAILED;
-    }
-    if (step == -2)
-        return TOOL_EXIT_FAILED;
-    if (step < 0) {
-        tool_input_report_container_fault(st->in, &diag);
-        st->status = 1;
-    }
+    int status = tool_input_each(st->in, stats_stream, st);
+    if (status == TOOL_EXIT_FAILED)
+        return status;
     tool_progress_clear(&st->in->progress);
     print_table(st);
-    return st->status;
+    return status > st->status ? status : st->status;
 }
 
 static int parse_args(int argc, char **argv, const char **path)

@@ -279,29 +279,28 @@ static int check_table(struct tool_input *in, const struct tool_stream *stream)
     return step == -2 ? EXIT_USAGE_OR_IO : 0;
 }
 
-/* Walks the submissions; writes them when `dir` is set (else checks the container and
- * every allocation table). Exit status. */
+struct extract_run {
+    struct tool_input *in;
+    const char *dir; /* NULL: check the container and every allocation table */
+};
+
+static int extract_stream(void *ctx, const struct tool_stream *stream)
+{
+    struct extract_run *run = ctx;
+    const struct aerocmd_trace_submission *sub = &stream->submission;
+    if (run->dir == NULL)
+        return check_table(run->in, stream);
+    return copy_numbered(run->in, run->dir, stream->index, sub->cmd_stream_offset,
+                         sub->cmd_stream_len, 1);
+}
+
+/* Walks the submissions; writes them when `dir` is set. Exit status. */
 static int walk_trace(struct tool_input *in, const char *dir)
 {
-    struct tool_stream stream;
-    struct aerocmd_diag diag;
-    int step, status = 0;
-    while (status == 0 && (step = tool_input_next(in, &stream, &diag)) > 0) {
-        const struct aerocmd_trace_submission *sub = &stream.submission;
-        status = dir ? copy_numbered(in, dir, stream.index, sub->cmd_stream_offset,
-                                     sub->cmd_stream_len, 1)
-                     : check_table(in, &stream);
-    }
-    if (status != 0)
-        return status;
-    if (step == -2)
-        return EXIT_USAGE_OR_IO;
-    if (step < 0) {
-        fprintf(stderr, "aerocmd: ");
-        tool_input_report_container_fault(in, &diag);
-        return EXIT_INVALID_INPUT;
-    }
-    return 0;
+    struct extract_run run;
+    run.in = in;
+    run.dir = dir;
+    return tool_input_each(in, extract_stream, &run);
 }
 
 static int extract_trace(struct tool_input *in, const char *dir)

@@ -96,21 +96,23 @@ static int count_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t f
     return stream_piece_each(piece, count_packet, ctx);
 }
 
+static int count_stream(void *ctx, const struct tool_stream *stream)
+{
+    struct file_check *check = ctx;
+    struct stream_visitor visitor = {NULL, ignore_header, count_piece, ignore_fault};
+    visitor.ctx = check;
+    return tool_input_walk(check->in, stream, &visitor) < 0 ? TOOL_EXIT_FAILED : 0;
+}
+
 /* 0, or -1 after an error was reported. Faults are left to the second pass. */
 static int count_creating_packets(struct file_check *check)
 {
-    struct stream_visitor visitor = {NULL, ignore_header, count_piece, ignore_fault};
-    struct tool_stream stream;
-    struct aerocmd_diag diag;
-    int step;
-    visitor.ctx = check;
+    int status;
     tool_progress_label(&check->in->progress, "validate (counting objects)");
-    while ((step = tool_input_next(check->in, &stream, &diag)) == 1)
-        if (tool_input_walk(check->in, &stream, &visitor) < 0)
-            return -1;
+    status = tool_input_each(check->in, count_stream, check);
     tool_input_rewind(check->in);
     tool_progress_label(&check->in->progress, "validate");
-    return step == -2 ? -1 : 0;
+    return status == TOOL_EXIT_FAILED ? -1 : 0;
 }
 
 /* The most records the file can need at once. */
@@ -222,24 +224,18 @@ static int check_stream(struct file_check *check, const struct tool_stream *stre
     return 0;
 }
 
+static int check_next_stream(void *ctx, const struct tool_stream *stream)
+{
+    struct file_check *check = ctx;
+    if (check_stream(check, stream) != 0)
+        return TOOL_EXIT_FAILED;
+    return check->tracker_full ? CHECK_AGAIN : 0;
+}
+
 static int check_streams(struct file_check *check)
 {
-    struct tool_stream stream;
-    struct aerocmd_diag diag;
-    int step;
-    while ((step = tool_input_next(check->in, &stream, &diag)) == 1) {
-        if (check_stream(check, &stream) != 0)
-            return TOOL_EXIT_FAILED;
-        if (check->tracker_full)
-            return CHECK_AGAIN;
-    }
-    if (step == -2)
-        return TOOL_EXIT_FAILED;
-    if (step < 0) {
-        tool_input_report_container_fault(check->in, &diag);
-        check->status = 1;
-    }
-    return check->status;
+    int status = tool_input_each(check->in, check_next_stream, check);
+    return status > check->status || status < 0 ? status : check->status;
 }
 
 /* The second pass, once more with a larger tracker when the first one filled up. */

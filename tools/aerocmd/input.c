@@ -123,6 +123,25 @@ int tool_input_next(struct tool_input *in, struct tool_stream *out, struct aeroc
     return step;
 }
 
+int tool_input_each(struct tool_input *in, int (*fn)(void *ctx, const struct tool_stream *stream),
+                    void *ctx)
+{
+    struct tool_stream stream;
+    struct aerocmd_diag diag;
+    int step, rc = 0;
+    while (rc == 0 && (step = tool_input_next(in, &stream, &diag)) == 1)
+        rc = fn(ctx, &stream);
+    if (rc != 0)
+        return rc;
+    if (step == -2)
+        return TOOL_EXIT_FAILED;
+    if (step < 0) {
+        tool_input_report_container_fault(in, &diag);
+        return 1;
+    }
+    return 0;
+}
+
 int tool_input_walk(struct tool_input *in, const struct tool_stream *stream,
                     const struct stream_visitor *visitor)
 {

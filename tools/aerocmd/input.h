@@ -60,6 +60,12 @@ enum tool_input_status tool_input_open(struct tool_input *in, const char *path, 
  * -2: an error was reported (out of memory, I/O). */
 int tool_input_next(struct tool_input *in, struct tool_stream *out, struct aerocmd_diag *diag);
 
+/* Calls fn for every stream in submission order until fn returns non-zero, which is then
+ * returned. A container fault is reported and gives 1; an error already reported gives
+ * TOOL_EXIT_FAILED; 0 when every stream was visited. */
+int tool_input_each(struct tool_input *in, int (*fn)(void *ctx, const struct tool_stream *stream),
+                    void *ctx);
+
 /* Walks the stream (see stream_walk): 0, 1 (visitor stopped) or -1 (error reported). */
 int tool_input_walk(struct tool_input *in, const struct tool_stream *stream,
                     const struct stream_visitor *visitor);
