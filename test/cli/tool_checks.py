@@ -192,7 +192,49 @@ def check_memory_limit(ctx):
                          "AEROCMD_MEMORY_LIMIT=%r" % bad, err)
 
 
+def _dump_slowly(ctx, stream, stderr):
+    """aerocmd dump - fed in pieces over about two seconds; returns its exit status."""
+    proc = subprocess.Popen([ctx.aerocmd, "dump", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=stderr)
+    step = len(stream) // 20
+    for at in range(0, len(stream), step):
+        proc.stdin.write(stream[at:at + step])
+        proc.stdin.flush()
+        time.sleep(0.1)
+    proc.stdin.close()
+    return proc.wait(timeout=60)
+
+
+def check_progress(ctx):
+    """Progress is drawn on stderr when it is a terminal, and only then."""
+    import pty
+    stream = tracegen.raw_stream([tracegen.packet(0x601, struct.pack("<IIII", 3, 1, i, 0))
+                                  for i in range(200000)])
+    master, slave = pty.openpty()
+    status = _dump_slowly(ctx, stream, slave)
+    os.close(slave)
+    shown = b""
+    try:
+        while True:
+            chunk = os.read(master, 4096)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:
+        pass
+    os.close(master)
+    ctx.checks.check(status == 0 and b"\raerocmd: <stdin>: dump" in shown and
+                     shown.endswith(b"\r\x1b[K"),
+                     "progress on a terminal, erased at the end", repr(shown[-200:]))
+    proc_err = os.path.join(ctx.tmp, "progress.err")
+    with open(proc_err, "wb") as err:
+        status = _dump_slowly(ctx, stream, err)
+    ctx.checks.check(status == 0 and ctx.read(proc_err) == b"",
+                     "no progress when stderr is not a terminal")
+
+
 def group_limits(ctx):
+    check_progress(ctx)
     check_endless_inputs(ctx)
     check_not_files(ctx)
     check_memory_limit(ctx)
