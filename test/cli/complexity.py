@@ -220,7 +220,7 @@ def main():
             failed += not run_case(args, tmp, name)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("%d cases, %d failed" % (len(args.case or CASES), failed))
+    print("%d passed, %d failed" % (len(args.case or CASES) - failed, failed))
     return 1 if failed else 0
 
 
