@@ -32,6 +32,14 @@ static void usage(FILE *out)
             AEROCMD_DUMP_PAYLOAD_HEAD_BYTES);
 }
 
+#if defined(__GNUC__)
+#define PRINTF_LIKE(format_arg, first_arg) __attribute__((format(printf, format_arg, first_arg)))
+#else
+#define PRINTF_LIKE(format_arg, first_arg)
+#endif
+
+static void put_text(struct aerocmd_dumper *d, const char *format, ...) PRINTF_LIKE(2, 3);
+
 /* printf into the dumper (the trace's own short lines). */
 static void put_text(struct aerocmd_dumper *d, const char *format, ...)
 {
