@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_exec: arbitrary bytes -> the reference executor in its dry run (aerocmd_exec_run:
  * a raw stream or an .aerogputrace capture; every packet decoded, validated and translated,
  * shaders checked by vkd3d-shader, pipeline descriptions built; no device).

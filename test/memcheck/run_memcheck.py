@@ -13,6 +13,8 @@ def scenarios(aerocmd, fixtures, streams):
     raws = sorted(glob.glob(os.path.join(streams, "*.acmd")))
     yield ["demo", "--no-png"]
     yield ["validate", *traces, *raws]
+    for path in traces:  # the reference executor's dry run, vkd3d-shader included
+        yield ["render", "--dry-run", "-q", path]
     for path in traces + raws[:2]:
         yield ["dump", path]
         yield ["dump", "--json", path]

@@ -49,8 +49,10 @@ struct pic_scene {
     float background[4];
     struct pic_triangle tri[PIC_MAX_TRIANGLES];
     uint32_t count;
-    uint32_t tolerance;  /* per channel, inside triangles (the background: 1) */
-    int skip_background; /* 1: pixels outside every triangle are not judged (never cleared) */
+    uint32_t tolerance;       /* per channel, inside triangles (the background: 1) */
+    int skip_background;      /* 1: pixels outside every triangle are not judged (never cleared) */
+    int scissor;              /* 1: triangles cover only pixels inside scissor_rect */
+    uint32_t scissor_rect[4]; /* left, top, right, bottom (right / bottom excluded) */
 };
 
 /* A viewport of vw x vh at the origin maps NDC (x, y) to pixels (vw (x + 1) / 2,
@@ -176,6 +178,9 @@ static int pic_expect(const struct pic_scene *s, uint32_t x, uint32_t y, float o
     *tol = 1;
     for (i = 0; i < s->count; i++) {
         int in = pic_inside(&s->tri[i], px, py, w);
+        if (s->scissor && (x < s->scissor_rect[0] || y < s->scissor_rect[1] ||
+                           x >= s->scissor_rect[2] || y >= s->scissor_rect[3]))
+            in = -1; /* the scissor test: whole pixels, no edge to straddle */
         if (in == 0)
             return 0;
         if (in > 0) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pixels_kit.h — what the pixel tests share: an executor, a stream being written, real SM4
  * shaders from the builder (aerocmd/sm4.h), small scenes, and pixel checks.
  *
@@ -8,7 +9,6 @@
 #ifndef AEROCMD_TEST_PIXELS_KIT_H
 #define AEROCMD_TEST_PIXELS_KIT_H
 
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,10 +52,6 @@ static uint32_t px_handle(struct px *p)
 static int px_start(struct px *p)
 {
     struct aerocmd_exec_error err;
-    /* Keep the Vulkan driver mapped until exit: LeakSanitizer then sees where its own
-     * allocations come from, and lsan.supp can set them aside (the loader unloads it when
-     * the executor is destroyed). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
     memset(p, 0, sizeof(*p));
     p->next = 100;
     if (!CHECK(aerocmd_exec_create(NULL, &p->ex, &err) == AEROCMD_OK)) {

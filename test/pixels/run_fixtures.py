@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The shared capture fixtures through `aerocmd render`: each is rendered (and its picture
 checked against what its packets mean) or refused with the reason written below.
 

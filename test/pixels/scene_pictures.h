@@ -338,8 +338,71 @@ static void pic_compute_buffer_views(const struct pic_results *r)
     pic_words(r, "compute_buffer_views", 2, 0, 16, want_buffer_views);
 }
 
+/* states_scissor: over grey, the triangle blended SRC_ALPHA / INV_SRC_ALPHA with alpha 1
+ * (so the colour itself, alpha ONE / ZERO) where it is inside the scissor (8, 8)-(56, 56);
+ * culling off (the triangle is front-facing anyway). */
+static void pic_states_scissor(const struct pic_results *r)
+{
+    struct pic_scene s;
+    pic_init(&s, "states_scissor", 64, 64, pic_grey);
+    s.scissor = 1;
+    s.scissor_rect[0] = s.scissor_rect[1] = 8;
+    s.scissor_rect[2] = s.scissor_rect[3] = 56;
+    pic_scene_triangle(&s, 0, 0, NULL);
+    pic_texture_check(r, 0, &s, 3000);
+}
+
+/* update_copy: the 8x8 B8G8R8A8 texture written whole with texel i = 0xFF000000 | i, then its
+ * box (2, 2)-(6, 6) with 0xFF00FF00 + j, both textures (the copy too) hold that. */
+static void pic_update_copy_texture(const struct pic_results *r, uint32_t nth)
+{
+    struct pic_image img;
+    uint32_t x, y, wrong = 0;
+    if (!CHECK(r->texture(r->user, nth, &img)) || !CHECK_EQ(img.width, 8) ||
+        !CHECK_EQ(img.height, 8))
+        return;
+    for (y = 0; y < 8; y++)
+        for (x = 0; x < 8; x++) {
+            int in_box = x >= 2 && x < 6 && y >= 2 && y < 6;
+            uint32_t word =
+                in_box ? 0xFF00FF00u + (y - 2) * 4u + (x - 2) : 0xFF000000u | (y * 8u + x);
+            const uint8_t *p = img.rgba8 + 4u * (y * 8u + x);
+            /* B8G8R8A8: the word's bytes are B, G, R, A. */
+            wrong += p[0] != ((word >> 16) & 0xFFu) || p[1] != ((word >> 8) & 0xFFu) ||
+                     p[2] != (word & 0xFFu) || p[3] != (word >> 24);
+        }
+    if (!CHECK_EQ(wrong, 0))
+        fprintf(stderr, "update_copy: texture %u wrong in %u texels\n", nth, wrong);
+}
+
+static uint32_t want_update_constants(uint32_t word)
+{
+    return 0xFF00FF00u + word;
+}
+
+/* The copied vertex buffer's words: the floats 0, 0, 0, 1, 0, 0, 0, 1, 0. */
+static uint32_t want_update_verts(uint32_t word)
+{
+    return word == 3 || word == 7 ? 0x3F800000u : 0u;
+}
+
+static void pic_update_copy(const struct pic_results *r)
+{
+    pic_update_copy_texture(r, 0);
+    pic_update_copy_texture(r, 1);
+    pic_words(r, "update_copy (constants)", 0, 0, 16, want_update_constants);
+    pic_words(r, "update_copy (vertex buffer)", 1, 0, 9, want_update_verts);
+    pic_words(r, "update_copy (copy)", 2, 0, 9, want_update_verts);
+}
+
+/* instanced: four instances, then two indexed ones, of the same triangle over grey (the
+ * vertex shader ignores the instance). */
+static void pic_instanced(const struct pic_results *r)
+{
+    pic_triangle_over_grey(r, "instanced", 0);
+}
+
 #include "present_pictures.h"
-#include "state_pictures.h"
 
 struct pic_case {
     const char *name;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pixel tests: blending. Each case clears a target, sets a blend state and draws one
  * colour over it; the expectation is Direct3D's blend equation written below
  * (result = src x src_factor OP dst x dst_factor, per colour and alpha), evaluated on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pixel tests: bytes moving. Buffer copies (also inside one buffer), a texture copy of a
  * sub-rectangle, staging readback (COPY_* with WRITEBACK_DST into guest memory, padding
  * between rows left alone), depth copies (D24: the stencil byte is masked, Direct3D 12

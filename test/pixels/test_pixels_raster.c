@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pixel tests: clears, triangle coverage and the top-left rule, viewport and scissor, face
  * culling, depth tests, multiple targets with a gap, and instanced / indexed draws with
  * base vertex and first index. Expectations follow Direct3D 10/11's rasterisation rules:

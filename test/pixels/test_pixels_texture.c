@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pixel tests: textures. Point and linear filtering, wrap / mirror / clamp addressing, a mip
  * level and an array slice reached through texture views, B5G6R5 / B5G5R5A1 texels and
  * targets, sRGB decoding and encoding, and the decode of known BC1 blocks.

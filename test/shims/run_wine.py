@@ -22,7 +22,7 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
 3. With --pixels (the NATIVE test/pixels/test_scene_pictures): each scenario's submissions
    (stream, allocation table, guest memory snapshots) run on the reference executor, every
    shader container is checked (aerocmd_exec_check_dxbc) and the picture is judged as the
-   golden scenario's (GOLDEN_OF names it) against what it draws.
+   golden scenario's (golden_of names it) against what it draws.
 Prints "N passed, N failed".
 """
 import argparse

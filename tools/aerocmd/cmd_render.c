@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd render: runs a stream or trace on the reference executor (Direct3D 12 through
  * vkd3d, headless on Mesa lavapipe) and writes one PNG per PRESENT, plus any resource asked
  * for, as it is at the end. */
@@ -15,23 +16,14 @@
 #define MAX_RESOURCES    64u
 
 #ifdef AEROCMD_HAVE_EXEC
-#include <dlfcn.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "aerocmd/decode.h"
 #include "aerocmd/exec.h"
 #include "png_write.h"
+#include "progress.h"
 
 #define LAVAPIPE_ICD "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define AEROCMD_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define AEROCMD_ASAN 1
-#endif
-#endif
 
 int aerocmd_render_available(void)
 {
@@ -52,28 +44,20 @@ void aerocmd_render_prepare_env(void)
      * messages are what a user needs. */
     setenv("VKD3D_DEBUG", "none", 0);
     setenv("VKD3D_SHADER_DEBUG", "none", 0);
-#ifdef AEROCMD_ASAN
-    /* AddressSanitizer builds: keep the Vulkan driver mapped until exit, so that
-     * LeakSanitizer can tell its allocations apart (test/pixels/lsan.supp). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
-#endif
 }
 
-struct progress {
-    const char *name;
-    time_t start, last;
+/* Long runs say how far they are on a terminal's stderr (tool_progress), as the share of
+ * the input's submissions done. */
+struct render_progress {
+    struct tool_progress bar;
+    uint64_t bytes;
 };
 
-/* Long runs say how far they are, at most once a second, on stderr (never after the
- * last submission: the summary line follows). */
 static void on_progress(void *user, uint32_t done, uint32_t total)
 {
-    struct progress *p = user;
-    time_t now = time(NULL);
-    if (done >= total || now - p->start < 1 || now == p->last)
-        return;
-    p->last = now;
-    fprintf(stderr, "aerocmd render: %s: %u of %u submissions\n", p->name, done, total);
+    struct render_progress *p = user;
+    if (total != 0)
+        tool_progress_update(&p->bar, p->bytes * done / total);
 }
 
 static int save_image(const char *path, const struct aerocmd_exec_image *img)
@@ -185,14 +169,14 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
     struct aerocmd_exec_options opts;
     struct aerocmd_exec_error err;
     struct aerocmd_exec *ex = NULL;
-    struct progress prog;
+    struct render_progress prog;
     aerocmd_result r;
     int status = 0, s;
     uint32_t i;
     memset(&opts, 0, sizeof(opts));
     opts.flags = o->dry_run ? AEROCMD_EXEC_DRY_RUN : 0;
-    prog.name = name;
-    prog.start = prog.last = time(NULL);
+    tool_progress_init(&prog.bar, name, "render", len);
+    prog.bytes = len;
     opts.progress = on_progress;
     opts.progress_user = &prog;
     if (aerocmd_exec_create(&opts, &ex, &err) != AEROCMD_OK) {
@@ -200,6 +184,7 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
         return EXIT_USAGE_OR_IO;
     }
     r = aerocmd_exec_run(ex, bytes, len, &err);
+    tool_progress_clear(&prog.bar);
     if (r != AEROCMD_OK) {
         fprintf(stderr, "%s: %s\n", name, err.message);
         status = status_of(r);
@@ -255,14 +240,13 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
                        const uint32_t *resources, uint32_t count)
 {
     struct aerocmd_render_opts o;
-    uint8_t *bytes;
-    size_t len;
+    struct tool_blob input;
     int status;
     if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "aerocmd: %s: %s\n", dir, strerror(errno));
         return EXIT_USAGE_OR_IO;
     }
-    if (aerocmd_read_file(file, &bytes, &len) != 0)
+    if (aerocmd_read_file(file, SITE_READ_BUFFER, &input) != 0)
         return EXIT_USAGE_OR_IO;
     memset(&o, 0, sizeof(o));
     o.out_dir = dry ? NULL : dir;
@@ -271,8 +255,8 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
     o.resources = resources;
     o.resource_count = count;
     aerocmd_render_prepare_env();
-    status = aerocmd_render_bytes(file, bytes, len, &o);
-    free(bytes);
+    status = aerocmd_render_bytes(file, input.bytes, input.len, &o);
+    tool_free(input.bytes, input.cap);
     return status;
 }
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo_render.c — aerocmd demo's picture through the reference executor. */
 #include "demo_render.h"
 
@@ -14,15 +15,38 @@
 
 #define DEMO_ALLOC_TABLE_WORDS 128u /* 1 KiB: the header and 16 entries */
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void put_json_string(const char *s)
+{
+    putchar('"');
+    for (; *s != '\0'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
 static void say(int json, const char *path, const char *what)
 {
-    if (json)
-        printf("{\"picture\":%s%s%s,\"note\":\"%s\"}\n", path != NULL ? "\"" : "",
-               path != NULL ? path : "null", path != NULL ? "\"" : "", what);
-    else if (path != NULL)
+    if (json) {
+        printf("{\"type\":\"picture\",\"path\":");
+        if (path != NULL)
+            put_json_string(path);
+        else
+            printf("null");
+        printf(",\"note\":");
+        put_json_string(what);
+        printf("}\n");
+    } else if (path != NULL) {
         printf("# picture: %s (%s)\n", path, what);
-    else
+    } else {
         printf("# picture: none (%s)\n", what);
+    }
 }
 
 /* Submission `index` with its allocation table and the guest memory of every allocation
@@ -114,7 +138,8 @@ int aerocmd_demo_render(const struct aerocmd_umd_fake *fake, const char *png_pat
     (void)fake;
     (void)png_path;
     if (json)
-        printf("{\"picture\":null,\"note\":\"built without the reference executor\"}\n");
+        printf("{\"type\":\"picture\",\"path\":null,\"note\":\"built without the reference "
+               "executor\"}\n");
     else
         printf("# picture: none (built without the reference executor)\n");
     return 0;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo_render.h — aerocmd demo's picture: the submissions the fake recorded, run on the
  * reference executor with the allocation tables and guest memory the fake holds, and the
  * frame's PRESENT written as a PNG. */

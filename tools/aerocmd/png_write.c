@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* png_write.c — RGBA8 images to PNG files through libpng. */
 #include "png_write.h"
 

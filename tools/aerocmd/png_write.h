@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* png_write.h — RGBA8 images to PNG files (libpng), for aerocmd render. */
 #ifndef AEROCMD_TOOL_PNG_WRITE_H
 #define AEROCMD_TOOL_PNG_WRITE_H

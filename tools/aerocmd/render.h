@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.h — running inputs on the reference executor and writing what they show (for
  * aerocmd render and aerocmd demo). Built only with the executor (-Dexec); without it
  * aerocmd_render_available() is 0 and the rest are absent. */

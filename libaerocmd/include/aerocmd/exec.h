@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec.h — the reference executor: runs AeroGPU command streams on Direct3D 12 through
  * vkd3d (over Mesa's lavapipe when VK_ICD_FILENAMES points at it) and reads pixels back.
  *

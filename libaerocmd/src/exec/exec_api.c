@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_api.c — the executor's public face: start and stop, submissions (validated as a
  * whole before any packet runs), whole inputs (raw streams and .aerogputrace captures),
  * results, and the error text every refusal carries. */
@@ -244,9 +245,7 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
     }
     r = validate(ex, sub, &stream, &table, err);
     if (r == AEROCMD_OK) {
-        ex->allocs = sub->alloc_table != NULL ? &table : NULL;
         r = run_packets(ex, &stream, err);
-        ex->allocs = NULL;
         if (r != AEROCMD_OK) { /* the tracker saw packets that did not run: stop using it */
             free(ex->tracker_mem);
             ex->tracker_mem = NULL;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_descriptors.c — root signatures and the per-stage descriptor tables written from
  * the protocol's binding slots.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_draw.c — CLEAR, DRAW, DRAW_INDEXED and DISPATCH.
  *
  * Everything a draw needs is set on the command list at every draw (root signature, heaps,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_dxbc.c — DXBC containers as the executor sees them: framing, checksum, a walk of the
  * SM4/SM5 tokens, the declarations the binding model needs (what each t# / u# register
  * holds), the input signature, and a full compilation to SPIR-V by libvkd3d-shader. vkd3d

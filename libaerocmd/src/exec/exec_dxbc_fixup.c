@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_dxbc_fixup.c — one rewrite of a checked DXBC blob before it reaches vkd3d 1.2.
  *
  * vkd3d-shader 1.2 compiles `mov dst.<mask>, src.xyzw` (an identity swizzle) into a copy of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_format.c — how each aerogpu_format lives in Direct3D 12.
  *
  * Colour textures are created typeless where DXGI has a family, so that views may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_internal.h — the reference executor's private state (see aerocmd/exec.h).
  *
  * Layout of the module:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_objects.c — the guest-wide handle namespace: one open-addressing table of every live
  * buffer, texture, view, shader, input layout and sampler (and imported alias). */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_packets.c — one handler per opcode of ABI 1.4. Unknown opcodes are skipped, as
  * RULES.md asks of every decoder; the D3D9 register and state packets are refused (their
  * meaning needs the D3D9 pipeline, which a Direct3D 10/11 executor does not have). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_pipeline.c — Direct3D 12 pipeline states from the protocol's global states, cached
  * by everything that goes into them (shader and input-layout serials, the three state
  * blocks, topology type, strip cut, target formats).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_readback.c — reading resources back: one subresource or a buffer range is copied
  * into a readback buffer, the GPU is flushed, and the bytes come back tight. Texels are
  * also converted to RGBA8 and float by their format's meaning. PRESENT captures the first

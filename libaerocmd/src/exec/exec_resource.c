@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_resource.c — buffers, textures, texture views and shared surfaces.
  *
  * A resource may be named by several handles (its creator's and IMPORT_SHARED_SURFACE
@@ -465,5 +466,4 @@ void aerocmd_priv_exec_unbind_everywhere(struct aerocmd_exec *ex, uint32_t handl
             *shaders[i] = 0;
             ex->state.stages[i < EXEC_STAGES ? i : 0].table_dirty = 1;
         }
-    ex->om_dirty = ex->ia_dirty = 1;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_shader.c — shaders (DXBC passed through after aerocmd_exec_check_dxbc's checks),
  * BIND_SHADERS, and input layouts.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_state.c — the packets that only change state: blend / depth / rasterizer, render
  * targets, viewport and scissor, the input assembler, binding tables and samplers. Handles
  * named by a binding are checked when bound (an unknown one is refused); what a binding
@@ -83,7 +84,6 @@ static aerocmd_result targets_packet(struct exec_ctx *ctx)
     ctx->ex->state.rt_count = p->color_count;
     memcpy(ctx->ex->state.rts, p->colors, sizeof(p->colors));
     ctx->ex->state.dsv = p->depth_stencil;
-    ctx->ex->om_dirty = 1;
     return AEROCMD_OK;
 }
 
@@ -111,7 +111,6 @@ static aerocmd_result vertex_buffers_packet(struct exec_ctx *ctx)
             return ctx->err->result;
         ctx->ex->state.vbs[p->start_slot + i] = b;
     }
-    ctx->ex->ia_dirty = 1;
     return AEROCMD_OK;
 }
 
@@ -128,7 +127,6 @@ static aerocmd_result index_buffer_packet(struct exec_ctx *ctx)
     ctx->ex->state.ib = p->buffer;
     ctx->ex->state.ib_format = p->format;
     ctx->ex->state.ib_offset = p->offset_bytes;
-    ctx->ex->ia_dirty = 1;
     return AEROCMD_OK;
 }
 
@@ -155,7 +153,6 @@ aerocmd_result aerocmd_priv_exec_state_packet(struct exec_ctx *ctx)
         s->viewport[2] = f32(v->width_f32), s->viewport[3] = f32(v->height_f32);
         s->viewport[4] = f32(v->min_depth_f32), s->viewport[5] = f32(v->max_depth_f32);
         s->viewport_set = 1;
-        ctx->ex->rs_dirty = 1;
         return AEROCMD_OK;
     }
     case AEROGPU_CMD_SET_SCISSOR: {
@@ -164,7 +161,6 @@ aerocmd_result aerocmd_priv_exec_state_packet(struct exec_ctx *ctx)
         s->scissor[0] = c->x, s->scissor[1] = c->y, s->scissor[2] = c->width;
         s->scissor[3] = c->height;
         s->scissor_set = 1;
-        ctx->ex->rs_dirty = 1;
         return AEROCMD_OK;
     }
     case AEROGPU_CMD_SET_VERTEX_BUFFERS:
@@ -173,7 +169,6 @@ aerocmd_result aerocmd_priv_exec_state_packet(struct exec_ctx *ctx)
         return index_buffer_packet(ctx);
     case AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY:
         s->topology = AEROCMD_VIEW(pk, aerogpu_cmd_set_primitive_topology, pk->opcode)->topology;
-        ctx->ex->ia_dirty = 1;
         return AEROCMD_OK;
     default:
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_targets.c — the bound render targets and depth-stencil target as Direct3D 12 views.
  *
  * A gap in the protocol's colour slots (a zero handle below color_count) stays a gap: vkd3d

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_transfer.c — bytes moving between the guest layout and Direct3D 12 resources:
  * UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE (re-read from guest memory), COPY_BUFFER /
  * COPY_TEXTURE2D and their WRITEBACK_DST into guest memory.
