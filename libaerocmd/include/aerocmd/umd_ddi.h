@@ -77,7 +77,7 @@ struct aerocmd_umd_ddi_resource_desc {
 };
 
 /* DXGI_DDI_PRIMARY_DESC.Flags / DriverFlags bits. */
-#define AEROCMD_DDI_PRIMARY_OPTIONAL              0x1u
+#define AEROCMD_DDI_PRIMARY_OPTIONAL               0x1u
 #define AEROCMD_DDI_PRIMARY_DRIVER_FLAG_NO_SCANOUT 0x1u
 
 /* Creates a buffer or a 2D texture (aerocmd_umd_create_buffer / _texture2d; initial as

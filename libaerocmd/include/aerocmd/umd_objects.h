@@ -66,8 +66,8 @@ struct aerocmd_umd_rasterizer_state;
  * - PRESENTABLE: a swap-chain buffer (the DDI's D3D10_DDI_BIND_PRESENT). It lives in a
  *   guest allocation (presenting names that allocation to the operating system), and the
  *   host texture is sampled, renderable and scanout-capable whatever the bind flags say,
- *   since a present binds it as render target 0 and DXGI's Blt reads it. Its format must be renderable, with one mip and
- *   one layer (NOT_IMPLEMENTED otherwise).
+ *   since a present binds it as render target 0 and DXGI's Blt reads it. Its format must be
+ * renderable, with one mip and one layer (NOT_IMPLEMENTED otherwise).
  * - PRIMARY: a primary surface as well (DXGI passes a primary description that is not
  *   optional): its allocation is requested with AEROCMD_UMD_MEMORY_PRIMARY and the desc's
  *   vidpn_source_id. Implies PRESENTABLE. */
