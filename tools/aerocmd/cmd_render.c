@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "io.h"
+#include "tool_alloc.h"
 #include "render.h"
 
 #define EXIT_INVALID     1
@@ -255,14 +256,13 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
                        const uint32_t *resources, uint32_t count)
 {
     struct aerocmd_render_opts o;
-    uint8_t *bytes;
-    size_t len;
+    struct tool_blob in;
     int status;
     if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "aerocmd: %s: %s\n", dir, strerror(errno));
         return EXIT_USAGE_OR_IO;
     }
-    if (aerocmd_read_file(file, &bytes, &len) != 0)
+    if (aerocmd_read_file(file, SITE_RENDER_INPUT, &in) != 0)
         return EXIT_USAGE_OR_IO;
     memset(&o, 0, sizeof(o));
     o.out_dir = dry ? NULL : dir;
@@ -271,8 +271,8 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
     o.resources = resources;
     o.resource_count = count;
     aerocmd_render_prepare_env();
-    status = aerocmd_render_bytes(file, bytes, len, &o);
-    free(bytes);
+    status = aerocmd_render_bytes(file, in.bytes, in.len, &o);
+    tool_free(in.bytes, in.cap);
     return status;
 }
 #endif

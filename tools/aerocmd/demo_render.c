@@ -17,8 +17,9 @@
 static void say(int json, const char *path, const char *what)
 {
     if (json)
-        printf("{\"picture\":%s%s%s,\"note\":\"%s\"}\n", path != NULL ? "\"" : "",
-               path != NULL ? path : "null", path != NULL ? "\"" : "", what);
+        printf("{\"type\":\"picture\",\"picture\":%s%s%s,\"note\":\"%s\"}\n",
+               path != NULL ? "\"" : "", path != NULL ? path : "null", path != NULL ? "\"" : "",
+               what);
     else if (path != NULL)
         printf("# picture: %s (%s)\n", path, what);
     else
