@@ -309,6 +309,7 @@ def fault_scenarios(ctx):
         ("wrap", ["trace", "wrap", ctx.streams[0], ctx.streams[1], "-o",
                   os.path.join(ctx.tmp, "faults_wrapped.aerogputrace")], None),
         ("demo", ["demo", "--no-png"], None),  # the picture needs Vulkan, not the tool
+        ("render dry run", ["render", "--dry-run", ctx.streams[0]], None),
     ]
 
 
