@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """The shared libaerocmd exports exactly the installed headers' API.
 
-usage: check_exports.py NM LIBRARY.so HEADER_DIR
+usage: check_exports.py NM LIBRARY.so HEADER_DIR... (installed headers: source and generated)
 
 Fails when the library exports a symbol that does not start with aerocmd_ (or starts with
 aerocmd_priv_, the internal prefix), when an installed header lacks its
@@ -89,7 +89,7 @@ def declared(header_text):
 
 
 def main():
-    nm, lib, header_dir = sys.argv[1:4]
+    nm, lib, header_dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
     failures = []
     exports = exported(nm, lib)
     for name in sorted(exports):
@@ -100,7 +100,8 @@ def main():
         elif name.startswith('aerocmd_priv_'):
             failures.append(f'internal symbol exported: {name}')
     public = set()
-    for header in sorted(pathlib.Path(header_dir).glob('*.h')):
+    headers = [h for d in header_dirs for h in pathlib.Path(d).glob('*.h')]
+    for header in sorted(headers):
         text = header.read_text()
         if header.name != 'export.h' and (text.count('AEROCMD_EXPORT_BEGIN') != 1
                                           or text.count('AEROCMD_EXPORT_END') != 1):
