@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd stats: packets and bytes per opcode over every stream of a file. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* io.h — whole-file reading and writing for the aerocmd tool. */
 #ifndef AEROCMD_TOOL_IO_H
 #define AEROCMD_TOOL_IO_H

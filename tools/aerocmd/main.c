@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd — reference encoder/decoder tool for the AeroGPU command stream. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode.h — reading an AeroGPU command stream (kernel-safe core).
  *
  * A stream is opened (header checked), walked packet by packet with a cursor (framing

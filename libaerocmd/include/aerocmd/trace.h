@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.h — the .aerogputrace capture container (doc/protocol/TRACE.md), read and
  * written. Reading works over caller bytes and trusts no offset or length; writing goes
  * through the caller's allocator. Hosted layer (not part of the kernel-safe core). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.h — building an AeroGPU command stream (kernel-safe core).
  *
  * One writer, two storages:

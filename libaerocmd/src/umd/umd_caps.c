@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_caps.c — which optional Direct3D features the state tracker carries out, so that a
  * driver's caps answers promise only what works end to end. */
 #include "umd_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_tables.c — the introspection tables against the protocol headers: every
  * opcode has an entry with the right name and struct size whose fields tile the struct
  * after the header exactly once; payload descriptors; enum tables (count per enum as in

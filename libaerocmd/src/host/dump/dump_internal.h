@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_internal.h — pieces shared by the files of the dump module. */
 #ifndef AEROCMD_DUMP_INTERNAL_H
 #define AEROCMD_DUMP_INTERNAL_H
