@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """CLI test groups about reading inputs (run through run_cli_tests.py):
 
 traces  version-1 captures whose Packet records hold whole streams, mixed containers,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tool's allocations: a ceiling on what it holds, and (fault-injection build) failure
  * on demand. */
 #include "tool_alloc.h"

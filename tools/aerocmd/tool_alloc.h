@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tool_alloc.h — every allocation of the aerocmd tool goes through here: one ceiling on
  * the memory the tool holds (AEROCMD_MEMORY_LIMIT, default 1 GiB) so that no input can
  * make it grow without bound, and, in the fault-injection build (aerocmd_faults, tests
