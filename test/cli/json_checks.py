@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """CLI test groups 'schema' and 'names' (run through run_cli_tests.py).
 
 schema: every line `aerocmd dump --json` (and `demo --json`) prints conforms to

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of the aerocmd command-line tool (suite 'cli').
 
 usage: run_cli_tests.py --group GROUP --aerocmd PATH --fixtures DIR --data DIR --abi JSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* present_pictures.h — (part of scene_pictures.h) what the presenting scenarios must show
  * (shaders/present_scenes.h, test/unit/umd/golden_present.h):
  * - swap chains: PRESENT k shows frame k's colour over the whole buffer, exactly;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pixels of what the state tracker draws with its own shaders and of presenting, on the
  * reference executor: every submission the tracker makes over the fake also runs there
  * (pixel_runner.h's live run). Expected values are computed here from the definitions:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* present_scenes.h — the data of the presenting scenarios, shared by their host twins
  * (test/unit/umd/golden_present.h), their Wine versions (test/shims/scenario_present.c)
  * and the checks of their pictures (test/pixels/present_pictures.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream_dxbc.h — every CREATE_SHADER_DXBC of a command stream checked by the executor's DXBC check
  * (dxbc_check.h). */
 #ifndef AEROCMD_TEST_STREAM_DXBC_H

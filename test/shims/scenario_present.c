@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_present.c — (part of scenarios.c, after scenario_blt.c) presenting as Windows 7
  * drives it, through the DXGI base table: swap chains of 2 and 3 back buffers (PRESENT bind)
  * presenting a colour per frame with RotateResourceIdentities, pfnPresentCb naming each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd demo: renders one small frame through the libaerocmd state tracker against the
  * in-memory fake of the submission callbacks (demo_scene.c), reads a texel back, then
  * prints and validates every command buffer the fake recorded. */

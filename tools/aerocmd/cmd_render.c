@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "io.h"
+#include "tool_alloc.h"
 #include "render.h"
 
 #define EXIT_INVALID     1
@@ -240,13 +241,13 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
                        const uint32_t *resources, uint32_t count)
 {
     struct aerocmd_render_opts o;
-    struct tool_blob input;
+    struct tool_blob in;
     int status;
     if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "aerocmd: %s: %s\n", dir, strerror(errno));
         return EXIT_USAGE_OR_IO;
     }
-    if (aerocmd_read_file(file, SITE_READ_BUFFER, &input) != 0)
+    if (aerocmd_read_file(file, SITE_RENDER_INPUT, &in) != 0)
         return EXIT_USAGE_OR_IO;
     memset(&o, 0, sizeof(o));
     o.out_dir = dry ? NULL : dir;
@@ -255,8 +256,8 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
     o.resources = resources;
     o.resource_count = count;
     aerocmd_render_prepare_env();
-    status = aerocmd_render_bytes(file, input.bytes, input.len, &o);
-    tool_free(input.bytes, input.cap);
+    status = aerocmd_render_bytes(file, in.bytes, in.len, &o);
+    tool_free(in.bytes, in.cap);
     return status;
 }
 #endif

@@ -34,7 +34,7 @@ static void put_json_string(const char *s)
 static void say(int json, const char *path, const char *what)
 {
     if (json) {
-        printf("{\"type\":\"picture\",\"path\":");
+        printf("{\"type\":\"picture\",\"picture\":");
         if (path != NULL)
             put_json_string(path);
         else
@@ -138,7 +138,7 @@ int aerocmd_demo_render(const struct aerocmd_umd_fake *fake, const char *png_pat
     (void)fake;
     (void)png_path;
     if (json)
-        printf("{\"type\":\"picture\",\"path\":null,\"note\":\"built without the reference "
+        printf("{\"type\":\"picture\",\"picture\":null,\"note\":\"built without the reference "
                "executor\"}\n");
     else
         printf("# picture: none (built without the reference executor)\n");

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd — reference encoder/decoder tool for the AeroGPU command stream. */
 #include <stdio.h>
 #include <string.h>
 
+#include "aerocmd/version.h"
+#include "aerogpu_pci.h"
 #include "commands.h"
 #include "tool_alloc.h"
 
@@ -51,6 +54,11 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("aerocmd %s (AeroGPU ABI %u.%u)\n", aerocmd_version(), AEROGPU_ABI_MAJOR,
+               AEROGPU_ABI_MINOR);
         return 0;
     }
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_builtin.h — the driver's own shaders (umd layer).
  *
  * The protocol has no blit with scaling or format conversion and no mip generation, but it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_policy.h — what the state tracker does with Direct3D state the protocol cannot say
  * exactly (umd layer). doc/compatibility.md is the table; this header is its code side.
  *

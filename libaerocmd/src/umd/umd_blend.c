@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_blend.c — blend states. Direct3D blends each render target with its own equation
  * and write mask; the protocol has one blend state for every target. A state whose targets
  * differ ("mixed") is exact whenever the targets bound at a draw agree, so it is resolved

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_blit.c — one draw with the driver's own shaders (umd_builtin.h): `src` sampled into
  * a rectangle of `dst`, for DXGI's Blt and GenerateMips.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_blt.c — DXGI's Blt. A blit of the source's size between equal stored formats is
  * CopySubresourceRegion's COPY_TEXTURE2D (one copy path, one set of copy rules);
  * a stretch or a format conversion is a draw with the driver's own shaders (umd_blit.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_builtin.c — the driver's own shaders (umd_builtin.h), built with the SM4 builder. */
 #include <string.h>
 

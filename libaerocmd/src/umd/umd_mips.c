@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_mips.c — GenerateMips: each level drawn from the one above with the driver's own
  * shaders, one pass per level and array layer, through views of single levels. */
 #include "aerocmd/format.h"

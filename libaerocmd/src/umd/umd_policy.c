@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_policy.c — the device's compatibility policy and its approximation counters. */
 #include "aerocmd/umd_policy.h"
 

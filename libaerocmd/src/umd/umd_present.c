@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_present.c — presenting. PRESENT names no resource: the host shows the first non-zero
  * render target bound when it executes (RULES.md), so the surface DXGI presents is bound
  * as render target 0 for the PRESENT, and the application's own targets come back before

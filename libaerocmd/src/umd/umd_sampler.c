@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_sampler.c — sampler states: Direct3D's filter, addressing and LOD fields against the
  * protocol's one filter (nearest or linear for minification, magnification and mips alike)
  * and three address modes. What the protocol lacks is approximated under the COMPATIBLE

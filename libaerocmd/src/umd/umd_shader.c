@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_shader.c — shaders and input layouts: host objects with one CREATE packet. */
 #include <string.h>
 

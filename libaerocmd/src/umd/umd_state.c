@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_state.c — depth-stencil and rasterizer state objects (and the defaults of all three
  * fixed-function states): Direct3D descriptions checked against what the protocol's single
  * global states can carry. Blend states are umd_blend.c's. */

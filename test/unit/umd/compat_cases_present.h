@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_cases_present.h — the compatibility table's presenting and DXGI Blt rows
  * (doc/compatibility.md), each run under both policies. */
 #ifndef AEROCMD_TEST_COMPAT_CASES_PRESENT_H

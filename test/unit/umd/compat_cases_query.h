@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_cases_query.h — the compatibility table's query rows (doc/compatibility.md,
  * "Queries and predication"), each run under both policies. What each answer must be is
  * the row's own words; test_umd_query.c checks the counting in detail. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_cases_resources.h — the compatibility table's format, resource, pipeline and data
  * rows (doc/compatibility.md), each run under both policies. */
 #ifndef AEROCMD_TEST_COMPAT_CASES_RESOURCES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_cases_state.h — the compatibility table's sampler, rasterizer, depth-stencil and
  * blend rows (doc/compatibility.md), each run under both policies. Expected packets come
  * from the table's own words: what the row says the driver sends. */

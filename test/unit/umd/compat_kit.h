@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_kit.h — helpers of the compatibility-table tests (test_umd_compat.c): the
  * expected outcome of a row under a policy, and the packets a state object turns into. */
 #ifndef AEROCMD_TEST_COMPAT_KIT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* golden_present.h — (part of golden_scenarios.h) the presenting scenarios' host twins:
  * swap chains presenting a colour per frame with RotateResourceIdentities, and the
  * windowed compositor's present (a Blt with DXGI's Present flag into a shared surface of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* host_state.h — the host's binding state as a stream sets it, for tests that compare what
  * two draws run with: every state packet's last value, table packets per slot. Snapshots
  * are taken at each DRAW / DRAW_INDEXED. */

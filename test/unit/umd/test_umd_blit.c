@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Draws with the driver's own shaders (umd_blit.c): DXGI Blt stretches and conversions and
  * GenerateMips. The application never sees them: the host state its draw after the
  * operation runs with is the state its draw before ran with; the pass itself runs with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* DXGI's Blt (aerocmd_umd_blt), its copy side: a 1:1 blit between equal stored formats
  * (a typeless format is stored as a typed member of its family) is exactly the COPY_TEXTURE2D that
  * CopySubresourceRegion sends (byte for byte, guest-backed destinations included) and the

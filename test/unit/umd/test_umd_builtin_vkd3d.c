@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The driver's own shaders (umd_builtin.h): every container passes the executor's check
  * (framing, checksum, token walk, vkd3d-shader's compilation); small buffers and unknown
  * ids are refused. */

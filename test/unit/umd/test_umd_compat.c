@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The compatibility table (doc/compatibility.md) against the code: every row has a case
  * here with the same id and outcome, each case runs under both policies, and every
  * approximated row is an enum aerocmd_umd_approx entry named by its id (and the other way

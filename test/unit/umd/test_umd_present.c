@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Presenting a surface: swap-chain buffers live in WDDM allocations and are renderable and
  * scanout-capable on the host; a present binds the surface as render target 0 (RULES.md:
  * the host shows the first non-zero target bound at PRESENT) without disturbing the
