@@ -15,7 +15,8 @@ static void colour_floats(const float in[4], FLOAT out[4])
         out[c] = in[c];
 }
 
-static HRESULT call_present(struct session *s, D3D10DDI_HRESOURCE src, D3D10DDI_HRESOURCE dst)
+static HRESULT call_present_every(struct session *s, D3D10DDI_HRESOURCE src, D3D10DDI_HRESOURCE dst,
+                                  DXGI_DDI_FLIP_INTERVAL_TYPE interval)
 {
     DXGI_DDI_ARG_PRESENT p;
     memset(&p, 0, sizeof p);
@@ -23,8 +24,13 @@ static HRESULT call_present(struct session *s, D3D10DDI_HRESOURCE src, D3D10DDI_
     p.hSurfaceToPresent = (DXGI_DDI_HRESOURCE)src.pDrvPrivate;
     p.hDstResource = (DXGI_DDI_HRESOURCE)dst.pDrvPrivate;
     p.Flags.Blt = 1;
-    p.FlipInterval = DXGI_DDI_FLIP_INTERVAL_ONE;
+    p.FlipInterval = interval;
     return s->rt.dxgi.pfnPresent(&p);
+}
+
+static HRESULT call_present(struct session *s, D3D10DDI_HRESOURCE src, D3D10DDI_HRESOURCE dst)
+{
+    return call_present_every(s, src, dst, DXGI_DDI_FLIP_INTERVAL_ONE);
 }
 
 static D3D10DDI_HRESOURCE back_buffer(struct session *s, UINT w, UINT hgt, DXGI_FORMAT format)
@@ -109,9 +115,19 @@ static void sc_compositor_present(struct session *s)
 
 /* ---- checks outside the golden set ------------------------------------------------------ */
 
+/* PRESENT number n carries exactly `vsync` of the VSYNC flag. */
+static void check_present_vsync(struct session *s, uint32_t n, uint32_t vsync)
+{
+    struct aerogpu_cmd_present pp;
+    if (CHECK(nth_packet(s, AEROGPU_CMD_PRESENT, n, &pp, sizeof pp)))
+        CHECK_EQ(pp.flags & AEROGPU_PRESENT_FLAG_VSYNC, vsync);
+}
+
 /* Full-screen resources: an optional primary (a back buffer) is told NO_SCANOUT, so DXGI
  * presents it Blt-style; a real primary is a primary allocation of its video-present
- * source, and a present into it names both allocations. */
+ * source, and a present into it names both allocations. FlipInterval is the sync
+ * interval: ONE..FOUR wait for the vertical blank (the PRESENT's VSYNC flag; the protocol
+ * has no interval count), IMMEDIATE does not. */
 static void check_primaries(struct session *s)
 {
     DXGI_DDI_PRIMARY_DESC optional, primary;
@@ -141,6 +157,12 @@ static void check_primaries(struct session *s)
         CHECK_EQ(s->rt.present_src[0], back_alloc);
         CHECK_EQ(s->rt.present_dst[0], front_alloc);
     }
+    CHECK_EQ(call_present_every(s, back, front, DXGI_DDI_FLIP_INTERVAL_IMMEDIATE), S_OK);
+    CHECK_EQ(call_present_every(s, back, front, DXGI_DDI_FLIP_INTERVAL_FOUR), S_OK);
+    CHECK_EQ(s->rt.present_cb_calls, 3);
+    check_present_vsync(s, 0, AEROGPU_PRESENT_FLAG_VSYNC);
+    check_present_vsync(s, 1, 0);
+    check_present_vsync(s, 2, AEROGPU_PRESENT_FLAG_VSYNC);
     CHECK_EQ(s->rt.error_count, 0);
 }
 
