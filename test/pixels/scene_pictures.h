@@ -435,6 +435,7 @@ static const struct pic_case pic_cases[] = {
     {"swap_chain_2", pic_swap_chain_2},
     {"swap_chain_3", pic_swap_chain_3},
     {"compositor_present", pic_compositor_present},
+    {"generate_mips", pic_generate_mips},
 };
 
 #endif /* AEROCMD_TEST_SCENE_PICTURES_H */

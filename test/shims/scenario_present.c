@@ -4,8 +4,9 @@
  * presenting a colour per frame with RotateResourceIdentities, pfnPresentCb naming each
  * frame's allocation; the windowed compositor's present, a Blt with the Present flag from an
  * R8G8B8A8 back buffer into a B8G8R8A8 shared surface of another size (one draw of the
- * driver's own shaders); primaries. Host twins: test/unit/umd/golden_present.h; pictures:
- * test/pixels/present_pictures.h (run_wine.py --pixels). */
+ * driver's own shaders); GenerateMips with its levels copied out; primaries. Host twins:
+ * test/unit/umd/golden_present.h; pictures: test/pixels/present_pictures.h
+ * (run_wine.py --pixels). */
 #include "shaders/present_scenes.h"
 
 static void colour_floats(const float in[4], FLOAT out[4])
@@ -111,6 +112,32 @@ static void sc_compositor_present(struct session *s)
     s->f.pfnFlush(s->dev);
     CHECK(nth_packet(s, AEROGPU_CMD_DRAW, 0, &draw, sizeof draw) && draw.vertex_count == 3);
     CHECK(!nth_packet(s, AEROGPU_CMD_DRAW, 1, &draw, sizeof draw));
+}
+
+/* GenerateMips of a 7x5 texture of 3 levels created with AUTO_GEN_MIP_MAP (level 0 from
+ * mips_texels), then levels 1 and 2 copied into textures of their own. */
+static void sc_generate_mips(struct session *s)
+{
+    D3D10_DDIARG_SUBRESOURCE_UP init[MIPS_LEVELS] = {
+        {(void *)(uintptr_t)mips_texels, MIPS_W * 4u, sizeof mips_texels},
+        {(void *)(uintptr_t)mips_zeros, (MIPS_W >> 1) * 4u, sizeof mips_zeros},
+        {(void *)(uintptr_t)mips_zeros, 4u, 4u}};
+    D3D10DDI_HRTRESOURCE rt = {NULL};
+    D3D10DDI_HRESOURCE tex, level1, level2;
+    s->next_mips = MIPS_LEVELS;
+    tex = resource_ex(s, D3D10DDIRESOURCE_TEXTURE2D, MIPS_W, MIPS_H, DXGI_FORMAT_R8G8B8A8_UNORM,
+                      D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
+                      D3D10_DDI_RESOURCE_AUTO_GEN_MIP_MAP, 0, init, rt);
+    s->next_mips = 0;
+    level1 = texture(s, MIPS_W >> 1, MIPS_H >> 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                     D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, NULL);
+    level2 =
+        texture(s, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, NULL);
+    s->f.pfnGenMips(s->dev, srv_of(s, tex, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D,
+                                   0, MIPS_LEVELS, 0));
+    s->f.pfnResourceCopyRegion(s->dev, level1, 0, 0, 0, 0, tex, 1, NULL);
+    s->f.pfnResourceCopyRegion(s->dev, level2, 0, 0, 0, 0, tex, 2, NULL);
+    CHECK_EQ(s->rt.error_count, 0);
 }
 
 /* ---- checks outside the golden set ------------------------------------------------------ */

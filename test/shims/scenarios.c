@@ -360,6 +360,7 @@ static const struct scenario scenarios[] = {
     {"swap_chain_2", sc_swap_chain_2, ALL_APIS},
     {"swap_chain_3", sc_swap_chain_3, ALL_APIS},
     {"compositor_present", sc_compositor_present, ALL_APIS},
+    {"generate_mips", sc_generate_mips, ALL_APIS},
     {"compute_dispatch", sc_compute_dispatch, D3D11},
     {"compute_uav", sc_compute_uav, D3D11},
     {"compute_buffer_views", sc_compute_buffer_views, D3D11},

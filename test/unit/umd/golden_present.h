@@ -2,8 +2,9 @@
 /* golden_present.h — (part of golden_scenarios.h) the presenting scenarios' host twins:
  * swap chains presenting a colour per frame with RotateResourceIdentities, and the
  * windowed compositor's present (a Blt with DXGI's Present flag into a shared surface of
- * another format and size). Data: shaders/present_scenes.h; Wine versions:
- * test/shims/scenario_present.c; pictures: test/pixels/present_pictures.h. */
+ * another format and size); GenerateMips (the driver's own downsample draws). Data:
+ * shaders/present_scenes.h; Wine versions: test/shims/scenario_present.c; pictures:
+ * test/pixels/present_pictures.h. */
 #ifndef AEROCMD_TEST_GOLDEN_PRESENT_H
 #define AEROCMD_TEST_GOLDEN_PRESENT_H
 
@@ -80,6 +81,33 @@ static void sc_compositor_present(struct harness *h)
     b.flags = AEROCMD_UMD_BLT_PRESENT | AEROCMD_UMD_BLT_STRETCH | AEROCMD_UMD_BLT_CONVERT;
     b.rotation = AEROCMD_UMD_BLT_ROTATION_IDENTITY;
     CHECK_EQ(aerocmd_umd_blt(h->ctx, shared, back, &b), AEROCMD_OK);
+}
+
+/* GenerateMips of a 7x5 texture of 3 levels (level 0 from mips_texels), then levels 1 and
+ * 2 copied into textures of their own. */
+static void sc_generate_mips(struct harness *h)
+{
+    const struct aerocmd_umd_subresource_data init[MIPS_LEVELS] = {
+        {mips_texels, MIPS_W * 4u}, {mips_zeros, (MIPS_W >> 1) * 4u}, {mips_zeros, 4u}};
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(MIPS_W, MIPS_H, DXGI_R8G8B8A8_UNORM,
+                     AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_texture2d_desc l1 = texture_desc(
+        MIPS_W >> 1, MIPS_H >> 1, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_texture2d_desc l2 =
+        texture_desc(1, 1, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_resource *tex, *level1, *level2;
+    td.mip_levels = MIPS_LEVELS;
+    td.misc_flags = AEROCMD_UMD_MISC_GENERATE_MIPS;
+    tex = kit_texture(h, &td, init);
+    level1 = kit_texture(h, &l1, NULL);
+    level2 = kit_texture(h, &l2, NULL);
+    CHECK_EQ(aerocmd_umd_generate_mips(h->ctx, kit_view(h, AEROCMD_VIEW_SHADER_RESOURCE, tex)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, level1, 0, 0, 0, 0, tex, 1, NULL),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, level2, 0, 0, 0, 0, tex, 2, NULL),
+             AEROCMD_OK);
 }
 
 #endif /* AEROCMD_TEST_GOLDEN_PRESENT_H */

@@ -626,6 +626,7 @@ static const struct golden_case golden_cases[] = {
     {"swap_chain_2", sc_swap_chain_2, GOLDEN_BIG},
     {"swap_chain_3", sc_swap_chain_3, GOLDEN_BIG},
     {"compositor_present", sc_compositor_present, GOLDEN_BIG},
+    {"generate_mips", sc_generate_mips, GOLDEN_BIG},
 };
 
 #endif /* AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H */
