@@ -499,7 +499,7 @@ static aerocmd_result sc_destroy_bound(struct env *e)
     TRY(aerocmd_umd_draw(e->ctx, 3, 0));
     TRY(aerocmd_umd_present(e->ctx, 0));
     TRY(aerocmd_umd_present_ex(e->ctx, 1, AEROCMD_UMD_PRESENT_TEST));
-    return aerocmd_umd_present_ex(e->ctx, 2, AEROCMD_UMD_PRESENT_DO_NOT_WAIT);
+    return aerocmd_umd_present_ex(e->ctx, 1, AEROCMD_UMD_PRESENT_DO_NOT_WAIT);
 }
 
 #include "faults_scenes_more.h"

@@ -153,8 +153,10 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
                                                uint32_t depth_f32, uint32_t stencil);
 
 /* Submits pending work, then PRESENT (VSYNC when sync_interval > 0) in a submission of its
- * own flagged as a present. sync_interval is clamped to 4. If that submission fails the
- * PRESENT is kept and submitted, still alone and flagged, before anything else. */
+ * own flagged as a present. sync_interval is clamped to 4; 2..4 wait for one vertical blank
+ * only (the protocol has no count): the present.sync_interval approximation, NOT_IMPLEMENTED
+ * under the strict policy. If that submission fails the PRESENT is kept and submitted,
+ * still alone and flagged, before anything else. */
 aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t sync_interval);
 
 /* DXGI_PRESENT_TEST / DXGI_PRESENT_DO_NOT_WAIT. */
@@ -162,7 +164,8 @@ aerocmd_result aerocmd_umd_present(struct aerocmd_umd_context *ctx, uint32_t syn
 #define AEROCMD_UMD_PRESENT_DO_NOT_WAIT 0x8u
 
 /* Present with DXGI's flags: TEST only reports whether a present would work (OK, or
- * DEVICE_REMOVED) and sends nothing. Up to three presents may be in flight; the next one
+ * DEVICE_REMOVED, or the strict policy's NOT_IMPLEMENTED for a sync interval above one)
+ * and sends nothing. Up to three presents may be in flight; the next one
  * waits for the oldest, or with DO_NOT_WAIT returns STILL_DRAWING having sent nothing.
  * sync_interval above 4 is INVALID_ARG. */
 aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t sync_interval,

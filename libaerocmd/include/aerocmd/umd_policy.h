@@ -9,7 +9,8 @@
  *   zeroed aerocmd_umd_device_desc asks for.
  * - COMPATIBLE (what the driver DLLs use) applies the table's approximations and counts
  *   each one: once per object created with it (a sampler, a rasterizer state, a texture or
- *   view, a query), whether or not a later draw depends on the difference.
+ *   view, a query; a present for the sync interval), whether or not a later draw depends
+ *   on the difference.
  * Nothing is ever approximated silently: state that is neither exact nor in the table is
  * refused under both policies. */
 #ifndef AEROCMD_UMD_POLICY_H
@@ -47,6 +48,7 @@ enum aerocmd_umd_approx {
     AEROCMD_UMD_APPROX_QUERY_OCCLUSION_PREDICATE, /* always TRUE, predication skips nothing */
     AEROCMD_UMD_APPROX_QUERY_TIMESTAMP,           /* the ending submission's fence */
     AEROCMD_UMD_APPROX_QUERY_PIPELINE_STATISTICS, /* counted from the draws, some estimated */
+    AEROCMD_UMD_APPROX_PRESENT_SYNC_INTERVAL,     /* intervals 2..4 wait for one blank */
     AEROCMD_UMD_APPROX_COUNT
 };
 

@@ -22,6 +22,7 @@ static const char *const approx_names[AEROCMD_UMD_APPROX_COUNT] = {
     "query.occlusion_predicate",
     "query.timestamp",
     "query.pipeline_statistics",
+    "present.sync_interval",
 };
 
 uint32_t aerocmd_umd_device_policy(const struct aerocmd_umd_device *dev)

@@ -24,6 +24,20 @@ static aerocmd_result throttle_present(struct aerocmd_umd_context *ctx, uint32_t
     return aerocmd_priv_umd_wait_serial(ctx, serial, wait);
 }
 
+/* A sync interval above one is the present.sync_interval approximation: the PRESENT's
+ * VSYNC flag waits for one vertical blank and has no count. Counted once per present
+ * (not for TEST, which presents nothing). */
+static aerocmd_result sync_interval_policy(struct aerocmd_umd_context *ctx, uint32_t sync_interval,
+                                           uint32_t flags)
+{
+    uint32_t approx =
+        sync_interval > 1u ? 1u << (uint32_t)AEROCMD_UMD_APPROX_PRESENT_SYNC_INTERVAL : 0u;
+    aerocmd_result r = aerocmd_priv_umd_policy_allows(ctx->dev, approx);
+    if (r == AEROCMD_OK && !(flags & AEROCMD_UMD_PRESENT_TEST))
+        aerocmd_priv_umd_count_approx(ctx->dev, approx);
+    return r;
+}
+
 /* The targets the host should have at the PRESENT: the application's own when `handle`
  * is already their first colour target, else `handle` alone (no depth view, whose size
  * need not match the surface's). */
@@ -76,8 +90,9 @@ aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t 
         return AEROCMD_E_DEVICE_REMOVED;
     if (sync_interval > 4u || (flags & ~(uint32_t)PRESENT_FLAGS))
         return AEROCMD_E_INVALID_ARG;
-    if (flags & AEROCMD_UMD_PRESENT_TEST)
-        return AEROCMD_OK; /* only asks whether presenting would work */
+    r = sync_interval_policy(ctx, sync_interval, flags);
+    if (r != AEROCMD_OK || (flags & AEROCMD_UMD_PRESENT_TEST))
+        return r; /* TEST only asks whether presenting would work */
     r = begin_present(ctx, flags);
     return r == AEROCMD_OK ? emit_present(ctx, sync_interval) : r;
 }
@@ -119,6 +134,8 @@ aerocmd_result aerocmd_umd_present_surface(struct aerocmd_umd_context *ctx,
     if (ctx->lost)
         return AEROCMD_E_DEVICE_REMOVED;
     r = check_surface_desc(ctx, desc);
+    if (r == AEROCMD_OK)
+        r = sync_interval_policy(ctx, desc->sync_interval, desc->flags);
     if (r != AEROCMD_OK)
         return r;
     out->src_os_handle = desc->src->memory.os_handle;

@@ -43,6 +43,39 @@ static void case_present_surface(struct harness *h, uint32_t policy)
     expect_nothing_counted(h);
 }
 
+/* FlipInterval 0 and 1 are exact (no VSYNC / VSYNC); 2..4 are the approximation, here 3
+ * through present_surface (TEST counts nothing) and 2 through present_ex. Under COMPATIBLE
+ * every present sends VSYNC; under STRICT the refused ones send nothing. */
+static void case_present_sync_interval(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_resource *bb = swap_buffer(h, 8, 8, DXGI_B8G8R8A8_UNORM);
+    const enum aerocmd_umd_approx kind = AEROCMD_UMD_APPROX_PRESENT_SYNC_INTERVAL;
+    struct aerocmd_umd_present_desc p;
+    struct aerocmd_umd_present_allocations a;
+    aerocmd_result r;
+    memset(&p, 0, sizeof p);
+    p.src = bb;
+    CHECK_EQ(aerocmd_umd_present_surface(h->ctx, &p, &a), AEROCMD_OK);
+    p.sync_interval = 1;
+    CHECK_EQ(aerocmd_umd_present_surface(h->ctx, &p, &a), AEROCMD_OK);
+    CHECK_EQ(h->fake.present_count, 2);
+    expect_nothing_counted(h);
+    p.sync_interval = 3;
+    p.flags = AEROCMD_UMD_PRESENT_TEST;
+    r = aerocmd_umd_present_surface(h->ctx, &p, &a);
+    CHECK_EQ(r, policy == AEROCMD_UMD_POLICY_STRICT ? AEROCMD_E_NOT_IMPLEMENTED : AEROCMD_OK);
+    expect_nothing_counted(h);
+    p.flags = 0;
+    if (expect_approximated(h, policy, aerocmd_umd_present_surface(h->ctx, &p, &a), kind)) {
+        CHECK_EQ(aerocmd_umd_present_ex(h->ctx, 2, 0), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_approx_count(h->dev, kind), 2);
+        CHECK_EQ(h->fake.present_count, 4);
+    } else {
+        CHECK_EQ(aerocmd_umd_present_ex(h->ctx, 2, 0), AEROCMD_E_NOT_IMPLEMENTED);
+        CHECK_EQ(h->fake.present_count, 2);
+    }
+}
+
 static void case_present_blt_copy(struct harness *h, uint32_t policy)
 {
     struct aerocmd_umd_resource *src = swap_buffer(h, 8, 8, DXGI_B8G8R8A8_UNORM);

@@ -91,6 +91,7 @@ static const struct compat_case cases[] = {
     CASE("query.so_overflow_predicate", "exact", SETUP_DEFAULT, case_query_so_overflow_predicate),
     CASE("query.counters", "refused", SETUP_DEFAULT, case_query_counters),
     CASE("present.surface", "exact", SETUP_DEFAULT, case_present_surface),
+    CASE("present.sync_interval", "approximated", SETUP_DEFAULT, case_present_sync_interval),
     CASE("present.blt_copy", "exact", SETUP_DEFAULT, case_present_blt_copy),
     CASE("present.blt_stretch", "exact", SETUP_DEFAULT, case_present_blt_stretch),
     CASE("present.blt_convert", "exact", SETUP_DEFAULT, case_present_blt_convert),
