@@ -83,7 +83,7 @@ void run_answer_checks(open_adapter_fn open, UINT iface, int use_10_2);
 void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2);
 /* A texture shared by a device of each interface (scenario_share.c). */
 void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,
-                        UINT iface_b, int b_10_2);
+                        UINT iface_b, int b_10_2, const char *out_dir, const char *name);
 /* Guest-wide ids (ids.c): churn more objects than one process's old id slice held; and one
  * process of a concurrent group that writes the ids it got (fallback: with the shared
  * counter's name taken by another object, so the section cannot be opened). */
