@@ -23,7 +23,8 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
 3. With --pixels (the NATIVE test/pixels/test_scene_pictures): each scenario's submissions
    (stream, allocation table, guest memory snapshots) run on the reference executor, every
    shader container is checked (aerocmd_exec_check_dxbc) and the picture is judged as the
-   golden scenario's (golden_of names it) against what it draws.
+   golden scenario's (golden_of names it) against what it draws. With --aerocmd too, the
+   wrapped trace goes through `aerocmd render` (check_render).
 Prints "N passed, N failed".
 """
 import argparse
@@ -157,6 +158,34 @@ def check_pixels(pixels, cache, sdir, name):
     return []
 
 
+# `aerocmd render` refuses a guest-backed resource of a trace that carries no guest memory
+# (`aerocmd trace wrap` writes the streams only) with this reason.
+NO_GUEST_MEMORY = "is not in the input (raw streams carry none"
+
+
+def check_render(aerocmd, sdir):
+    """`aerocmd render` of the scenario's wrapped trace: rendered, one PNG per PRESENT
+    submission, or refused for the guest memory the streams-only trace lacks; never
+    anything else (a crash, a usage error, another refusal)."""
+    trace = os.path.join(sdir, "all.aerogputrace")
+    if not os.path.exists(trace):
+        return []  # check_scenario reported why
+    with open(os.path.join(sdir, "submissions.txt"), encoding="utf-8") as f:
+        presents = sum(1 for h in f if h.startswith("# submission ") and " PRESENT " in h)
+    out = tempfile.mkdtemp(prefix="aerogpu-render-")
+    try:
+        r = run([aerocmd, "render", "-o", out, trace], timeout=120)
+        pngs = [f for f in os.listdir(out) if f.endswith(".png")]
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    if r.returncode == 0 and len(pngs) == presents:
+        return []
+    if r.returncode == 1 and NO_GUEST_MEMORY in r.stderr and r.stderr.count("\n") == 1:
+        return []
+    return ["aerocmd render: exit %d, %d of %d presents: %s" %
+            (r.returncode, len(pngs), presents, r.stderr.strip())]
+
+
 ID_COUNT = 20000
 ID_FALLBACK_FIRST = 0x40000000
 
@@ -262,6 +291,8 @@ def main():
                 if args.pixels:
                     problems += check_pixels(args.pixels, args.shader_cache,
                                              os.path.join(out, name), name)
+                if args.aerocmd and args.pixels:  # the native tool has the executor too
+                    problems += check_render(args.aerocmd, os.path.join(out, name))
                 for p in problems:
                     print("%s: %s" % (name, p), file=sys.stderr)
                 if problems:
