@@ -429,6 +429,25 @@ static void pic_instanced(const struct pic_results *r)
     pic_triangle_over_grey(r, "instanced", 0);
 }
 
+/* queries (Wine, test/shims/scenario_query.c): the event's 8x8 target (texture 0) cleared
+ * red; the triangle drawn six times into a target never cleared (texture 1) while the
+ * occlusion, predicate and statistics queries count, and once under an occlusion predicate
+ * into another (the last texture, 2): predication never skips a draw, so it is there. */
+static void pic_queries(const struct pic_results *r)
+{
+    static const float red[4] = {1, 0, 0, 1};
+    struct pic_scene s;
+    uint32_t nth;
+    pic_uniform(r, 0, "queries (event)", 8, 8, red);
+    for (nth = 1; nth <= 2; nth++) {
+        pic_init(&s, nth == 1 ? "queries (counted draws)" : "queries (predicated draw)", 64, 64,
+                 pic_grey);
+        s.skip_background = 1;
+        pic_scene_triangle(&s, 0, 0, NULL);
+        pic_texture_check(r, nth, &s, 300);
+    }
+}
+
 struct pic_case {
     const char *name;
     void (*check)(const struct pic_results *r);
@@ -441,6 +460,7 @@ static const struct pic_case pic_cases[] = {
     {"indexed_quad_texture_host", pic_indexed_quad_texture_host},
     {"share_d3d11_to_d3d10_1", pic_share},
     {"share_d3d10_to_d3d11", pic_share},
+    {"queries", pic_queries},
     {"depth_test", pic_depth_test},
     {"mrt_gaps", pic_mrt_gaps},
     {"gs_bound", pic_gs_bound},

@@ -436,7 +436,7 @@ void run_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *o
     for (i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
         if (scenarios[i].apis & (1u << api))
             run_one(open, iface, use_10_2, &scenarios[i], out_dir, tag);
-    run_query_scenarios(open, iface, use_10_2);
+    run_query_scenarios(open, iface, use_10_2, out_dir, tag);
 }
 
 /* pfnGetSupportedVersions: the count first, then exactly the expected list. */
