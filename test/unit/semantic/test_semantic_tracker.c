@@ -270,9 +270,72 @@ static void test_churn(void)
     CHECK(destroys > 5000);
 }
 
+/* Handles that all land in one bucket of the tracker's hash (the multiply by 0x9E3779B1
+ * whose top bits pick the bucket, after the object role's 0x85EBCA6B is mixed in): the
+ * worst a guest can choose. handle_i * 0x9E3779B1 = i (mod 2^32) stays below any bucket
+ * shift a table of up to 65,536 buckets uses, so every i < 65,536 shares bucket 0. */
+static uint32_t colliding_handle(uint32_t i)
+{
+    uint32_t inverse = 0x9E3779B1u, n;
+    for (n = 0; n < 5; n++)
+        inverse *= 2u - 0x9E3779B1u * inverse;
+    return (i * inverse) ^ 0x85EBCA6Bu;
+}
+
+/* The churn of test_churn over handles that all collide: the bucket's tree must stay a
+ * correct search tree through thousands of inserts and removals (every shape of removal:
+ * leaf, one child, two children, the root). */
+static void test_colliding_churn(void)
+{
+    enum { HANDLES = 2500, ROUNDS = 10, PER_STREAM = 1000 };
+    static uint8_t live[HANDLES + 1];
+    static uint8_t mem[300000];
+    struct aerocmd_semantic st;
+    struct aerocmd_diag diag;
+    uint32_t seed = 11, round, mismatches = 0, creates = 0, destroys = 0, h;
+    CHECK_EQ((colliding_handle(1234) ^ 0x85EBCA6Bu) * 0x9E3779B1u, 1234u);
+    CHECK_EQ(aerocmd_semantic_init(&st, mem, aerocmd_semantic_bytes_for(2048)), AEROCMD_OK);
+    CHECK_EQ(st.max_live, 2048);
+    for (round = 0; round < ROUNDS; round++) {
+        uint32_t n, count = aerocmd_semantic_count(&st);
+        sb_begin(&s);
+        for (n = 0; n < PER_STREAM; n++) {
+            h = 1 + next_random(&seed) % HANDLES;
+            if (live[h]) {
+                sb_handle_packet(&s, AEROGPU_CMD_DESTROY_SAMPLER, colliding_handle(h));
+                live[h] = 0;
+                count--;
+                destroys++;
+            } else if (count < st.max_live) {
+                sb_create_sampler(&s, colliding_handle(h));
+                live[h] = 1;
+                count++;
+                creates++;
+            }
+        }
+        sb_end(&s);
+        CHECK_EQ(run_stream(&st, &s, NULL, &diag), AEROCMD_OK);
+        CHECK_EQ(aerocmd_semantic_count(&st), count);
+        for (h = 1; h <= HANDLES; h++) {
+            uint32_t handle = colliding_handle(h);
+            aerocmd_result r;
+            sb_begin(&s);
+            sb_set_samplers(&s, AEROGPU_SHADER_STAGE_PIXEL, &handle, 1);
+            sb_end(&s);
+            r = run_stream(&st, &s, NULL, &diag);
+            if ((r == AEROCMD_OK) != (live[h] != 0))
+                mismatches++;
+        }
+    }
+    CHECK_EQ(mismatches, 0);
+    CHECK(creates > 4000);
+    CHECK(destroys > 4000);
+}
+
 int main(void)
 {
     test_sizing();
+    test_colliding_churn();
     test_tracker_full();
     test_persistence();
     test_destroy_and_reset();

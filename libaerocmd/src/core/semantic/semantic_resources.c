@@ -25,7 +25,7 @@ static aerocmd_result commit(const struct aerocmd_sem_pass *pass,
     struct aerocmd_sem_record *rec;
     aerocmd_result r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, proto->key, &rec);
     if (r == AEROCMD_OK)
-        *rec = *proto;
+        aerocmd_sem_copy_facts(rec, proto);
     return r;
 }
 
