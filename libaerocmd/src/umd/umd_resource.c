@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "aerocmd/layout.h"
+#include "aerocmd/d3d11_limits.h"
 #include "umd_internal.h"
 
 size_t aerocmd_umd_resource_size(void)
@@ -303,13 +304,14 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
 
 /* ---- textures -------------------------------------------------------------------------- */
 
-/* D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION: Direct3D refuses more layers. */
-#define UMD_MAX_ARRAY_LAYERS 2048u
-
+/* Direct3D refuses larger textures (the stream validator does too): d3d11_limits.h. */
 static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc *d)
 {
     if (d->width == 0 || d->height == 0 || d->array_size == 0 ||
-        d->array_size > UMD_MAX_ARRAY_LAYERS || (d->bind_flags & ~0xFFu))
+        d->width > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        d->height > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        d->array_size > AEROCMD_D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION ||
+        (d->bind_flags & ~0xFFu))
         return AEROCMD_E_INVALID_ARG;
     if (d->mip_levels > aerocmd_full_mip_count(d->width, d->height))
         return AEROCMD_E_INVALID_ARG;
