@@ -1,0 +1,3 @@
+#!/bin/bash -eu
+# ClusterFuzzLite runs $SRC/build.sh; the real one lives with the fuzzers.
+exec "$SRC/libaerocmd/test/fuzz/oss-fuzz/build.sh"
