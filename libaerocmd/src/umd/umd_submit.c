@@ -20,7 +20,7 @@ static aerocmd_result acquire(struct aerocmd_umd_context *ctx)
     struct aerocmd_umd_cmd_buffer buf;
     aerocmd_result r;
     memset(&buf, 0, sizeof buf);
-    r = dev->cb.acquire_buffer(dev->cb.user, &buf);
+    r = UMD_CALL(dev, ACQUIRE_BUFFER, acquire_buffer, &buf);
     if (r != AEROCMD_OK) {
         if (r == AEROCMD_E_DEVICE_REMOVED)
             aerocmd_priv_umd_mark_lost(ctx);
@@ -117,7 +117,7 @@ aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t
     sub.cmd_bytes = aerocmd_writer_size(&ctx->w);
     sub.alloc_count = ctx->alloc_count;
     sub.flags = flags;
-    r = dev->cb.submit(dev->cb.user, &sub, &fence);
+    r = UMD_CALL(dev, SUBMIT, submit, &sub, &fence);
     if (r != AEROCMD_OK) {
         /* The buffer stays ours with its packets and the next submission point retries,
          * unless the device is gone: then nothing more may be written. */
