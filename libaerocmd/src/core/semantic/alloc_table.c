@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../common/le_bytes.h"
+#include "../common/sort_u64.h"
 
 #define HDR_MAGIC       0u
 #define HDR_ABI_VERSION 4u
@@ -121,40 +122,6 @@ static int ids_ascend(const struct aerocmd_alloc_table_view *view)
     return 1;
 }
 
-static void sift_down(uint64_t *keys, size_t root, size_t count)
-{
-    for (;;) {
-        size_t child = 2 * root + 1;
-        uint64_t tmp;
-        if (child >= count)
-            return;
-        if (child + 1 < count && keys[child + 1] > keys[child])
-            child++;
-        if (keys[root] >= keys[child])
-            return;
-        tmp = keys[root];
-        keys[root] = keys[child];
-        keys[child] = tmp;
-        root = child;
-    }
-}
-
-/* Heapsort: in place, no recursion, bounded stack, O(n log n) worst case. */
-static void sort_keys(uint64_t *keys, size_t count)
-{
-    size_t i, end;
-    if (count < 2)
-        return;
-    for (i = count / 2; i-- > 0;)
-        sift_down(keys, i, count);
-    for (end = count - 1; end > 0; end--) {
-        uint64_t tmp = keys[0];
-        keys[0] = keys[end];
-        keys[end] = tmp;
-        sift_down(keys, 0, end);
-    }
-}
-
 /* Keys are (alloc_id << 32 | index), so after sorting equal ids sit together with their
  * indices ascending; any key equal in id to its predecessor is a repeat, and the smallest
  * such index is the first repeat in table order. The sorted keys stay behind as the
@@ -164,7 +131,7 @@ static uint32_t first_duplicate_sorted(const struct aerocmd_alloc_table_view *vi
     uint32_t n = view->entry_count, i, best = view->entry_count;
     for (i = 0; i < n; i++)
         keys[i] = ((uint64_t)entry_id(view, i) << 32) | i;
-    sort_keys(keys, n);
+    aerocmd_priv_sort_u64(keys, n);
     for (i = 1; i < n; i++) {
         uint32_t index = (uint32_t)keys[i];
         if ((keys[i] >> 32) == (keys[i - 1] >> 32) && index < best)
