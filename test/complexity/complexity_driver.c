@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* complexity_driver — one input-sized workload of the kernel-safe core per mode, built at a
  * given size N and run once inside measured(), which run_complexity.py counts with
  * callgrind (--toggle-collect=measured) at N, 2N and 4N. A workload whose cost grows with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Complexity tests: every input-sized loop of the kernel-safe core costs no more than
 n log n in its input, whatever the input (hash-colliding handles, unordered allocation
 tables, many share tokens, splits).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Keeps aerocmd/umd_fault_sites.h and the umd layer's sources in step, so the fault sweep's
 coverage check (test_umd_faults.c) covers every call that can fail:
 

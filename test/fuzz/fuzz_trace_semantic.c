@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_trace_semantic: an .aerogputrace file through what `aerocmd validate` does with each
  * submission, in order: its allocation table (opened without scratch, then with it), its
  * guest-memory ranges, structural validation of its command stream, and the semantic pass

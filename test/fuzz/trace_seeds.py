@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Seeds for fuzz_trace_semantic: version-2 .aerogputrace files whose submissions carry
 allocation tables (TRACE.md, RULES.md), for gen_seeds.py. Each seed aims at one path: a
 table that opens without scratch or needs it, a duplicate, guest-memory ranges, the issue-18

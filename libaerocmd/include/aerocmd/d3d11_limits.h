@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d11_limits.h — the Direct3D 11 limits the stream validator holds packets to
  * (doc/validation-rules.md "Direct3D 11 limits"). Each value is the constant of the same name
  * without the AEROCMD_ prefix in mingw-w64's d3d11.h; a compile-time test
@@ -5,6 +6,10 @@
  * Windows headers. */
 #ifndef AEROCMD_D3D11_LIMITS_H
 #define AEROCMD_D3D11_LIMITS_H
+
+#include "aerocmd/export.h"
+
+AEROCMD_EXPORT_BEGIN /* constants only; the pair keeps every installed header alike */
 
 /* Binding slots and registers of one shader stage (or the input assembler). */
 #define AEROCMD_D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT         32u
@@ -25,5 +30,7 @@
 
 /* Compute. */
 #define AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION 65535u
+
+AEROCMD_EXPORT_END
 
 #endif /* AEROCMD_D3D11_LIMITS_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_fault_sites.h — every call the state tracker makes that can fail, by name.
  *
  * The umd layer fails only where it asks something of its environment: the allocator, a
@@ -11,9 +12,13 @@
 
 #include <stdint.h>
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* X(name, class, what): class is ALLOCATOR, CALLBACK or ID. */
 #define AEROCMD_UMD_FAULT_SITES(X)                                                                 \
@@ -60,6 +65,8 @@ void aerocmd_umd_device_watch_faults(struct aerocmd_umd_device *dev, uint32_t *s
 /* The site's name ("SUBMIT") and class; NULL and 0 for a value that is no site. */
 const char *aerocmd_umd_fault_site_name(uint32_t site);
 enum aerocmd_umd_fault_class aerocmd_umd_fault_site_class(uint32_t site);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

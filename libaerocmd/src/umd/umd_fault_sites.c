@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_fault_sites.c — the names of the umd layer's fault sites, and watching a device's. */
 #include "aerocmd/umd_fault_sites.h"
 

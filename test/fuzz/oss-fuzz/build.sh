@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: MIT
 # The build script OSS-Fuzz and ClusterFuzzLite run (their "build.sh"): every target of
 # test/fuzz/targets.txt into $OUT, with the compiler, flags and fuzzing engine they choose
 # ($CC $CFLAGS, $CXX $CXXFLAGS for the link, $LIB_FUZZING_ENGINE), each with its seed corpus

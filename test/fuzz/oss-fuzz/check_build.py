@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Runs the OSS-Fuzz build script as OSS-Fuzz would (CC, CXX, CFLAGS, CXXFLAGS,
 LIB_FUZZING_ENGINE, OUT, WORK), then every target it built briefly on its own seed zip with
 its options file and dictionary: check_build.py CC CXX SANITIZERS TARGETS_FILE. Every target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mingw_limits_check.c — compiled (never run) with a mingw-w64 compiler: every limit in
  * aerocmd/d3d11_limits.h equals the d3d11.h constant of the same name. A mismatch is a
  * compile error. */

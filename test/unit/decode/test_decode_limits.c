@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Direct3D 11's limits as stream rules (doc/validation-rules.md "Direct3D 11 limits"): every
  * slot, register range, texture size and dispatch count at its limit passes, one past it is
  * D3D11_LIMIT at the packet, through the validator (fast path and generic check) and through

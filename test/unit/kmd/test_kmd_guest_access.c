@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The kernel trusts nothing across submissions: every guest-memory access a packet asks for
  * (a create with backing, a dirty range the host reads, a writeback the host writes) is
  * judged against the allocation that *this* submission's allocation list names under the

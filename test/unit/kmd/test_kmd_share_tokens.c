@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Share-surface packets in the render path name a token that an allocation of this
  * submission carries (kmd_render.h). With aerocmd_kmd_render_table_bytes_for the tokens are
  * looked up in a sorted index after the table; with only the table's bytes the list is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sort_u64.c — heapsort and bisection of 64-bit keys, for the allocation table's duplicate
  * check and index and the render path's share-token index. */
 #include "sort_u64.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sort_u64.h — private to the core: sorting 64-bit keys in place. */
 #ifndef AEROCMD_CORE_SORT_U64_H
 #define AEROCMD_CORE_SORT_U64_H
