@@ -58,17 +58,40 @@ trim() {
     printf '%s' "${s%"${s##*[![:space:]]}"}"
 }
 
+# The reference executor's archive and its vkd3d libraries, for targets that need "exec";
+# empty when the executor is not part of this tree or vkd3d is missing.
+exec_libs=()
+exec_archive() {
+    if [ ${#exec_libs[@]} -eq 0 ] &&
+        meson compile -C "$work/build" libaerocmd/src/exec/aerocmd_exec_internal \
+            >>"$work/compile.log" 2>&1; then
+        exec_libs=("$(find "$work/build" -name 'libaerocmd_exec_internal.a' | head -n 1)")
+        # shellcheck disable=SC2207
+        exec_libs+=($(pkg-config --libs libvkd3d libvkd3d-utils libvkd3d-shader) -lm)
+    fi
+    [ ${#exec_libs[@]} -gt 0 ]
+}
+
 built=0
-while IFS='|' read -r name sources dict seeds _seconds _smoke long || [ -n "$name" ]; do
+while IFS='|' read -r name sources dict seeds _seconds _smoke long needs || [ -n "$name" ]; do
     name=$(trim "$name")
     case "$name" in '' | '#'*) continue ;; esac
+    extra=()
+    if [ "$(trim "${needs:-}")" = exec ]; then
+        if ! exec_archive; then
+            echo "skipping $name: the reference executor (vkd3d) is not available" >&2
+            continue
+        fi
+        extra=("${exec_libs[@]}")
+    fi
     objects=()
     for source in $sources; do
         object="$work/${name}_${source%.c}.o"
         $CC $CFLAGS "${includes[@]}" -c "$fuzz_dir/$source" -o "$object"
         objects+=("$object")
     done
-    $CXX $CXXFLAGS $LIB_FUZZING_ENGINE "${objects[@]}" "$lib" -o "$OUT/$name"
+    $CXX $CXXFLAGS $LIB_FUZZING_ENGINE "${objects[@]}" "${extra[@]:0:1}" "$lib" \
+        "${extra[@]:1}" -o "$OUT/$name"
     cp "$fuzz_dir/$(trim "$dict")" "$OUT/$name.dict"
     options "$(trim "$long")" >"$OUT/$name.options"
     seed_dirs=()
