@@ -11,7 +11,10 @@
  * 2. Allocation table from the allocation list (kmd_alloc.h), into caller memory.
  * 3. Structural validation of the copy (decode.h) plus kernel policy, packet by packet.
  * 4. Semantic validation (semantic.h) with the device's tracker and the table just built:
- *    every handle and alloc_id must resolve for this submission.
+ *    every handle and alloc_id must resolve for this submission, and every guest-memory
+ *    access a packet asks for (a create with backing, a dirty range, a writeback) must lie
+ *    inside the allocation this submission lists under the id, whatever an earlier
+ *    submission listed (doc/validation-rules.md).
  *
  * Kernel policy:
  * - The stream's ABI major must be ours and its minor not newer than the device's (or
