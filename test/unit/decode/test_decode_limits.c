@@ -21,10 +21,10 @@
 #include <string.h>
 
 #include "aerocmd/decode.h"
-#include "aerocmd/kmd_render.h"
 #include "aerocmd/writer.h"
 #include "check.h"
 #include "decode_internal.h"
+#include "unit/kmd/kmd_kit.h"
 
 #define VB_SLOTS        32u
 #define CB_SLOTS        14u
@@ -298,35 +298,17 @@ static void test_render_targets(void)
     expect(1, AEROGPU_CMD_SET_RENDER_TARGETS, "8 render targets");
 }
 
-static int copy_user(void *user, void *dst, const void *src, size_t len)
-{
-    (void)user;
-    memcpy(dst, src, len);
-    return 0;
-}
-
 /* The kernel's render path refuses what the validator refuses: a texture bound at slot
  * 0xFFFFFFFF (issue 18) is STATUS_INVALID_PARAMETER with reason D3D11_LIMIT. */
 static void test_kernel_refuses(void)
 {
     static uint64_t tracker[2048], table[8], dma[64];
-    struct aerocmd_kmd_validator v;
-    struct aerocmd_kmd_policy policy;
-    struct aerocmd_kmd_render_args a;
+    struct kmd_kit kit;
     struct aerocmd_kmd_render_out out;
     CHECK_EQ(aerocmd_append_set_texture(begin(), AEROCMD_SHADER_PS, 0xFFFFFFFFu, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_kmd_validator_init(&v, tracker, sizeof tracker), AEROCMD_OK);
-    aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
-    memset(&a, 0, sizeof a);
-    a.user_cmd = aerocmd_writer_data(&w);
-    a.user_cmd_len = aerocmd_writer_size(&w);
-    a.dma = dma;
-    a.dma_capacity = sizeof dma;
-    a.alloc_table = table;
-    a.alloc_table_bytes = sizeof table;
-    a.copy = copy_user;
-    a.policy = &policy;
-    CHECK_EQ(aerocmd_kmd_render(&v, &a, &out), AEROCMD_STATUS_INVALID_PARAMETER);
+    kmd_kit_open(&kit, tracker, sizeof tracker, dma, sizeof dma, table, sizeof table);
+    CHECK_EQ(kmd_kit_render(&kit, aerocmd_writer_data(&w), aerocmd_writer_size(&w), NULL, 0, &out),
+             AEROCMD_STATUS_INVALID_PARAMETER);
     CHECK_EQ(out.fault.reason, AEROCMD_R_D3D11_LIMIT);
     CHECK_EQ(out.fault.offset, HDR);
     CHECK_EQ(out.fault.opcode, AEROGPU_CMD_SET_TEXTURE);

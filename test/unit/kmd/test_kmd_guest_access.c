@@ -13,9 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "aerocmd/kmd_render.h"
 #include "aerocmd/writer.h"
 #include "check.h"
+#include "kmd_kit.h"
 
 #define KIB        1024u
 #define ALLOC_ID   5u
@@ -26,25 +26,23 @@
 #define HDR        24u /* stream header: the first packet's offset */
 
 static uint8_t user_bytes[4096];
-static uint32_t user_len;
 static uint64_t tracker_mem[4096];
 static uint64_t table_mem[64];
 static uint64_t dma_mem[512];
-static struct aerocmd_kmd_validator validator;
-static struct aerocmd_kmd_policy policy;
+static struct kmd_kit kit;
 static struct aerocmd_writer writer;
-
-static int copy_user(void *ctx, void *dst, const void *src, size_t len)
-{
-    (void)ctx;
-    memcpy(dst, src, len);
-    return 0;
-}
 
 static struct aerocmd_writer *begin(void)
 {
     aerocmd_writer_init_span(&writer, user_bytes, sizeof user_bytes, AEROGPU_ABI_VERSION_U32);
     return &writer;
+}
+
+/* A fresh validator, as for a new device. */
+static void fresh_device(void)
+{
+    kmd_kit_open(&kit, tracker_mem, sizeof tracker_mem, dma_mem, sizeof dma_mem, table_mem,
+                 sizeof table_mem);
 }
 
 /* One allocation in the list: a distinct kernel object per (identity, gpa, size). */
@@ -64,20 +62,7 @@ static struct aerocmd_kmd_alloc_ref allocation(uint64_t identity, uint64_t gpa, 
 static aerocmd_ntstatus submit(const struct aerocmd_kmd_alloc_ref *ref,
                                struct aerocmd_kmd_render_out *out)
 {
-    struct aerocmd_kmd_render_args a;
-    user_len = aerocmd_writer_size(&writer);
-    memset(&a, 0, sizeof a);
-    a.user_cmd = user_bytes;
-    a.user_cmd_len = user_len;
-    a.dma = dma_mem;
-    a.dma_capacity = sizeof dma_mem;
-    a.allocs = ref;
-    a.alloc_count = ref != NULL ? 1u : 0u;
-    a.alloc_table = table_mem;
-    a.alloc_table_bytes = sizeof table_mem;
-    a.copy = copy_user;
-    a.policy = &policy;
-    return aerocmd_kmd_render(&validator, &a, out);
+    return kmd_kit_render(&kit, user_bytes, aerocmd_writer_size(&writer), ref, ref ? 1u : 0u, out);
 }
 
 /* The first submission: an 8 KiB buffer (and an 8 KiB source) on an 8 KiB allocation id 5
@@ -88,8 +73,7 @@ static void create_on_big_allocation(void)
     struct aerocmd_kmd_alloc_ref big =
         allocation(0x100, 0x100000, 8 * KIB, AEROCMD_KMD_ALLOC_REF_WRITE);
     struct aerocmd_writer *w = begin();
-    aerocmd_kmd_validator_init(&validator, tracker_mem, sizeof tracker_mem);
-    aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
+    fresh_device();
     aerocmd_append_create_buffer(w, BUFFER, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 8 * KIB, ALLOC_ID,
                                  0);
     aerocmd_append_create_buffer(w, SOURCE, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 8 * KIB, 0, 0);
@@ -181,8 +165,7 @@ static void test_backing_offset_counts(void)
     struct aerocmd_kmd_alloc_ref big =
         allocation(0x100, 0x100000, 8 * KIB, AEROCMD_KMD_ALLOC_REF_WRITE);
     struct aerocmd_writer *w = begin();
-    aerocmd_kmd_validator_init(&validator, tracker_mem, sizeof tracker_mem);
-    aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
+    fresh_device();
     /* 2 KiB at offset 6 KiB: ends exactly at 8 KiB */
     aerocmd_append_create_buffer(w, BUFFER, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 2 * KIB, ALLOC_ID,
                                  6 * KIB);
@@ -217,8 +200,7 @@ static void test_texture_writeback_rows(void)
     int round;
     for (round = 0; round < 2; round++) {
         w = begin();
-        aerocmd_kmd_validator_init(&validator, tracker_mem, sizeof tracker_mem);
-        aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
+        fresh_device();
         memset(&t, 0, sizeof t);
         t.texture_handle = TEXTURE;
         t.usage_flags = AEROGPU_RESOURCE_USAGE_TEXTURE;

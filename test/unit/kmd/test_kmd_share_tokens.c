@@ -6,9 +6,9 @@
  * unlisted one, 0, or the token of a NULL list entry is SHARE_TOKEN_UNLISTED at the packet. */
 #include <string.h>
 
-#include "aerocmd/kmd_render.h"
 #include "aerocmd/writer.h"
 #include "check.h"
+#include "kmd_kit.h"
 
 #define REFS 5u
 #define HDR  24u
@@ -19,37 +19,17 @@ static uint64_t table_mem[64];
 static uint64_t dma_mem[64];
 static struct aerocmd_kmd_alloc_ref refs[REFS];
 
-static int copy_user(void *ctx, void *dst, const void *src, size_t len)
-{
-    (void)ctx;
-    memcpy(dst, src, len);
-    return 0;
-}
-
 /* One RELEASE_SHARED_SURFACE of `token` through a fresh validator. */
 static aerocmd_ntstatus release(uint64_t token, size_t table_bytes,
                                 struct aerocmd_kmd_render_out *out)
 {
     struct aerocmd_writer w;
-    struct aerocmd_kmd_validator v;
-    struct aerocmd_kmd_policy policy;
-    struct aerocmd_kmd_render_args a;
+    struct kmd_kit kit;
     aerocmd_writer_init_span(&w, user_bytes, sizeof user_bytes, AEROGPU_ABI_VERSION_U32);
     aerocmd_append_release_shared_surface(&w, token);
-    aerocmd_kmd_validator_init(&v, tracker_mem, sizeof tracker_mem);
-    aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
-    memset(&a, 0, sizeof a);
-    a.user_cmd = user_bytes;
-    a.user_cmd_len = aerocmd_writer_size(&w);
-    a.dma = dma_mem;
-    a.dma_capacity = sizeof dma_mem;
-    a.allocs = refs;
-    a.alloc_count = REFS;
-    a.alloc_table = table_mem;
-    a.alloc_table_bytes = table_bytes;
-    a.copy = copy_user;
-    a.policy = &policy;
-    return aerocmd_kmd_render(&v, &a, out);
+    kmd_kit_open(&kit, tracker_mem, sizeof tracker_mem, dma_mem, sizeof dma_mem, table_mem,
+                 table_bytes);
+    return kmd_kit_render(&kit, user_bytes, aerocmd_writer_size(&w), refs, REFS, out);
 }
 
 int main(void)
