@@ -27,8 +27,9 @@ def main(fuzzer, seconds, dictionary, *rest):
         run = subprocess.run(cmd, capture_output=True, text=True, check=False)
     execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", run.stderr)
     cov = re.findall(r"cov: (\d+)", run.stderr)
+    slow = run.stderr.count("Slow unit")
     print(f"{os.path.basename(fuzzer)}: {execs.group(1) if execs else '?'} executions, "
-          f"coverage {cov[-1] if cov else '?'} edges, exit {run.returncode}")
+          f"coverage {cov[-1] if cov else '?'} edges, {slow} slow units, exit {run.returncode}")
     if run.returncode != 0:
         sys.stderr.write(run.stderr[-6000:])
     ok = run.returncode == 0
