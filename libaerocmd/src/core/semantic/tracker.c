@@ -224,6 +224,8 @@ struct aerocmd_sem_record *aerocmd_sem_insert(struct aerocmd_semantic *st, uint8
         path.links[path.depth++] = link;
         link = goes_left(role, key, at) ? &at->link.left : &at->link.right;
     }
+    if (*link != 0)
+        return NULL; /* deeper than any AVL tree of 2^30 records can be: never */
     index = take_record(st);
     r = node(st, index);
     memset(r, 0, sizeof *r);
