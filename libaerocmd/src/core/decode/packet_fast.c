@@ -119,16 +119,19 @@ HOT_INLINE int stage_ex_ok(uint32_t value, uint32_t stage, uint32_t minor)
 }
 
 /* The count (or byte size) field against the room after the fixed struct: a 32-bit count
- * is multiplied out (in 64 bits, which it cannot wrap), a 64-bit byte size compared whole. */
-HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32_t elem_size,
-                            uint32_t room, uint32_t *count)
+ * is multiplied out (in 64 bits, which it cannot wrap), a 64-bit byte size compared whole.
+ * Returns the count, or NO_COUNT when it does not fit (no count that fits can be that large:
+ * the room is below 2^32 bytes). By value: a local whose address is taken in every inlined
+ * opcode would cost each its own stack slot in instrumented builds. */
+#define NO_COUNT 0xFFFFFFFFu
+HOT_INLINE uint32_t payload_count(const uint8_t *count_at, uint32_t count_size, uint32_t elem_size,
+                                  uint32_t room)
 {
     uint64_t n = load(count_at, count_size);
     /* a 32-bit count times an element of at most 2^32 bytes cannot wrap 64 bits */
     if (count_size == 4 ? n * elem_size > room : n > room / elem_size)
-        return 0;
-    *count = (uint32_t)n;
-    return 1;
+        return NO_COUNT;
+    return (uint32_t)n;
 }
 
 /* ---- one term per field: only the kinds the generic check judges produce code ---- */
@@ -169,13 +172,14 @@ HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32
 #define PAYLOAD_OK_NO_PAYLOAD   1
 #define PAYLOAD_OK_REST_PAYLOAD 1
 #define PAYLOAD_OK_BYTES_PAYLOAD(type, size_member)                                                \
-    payload_fits(bytes + offsetof(struct type, size_member),                                       \
-                 (uint32_t)sizeof(AEROCMD_MEMBER(type, size_member)), 1u,                          \
-                 size - (uint32_t)sizeof(struct type), &count)
+    (count = payload_count(bytes + offsetof(struct type, size_member),                             \
+                           (uint32_t)sizeof(AEROCMD_MEMBER(type, size_member)), 1u,                \
+                           size - (uint32_t)sizeof(struct type))) != NO_COUNT
 #define PAYLOAD_OK_ARRAY_PAYLOAD(type, count_member, element_size, tag)                            \
-    payload_fits(bytes + offsetof(struct type, count_member),                                      \
-                 (uint32_t)sizeof(AEROCMD_MEMBER(type, count_member)), (uint32_t)(element_size),   \
-                 size - (uint32_t)sizeof(struct type), &count)
+    (count = payload_count(bytes + offsetof(struct type, count_member),                            \
+                           (uint32_t)sizeof(AEROCMD_MEMBER(type, count_member)),                   \
+                           (uint32_t)(element_size), size - (uint32_t)sizeof(struct type))) !=     \
+        NO_COUNT
 
 /* Elements are checked only for counted arrays, last first (the order does not change a
  * yes-or-no answer); a loop whose body has no term folds away. */
