@@ -10,6 +10,10 @@ static uint32_t f32_bits(FLOAT f)
     return u;
 }
 
+/* Handle arrays are converted into arrays of libaerocmd's slot count; the call gets the
+ * runtime's count, and libaerocmd refuses a range past its slots before reading. */
+#define SHIM_CONVERTED(count, limit) ((count) < (limit) ? (count) : (limit))
+
 /* ---- shader stages --------------------------------------------------------------------- */
 
 static void set_shader(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, D3D10DDI_HSHADER s)
@@ -25,12 +29,8 @@ static void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind st
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_CONSTANT_BUFFERS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS);
+    for (i = 0; i < n; i++)
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_constant_buffers(dev->ctx, stage, start, count, res, NULL, NULL));
@@ -41,12 +41,8 @@ static void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind st
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_view *v[AEROCMD_UMD_MAX_SHADER_RESOURCES];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_SHADER_RESOURCES) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SHADER_RESOURCES);
+    for (i = 0; i < n; i++)
         v[i] = (struct aerocmd_umd_view *)shim_obj(views[i].pDrvPrivate);
     shim_report_result(dev, aerocmd_umd_set_shader_resources(dev->ctx, stage, start, count, v));
 }
@@ -56,12 +52,8 @@ static void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UIN
 {
     struct shim_device *dev = shim_dev(h);
     const struct aerocmd_umd_sampler *s[AEROCMD_UMD_MAX_SAMPLERS];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_SAMPLERS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SAMPLERS);
+    for (i = 0; i < n; i++)
         s[i] = (const struct aerocmd_umd_sampler *)shim_obj(samplers[i].pDrvPrivate);
     shim_report_result(dev, aerocmd_umd_set_samplers(dev->ctx, stage, start, count, s));
 }
@@ -108,12 +100,8 @@ void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT co
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_VERTEX_BUFFERS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_VERTEX_BUFFERS);
+    for (i = 0; i < n; i++)
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_vertex_buffers(dev->ctx, start, count, res, strides, offsets));
@@ -141,13 +129,9 @@ void APIENTRY shim_set_render_targets(D3D10DDI_HDEVICE h, CONST D3D10DDI_HRENDER
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_view *v[AEROCMD_UMD_MAX_RENDER_TARGETS];
-    UINT i;
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_RENDER_TARGETS);
     (void)clear_slots; /* slots past count are unbound by the tracker's count */
-    if (count > AEROCMD_UMD_MAX_RENDER_TARGETS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    for (i = 0; i < n; i++)
         v[i] = (struct aerocmd_umd_view *)shim_obj(rtvs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_render_targets(dev->ctx, count, v,
@@ -195,16 +179,17 @@ void APIENTRY shim_set_rasterizer_state(D3D10DDI_HDEVICE h, D3D10DDI_HRASTERIZER
         shim_dev(h)->ctx, (const struct aerocmd_umd_rasterizer_state *)shim_obj(s.pDrvPrivate));
 }
 
-/* No stream output: unbinding everything (what ClearState does) is fine. */
 void APIENTRY shim_so_set_targets(D3D10DDI_HDEVICE h, UINT count, UINT clear,
                                   CONST D3D10DDI_HRESOURCE *t, CONST UINT *offsets)
 {
-    UINT i;
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_SO_TARGETS];
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SO_TARGETS);
     (void)clear;
     (void)offsets;
-    for (i = 0; i < count; i++)
-        if (t[i].pDrvPrivate != NULL)
-            shim_report(shim_dev(h), E_NOTIMPL);
+    for (i = 0; i < n; i++)
+        res[i] = (struct aerocmd_umd_resource *)shim_obj(t[i].pDrvPrivate);
+    shim_report_result(dev, aerocmd_umd_set_stream_output_targets(dev->ctx, count, res));
 }
 
 void APIENTRY shim_set_viewports(D3D10DDI_HDEVICE h, UINT count, UINT clear,
@@ -212,13 +197,9 @@ void APIENTRY shim_set_viewports(D3D10DDI_HDEVICE h, UINT count, UINT clear,
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_viewport v[D3D10_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
-    UINT i;
+    UINT i, n = SHIM_CONVERTED(count, sizeof v / sizeof v[0]);
     (void)clear;
-    if (count > sizeof v / sizeof v[0]) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < n; i++) {
         v[i].x_f32 = f32_bits(vps[i].TopLeftX);
         v[i].y_f32 = f32_bits(vps[i].TopLeftY);
         v[i].width_f32 = f32_bits(vps[i].Width);
@@ -236,27 +217,15 @@ void APIENTRY shim_set_scissor_rects(D3D10DDI_HDEVICE h, UINT count, UINT clear,
     struct shim_device *dev = shim_dev(h);
     const RECT *in = (const RECT *)(const void *)rects;
     struct aerocmd_umd_rect r[D3D10_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
-    UINT i;
+    UINT i, n = SHIM_CONVERTED(count, sizeof r / sizeof r[0]);
     (void)clear;
-    if (count > sizeof r / sizeof r[0]) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < n; i++) {
         r[i].left = in[i].left;
         r[i].top = in[i].top;
         r[i].right = in[i].right;
         r[i].bottom = in[i].bottom;
     }
     shim_report_result(dev, aerocmd_umd_set_scissor_rects(dev->ctx, count, r));
-}
-
-/* No predication: clearing it is fine. */
-void APIENTRY shim_set_predication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
-{
-    (void)value;
-    if (q.pDrvPrivate != NULL)
-        shim_report(shim_dev(h), E_NOTIMPL);
 }
 
 /* ---- work ------------------------------------------------------------------------------ */

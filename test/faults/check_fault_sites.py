@@ -5,8 +5,8 @@ coverage check (test_umd_faults.c) covers every call that can fail:
 
 - no fallible call is made directly: the allocator's resize, the callbacks that answer with a
   result (acquire_buffer, submit, wait_fence, wait_fence_raw, allocate_memory, lock_memory)
-  and the id source only through UMD_ALLOC, UMD_CALL and UMD_NEW_ID (umd_internal.h), which
-  name their site first;
+  and the id source only through UMD_ALLOC, UMD_CALL, UMD_ALLOCATE and UMD_NEW_ID
+  (umd_internal.h), which name their site first;
 - every site those macros name is in the list, with the class its macro implies, and is
   named at exactly one place; every site in the list is named somewhere.
 
@@ -15,18 +15,21 @@ import os
 import re
 import sys
 
-RAW_CALLS = [
+RAW_CALLS = [  # group 1: the call's name
     re.compile(r"\bcb\s*(?:\.|->)\s*(acquire_buffer|submit|wait_fence|wait_fence_raw|"
                r"allocate_memory|lock_memory)\s*\("),
-    re.compile(r"\balloc\s*->\s*resize\s*\("),
-    re.compile(r"\bids\s*\.\s*next\s*\("),
+    re.compile(r"\balloc\s*->\s*(resize)\s*\("),
+    re.compile(r"\bids\s*\.\s*(next)\s*\("),
 ]
 # The wrappers themselves: the allocator inside UMD_ALLOC, the id source inside
-# aerocmd_priv_umd_new_id (which UMD_NEW_ID calls with the site).
-ALLOWED = {("umd_internal.h", "alloc"), ("umd_device.c", "ids")}
-SITE_USE = re.compile(r"\b(UMD_CALL|UMD_ALLOC|UMD_NEW_ID)\s*\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"
+# aerocmd_priv_umd_new_id (UMD_NEW_ID), allocate_memory inside aerocmd_priv_umd_allocate
+# (UMD_ALLOCATE): each called with the site.
+ALLOWED = {("umd_internal.h", "resize"), ("umd_device.c", "next"),
+           ("umd_submit.c", "allocate_memory")}
+SITE_USE = re.compile(r"\b(UMD_CALL|UMD_ALLOC|UMD_NEW_ID|UMD_ALLOCATE)\s*\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"
                       r"([A-Z][A-Z0-9_]*)\s*,")
-MACRO_CLASS = {"UMD_CALL": "CALLBACK", "UMD_ALLOC": "ALLOCATOR", "UMD_NEW_ID": "ID"}
+MACRO_CLASS = {"UMD_CALL": "CALLBACK", "UMD_ALLOC": "ALLOCATOR", "UMD_NEW_ID": "ID",
+               "UMD_ALLOCATE": "CALLBACK"}
 
 
 def sources(umd_dir):
@@ -45,7 +48,7 @@ def main(root):
         for lineno, line in enumerate(text.splitlines(), 1):
             for pattern in RAW_CALLS:
                 m = pattern.search(line)
-                if m and (name, m.group(0).split("->")[0].split(".")[0].strip()) not in ALLOWED:
+                if m and (name, m.group(1)) not in ALLOWED:
                     problems.append(f"{name}:{lineno}: fallible call without a fault site: "
                                     f"{line.strip()}")
         for m in SITE_USE.finditer(re.sub(r"\s+", " ", text)):

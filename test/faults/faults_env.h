@@ -22,6 +22,7 @@
 #include "aerocmd/umd_fault_sites.h"
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
+#include "aerocmd/umd_query.h"
 #include "check.h"
 
 #define ENV_ABI         (((uint32_t)AEROGPU_ABI_MAJOR << 16) | 4u)
@@ -125,7 +126,8 @@ enum env_object_kind {
     ENV_BLEND,
     ENV_DEPTH,
     ENV_RASTER,
-    ENV_UAV
+    ENV_UAV,
+    ENV_QUERY
 };
 
 struct env_object {
@@ -162,12 +164,19 @@ struct env {
     const char *failed_call;
     uint32_t site;        /* both devices' latest fault site */
     uint32_t failed_site; /* the site the fake's failing callback was called from */
-    int raw_waits;        /* wait through wait_fence_raw (OS codes), as the shim does */
+    uint32_t mode;        /* enum env_mode */
 
     struct aerocmd_semantic sem;
     uint64_t sem_mem[8192];
     uint32_t checked; /* submissions already checked */
     uint32_t bad;     /* submissions that failed a check */
+};
+
+/* How the callback table waits. */
+enum env_mode {
+    ENV_WAIT_FENCE = 0, /* wait_fence answers with results */
+    ENV_RAW_WAITS = 1,  /* wait_fence_raw answers with OS codes, as the Windows shim's does */
+    ENV_WIN7_LOCKS = 2  /* the operating system waits in its locks (the fake's win7_locks) */
 };
 
 /* ---- the fake's callbacks, with the failing one named ------------------------------------ */
@@ -259,14 +268,16 @@ static void env_unlock(void *user, const struct aerocmd_umd_memory *memory)
 
 static void env_wrap_callbacks(struct env *e)
 {
+    e->fake.win7_locks = e->mode == ENV_WIN7_LOCKS;
     aerocmd_umd_fake_callbacks(&e->fake, &e->fake_cb);
     memset(&e->cb, 0, sizeof e->cb);
+    e->cb.flags = e->fake_cb.flags;
     e->cb.user = e;
     e->cb.acquire_buffer = env_acquire;
     e->cb.release_buffer = env_release_buffer;
     e->cb.submit = env_submit;
     e->cb.wait_fence = env_wait;
-    if (e->raw_waits)
+    if (e->mode == ENV_RAW_WAITS)
         e->cb.wait_fence_raw = env_wait_raw; /* preferred when set */
     e->cb.allocate_memory = env_allocate;
     e->cb.free_memory = env_free_memory;
@@ -309,12 +320,12 @@ static aerocmd_result env_open_second(struct env *e)
     return r;
 }
 
-/* raw_waits: the callback table waits through wait_fence_raw, as the Windows shim's does. */
-static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries, int raw_waits)
+/* mode: enum env_mode, how the callback table waits. */
+static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries, uint32_t mode)
 {
     struct aerocmd_umd_device_desc desc;
     memset(e, 0, sizeof *e);
-    e->raw_waits = raw_waits;
+    e->mode = mode;
     failing_alloc_init(&e->fake_alloc);
     failing_alloc_init(&e->dev_alloc);
     e->dev_alloc.site = &e->site;
@@ -388,6 +399,9 @@ static void env_destroy_object(const struct env_object *o)
         break;
     case ENV_DEPTH:
         aerocmd_umd_destroy_depth_stencil_state((struct aerocmd_umd_depth_stencil_state *)o->obj);
+        break;
+    case ENV_QUERY:
+        aerocmd_umd_destroy_query((struct aerocmd_umd_query *)o->obj);
         break;
     default:
         aerocmd_umd_destroy_rasterizer_state((struct aerocmd_umd_rasterizer_state *)o->obj);

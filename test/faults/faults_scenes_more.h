@@ -164,7 +164,7 @@ static aerocmd_result sc_compute_uav(struct env *e)
     TRY(mk_buffer(e, &bd, NULL, &backed));
     TRY(mk_uav(e, host, &typed, &uavs[0]));
     TRY(mk_uav(e, backed, &counted, &uavs[1]));
-    TRY(mk_shader(e, AEROCMD_SHADER_CS, 32, 5, &cs));
+    TRY(mk_shader(e, SCENE_CS_UAV, &cs));
     TRY(aerocmd_umd_clear_uav_uint(e->ctx, uavs[0], ones));
     TRY(aerocmd_umd_clear_uav_float(e->ctx, uavs[1], half));
     TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_CS, cs));
@@ -344,6 +344,36 @@ static aerocmd_result sc_token_shaders(struct env *e)
     TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_VS, vs));
     TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_PS, ps));
     TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+    return aerocmd_umd_flush(e->ctx);
+}
+
+/* An EVENT and an OCCLUSION query around a draw, read back: where the operating system's
+ * locks wait (Windows 7) each owns a guest allocation listed by the submission that ends
+ * it. A query still in flight is not a failure of the scene. */
+static aerocmd_result sc_queries(struct env *e)
+{
+    static const uint32_t kinds[2] = {AEROCMD_UMD_QUERY_EVENT, AEROCMD_UMD_QUERY_OCCLUSION};
+    struct aerocmd_umd_query *q[2];
+    size_t size = aerocmd_umd_query_size();
+    uint64_t data[2];
+    uint32_t i;
+    TRY(basic_pipeline(e, NULL));
+    for (i = 0; i < 2; i++) {
+        void *mem = env_take(e, size);
+        if (mem == NULL)
+            return AEROCMD_E_INVALID_ARG;
+        TRY(aerocmd_umd_create_query(e->dev, mem, size, kinds[i], &q[i]));
+        env_remember(e, ENV_QUERY, q[i]);
+        TRY(aerocmd_umd_query_begin(e->ctx, q[i]));
+    }
+    TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+    for (i = 0; i < 2; i++) {
+        aerocmd_result r;
+        TRY(aerocmd_umd_query_end(e->ctx, q[i]));
+        r = aerocmd_umd_query_get_data(e->ctx, q[i], data, sizeof data, 0);
+        if (r != AEROCMD_OK && r != AEROCMD_E_STILL_DRAWING)
+            return r;
+    }
     return aerocmd_umd_flush(e->ctx);
 }
 

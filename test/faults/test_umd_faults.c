@@ -17,8 +17,9 @@
  * Coverage of the failure sites is measured, not hoped for: each injected failure is known
  * by the site it hit (aerocmd/umd_fault_sites.h), and the run fails unless every site of the
  * regime's class (allocator, callback or id) was made to fail by some scenario, and no
- * failure hit a call that named no site. A third configuration waits through
- * wait_fence_raw, as the Windows shim does, so that site is reached too. */
+ * failure hit a call that named no site. Besides a roomy and a small command buffer, one
+ * configuration waits through wait_fence_raw, as the Windows shim does, and one through the
+ * operating system's locks (Windows 7), where queries own an allocation. */
 #include "faults_scenes.h"
 
 enum regime { REGIME_ALLOCATOR, REGIME_CALLBACKS, REGIME_REMOVED, REGIME_IDS, REGIME_COUNT_ };
@@ -28,10 +29,14 @@ static const char *const regime_names[REGIME_COUNT_] = {"allocator", "callbacks"
 struct config {
     uint32_t buffer_bytes;
     uint32_t alloc_entries;
-    int raw_waits;
+    uint32_t mode; /* enum env_mode */
 };
 
-static const struct config configs[] = {{65536u, 16u, 0}, {160u, 2u, 0}, {4096u, 4u, 1}};
+static const struct config configs[] = {{65536u, 16u, ENV_WAIT_FENCE},
+                                        {1024u, 2u, ENV_WAIT_FENCE},
+                                        {4096u, 4u, ENV_RAW_WAITS},
+                                        {4096u, 4u, ENV_WIN7_LOCKS}};
+static const char *const mode_names[] = {"", ", raw waits", ", Windows 7 locks"};
 
 /* How often each site was made to fail in this run (index AEROCMD_UMD_SITE_NONE: failures
  * that hit a call naming no site). */
@@ -135,7 +140,7 @@ static int run_once(const struct fault_scene *sc, const struct config *cfg, enum
     int reached, second_lost;
     snprintf(what, sizeof what, "%s [%u bytes] %s #%lu", sc->name, cfg->buffer_bytes,
              regime_names[regime], n);
-    if (!env_open(&e, cfg->buffer_bytes, cfg->alloc_entries, cfg->raw_waits)) {
+    if (!env_open(&e, cfg->buffer_bytes, cfg->alloc_entries, cfg->mode)) {
         fprintf(stderr, "%s: environment did not open\n", what);
         (*bad)++;
         return 0;
@@ -230,7 +235,7 @@ int main(int argc, char **argv)
         for (c = 0; c < sizeof configs / sizeof configs[0]; c++) {
             points = sweep(&fault_scenes[s], &configs[c], regime);
             printf("%-26s %5u-byte buffers%s: %4lu failure points\n", fault_scenes[s].name,
-                   configs[c].buffer_bytes, configs[c].raw_waits ? ", raw waits" : "", points);
+                   configs[c].buffer_bytes, mode_names[configs[c].mode], points);
             /* every scenario takes ids and command buffers */
             if (regime != REGIME_ALLOCATOR)
                 CHECK(points > 0);

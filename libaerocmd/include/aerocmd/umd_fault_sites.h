@@ -37,6 +37,8 @@ AEROCMD_EXPORT_BEGIN
     X(SHADER_CONTAINER, ALLOCATOR, "a shader's DXBC container built from bare tokens")             \
     X(INPUT_LAYOUT_HANDLE, ID, "an input layout's handle")                                         \
     X(SAMPLER_HANDLE, ID, "a sampler's handle")                                                    \
+    X(QUERY_ALLOC_ID, ID, "a query's guest allocation's alloc_id")                                 \
+    X(QUERY_MEMORY, CALLBACK, "allocate_memory: a query's guest allocation")                       \
     X(ACQUIRE_BUFFER, CALLBACK, "acquire_buffer: a command buffer")                                \
     X(SUBMIT, CALLBACK, "submit: a command buffer")                                                \
     X(WAIT_FENCE, CALLBACK, "wait_fence: a fence")                                                 \

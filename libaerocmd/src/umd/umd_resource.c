@@ -79,8 +79,7 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         if (res->share == UMD_SHARE_CREATOR)
             r = aerocmd_priv_umd_share_allocate(dev, res);
         else
-            r = aerocmd_priv_umd_memory_result(
-                dev, UMD_CALL(dev, RESOURCE_MEMORY, allocate_memory, &res->memory));
+            r = UMD_ALLOCATE(dev, RESOURCE_MEMORY, &res->memory);
         if (r == AEROCMD_OK)
             return AEROCMD_OK;
         aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
