@@ -176,7 +176,8 @@ static int check_object(struct meta_cursor *c, uint32_t abi, struct meta_found *
     }
 }
 
-int aerocmd_trace_meta_check(const char *meta, uint32_t meta_len, uint32_t abi, uint32_t *fault_pos)
+int aerocmd_priv_trace_meta_check(const char *meta, uint32_t meta_len, uint32_t abi,
+                                  uint32_t *fault_pos)
 {
     struct meta_cursor c;
     struct meta_found found = {0, 0};
