@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Independent readers for the CLI tests: .aerogputrace containers, command streams, and a
 checker that compares the fields a dump line prints with the bytes of the packet, using
 the layouts in aerogpu-abi-1.4.json (not the library's own tables)."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Benchmark of the aerocmd tool on a large generated trace (meson benchmark, not a test):
 text dump at least 50 MB/s and every command in a few MB of memory, whatever the size.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Complexity tests of the aerocmd tool and the hosted trace/dump code: every loop whose
 trip count an input controls costs O(n) (or O(n log n)) instructions, never more.
 

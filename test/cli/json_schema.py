@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A small JSON Schema checker: the subset doc/aerocmd-json.schema.json uses ($ref into
 $defs, oneOf, type, const, enum, required, properties, additionalProperties, items,
 minimum, pattern). Returns a list of problems (empty when the value conforms)."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* peak_rss — runs a command with its standard output discarded and prints
  * "EXIT_STATUS PEAK_RSS_KB SECONDS". A process's peak RSS counts what its parent held
  * before exec, so the measuring parent has to be this small program, not the Python

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Builders for command streams and .aerogputrace containers, written from
 doc/protocol/RULES.md and doc/protocol/TRACE.md (not from the library), for the CLI tests,
 the scale tests and the benchmark. Everything is little-endian."""

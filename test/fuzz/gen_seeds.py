@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the checked-in seed corpora of fuzz_kmd_render, fuzz_ddi_sequence and
 fuzz_trace_semantic (the last from trace_seeds.py).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd dump: every packet of a stream or of every submission of a trace, as text or as
  * JSON lines (doc/aerocmd-json.md), read and printed piece by piece. */
 #include <stdarg.h>

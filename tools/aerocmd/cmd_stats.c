@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd stats: packets and bytes per opcode over every stream of a file.
  *
  * Known opcodes are counted in a table indexed like the decoder's opcode table. Unknown

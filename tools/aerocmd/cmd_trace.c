@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd trace: wrap raw command streams into an .aerogputrace container, or extract the
  * command streams of a container (or a raw stream) into numbered files. */
 #include <errno.h>

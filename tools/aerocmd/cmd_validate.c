@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd validate: structural validation of every stream, allocation-table checks, then
  * semantic validation across the streams of each file in submission order.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening an input file and walking its command streams. */
 #include "input.h"
 

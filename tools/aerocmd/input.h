@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input.h — what the aerocmd subcommands read: a raw command stream (starts with "ACMD")
  * or an .aerogputrace capture (starts with "AEROGPUT", container version 1 or 2), walked
  * as a sequence of command streams in submission order. Anything else is treated as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whole-file I/O for the aerocmd tool. */
 #include "io.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* io.h — whole-file reading and writing for the aerocmd tool (trace wrap's inputs, the
  * demo's outputs). Reads go through the tool's memory accounting. */
 #ifndef AEROCMD_TOOL_IO_H

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd — reference encoder/decoder tool for the AeroGPU command stream. */
 #include <stdio.h>
 #include <string.h>
 
+#include "aerocmd/version.h"
+#include "aerogpu_pci.h"
 #include "commands.h"
 #include "tool_alloc.h"
 
@@ -16,6 +19,8 @@ static const struct command commands[] = {
     {"validate", aerocmd_cmd_validate, "check streams or traces against the protocol rules"},
     {"stats", aerocmd_cmd_stats, "packets and bytes per opcode"},
     {"trace", aerocmd_cmd_trace, "wrap streams into / extract streams from .aerogputrace"},
+    {"render", aerocmd_cmd_render,
+     "run a stream or trace on the reference executor, PNG per present"},
     {"demo", aerocmd_cmd_demo, "encode a small frame and dump it"},
 };
 
@@ -49,6 +54,11 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("aerocmd %s (AeroGPU ABI %u.%u)\n", aerocmd_version(), AEROGPU_ABI_MAJOR,
+               AEROGPU_ABI_MINOR);
         return 0;
     }
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Progress on a terminal's stderr. */
 #include "progress.h"
 

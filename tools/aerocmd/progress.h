@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* progress.h — "aerocmd: FILE: dump 42% (84.0 of 200.0 MB)" on stderr, redrawn in place a
  * few times a second, only while stderr is a terminal (never in pipes, logs or tests). */
 #ifndef AEROCMD_TOOL_PROGRESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Walking a command stream piece by piece (see stream_walk.h). */
 #include "stream_walk.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream_walk.h — walking one command stream of an input without holding it: its bytes
  * are read into one buffer a run of whole packets at a time, and each run is handed out
  * as a small stream of its own ("a piece": a stream header the walker writes, then the

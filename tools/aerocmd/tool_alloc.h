@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tool_alloc.h — every allocation of the aerocmd tool goes through here: one ceiling on
  * the memory the tool holds (AEROCMD_MEMORY_LIMIT, default 1 GiB) so that no input can
  * make it grow without bound, and, in the fault-injection build (aerocmd_faults, tests
@@ -27,6 +28,7 @@ enum tool_alloc_site {
     SITE_WRAP_STREAM,   /* trace wrap's stream contents */
     SITE_WRAP_OUTPUT,   /* trace wrap's container bytes (through the library) */
     SITE_DEMO,          /* the demo's fake device and trace (through the library) */
+    SITE_RENDER_INPUT,  /* render's input, read whole for the executor */
     SITE_COUNT_
 };
 

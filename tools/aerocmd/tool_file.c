@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Input files read piece by piece. */
 #include "tool_file.h"
 

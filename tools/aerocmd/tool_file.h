@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tool_file.h — an input file of the aerocmd tool, read piece by piece: a regular file
  * (positioned reads), or standard input / a pipe / a device (sequential reads, and a
  * temporary copy when random access is needed). Also the source the trace reader pulls

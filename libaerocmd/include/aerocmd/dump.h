@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.h — human- and machine-readable disassembly of AeroGPU command streams.
  *
  * Hosted layer (uses stdio and floating point; not part of the kernel-safe core). Every

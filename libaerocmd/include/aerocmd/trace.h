@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.h — the .aerogputrace capture container (doc/protocol/TRACE.md), read and
  * written. Reading works over caller bytes, or over a source that reads pieces of a file
  * on demand (so a trace of any size is walked in bounded memory), and trusts no offset or

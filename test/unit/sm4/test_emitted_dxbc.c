@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every DXBC container the project emits on the host is accepted by vkd3d-shader: the
  * shaders of every umd golden scenario's stream and of `aerocmd demo`'s frame (the Wine
  * scenarios' streams are checked by test/shims/run_wine.py). */
@@ -52,6 +53,6 @@ int main(void)
     /* Every drawing or dispatching scenario creates shaders. */
     CHECK(golden >= 20);
     CHECK_EQ(demo, 2);
-    printf("%u containers checked by vkd3d-shader\n", golden + demo);
+    printf("%u containers checked (aerocmd_exec_check_dxbc)\n", golden + demo);
     return check_finish();
 }

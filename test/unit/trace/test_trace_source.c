@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_trace_source.c — reading a trace three ways (in memory, in memory with a blob
  * index, through a source that reads pieces on demand) gives the same submissions, as
  * TRACE.md defines them: version-1 Packet records holding whole command streams, blobs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tracker.c — the semantic tracker's storage in caller memory: a bucket array of AVL tree
  * roots and a pool of records. Everything is iterative with a bounded path (no recursion),
  * so a lookup, insert or removal costs O(log n) whatever keys the guest chose. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tracker.h — private: the semantic pass's records and the table that holds them inside the
  * caller's memory.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_internal.h — pieces shared by the files of the dump module: the dumper's output
  * primitives (everything is formatted straight into its buffer; stdio formatting costs
  * more than the rest of a dump together) and the value formatters. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The dumper's buffer and its number formatting. */
 #include "dump_internal.h"
 

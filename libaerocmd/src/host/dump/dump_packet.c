@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One packet as a text line or a JSON object, driven by the decoder's opcode table: the
  * fixed fields, the payload (counted array, raw bytes or marker text), the resolved
  * stage_ex and the extended BIND_SHADERS handles. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whole-stream dumps: the header line, every packet with its structural fault, and the
  * fault that stops a walk. */
 #include "dump_internal.h"

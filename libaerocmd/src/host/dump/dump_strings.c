@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Escaping of untrusted bytes (debug-marker text, metadata) for text and JSON dumps. */
 #include "dump_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Formatting of single field values for dumps: integers, handles, enum constants, flag
  * sets and floats, each as text or as a JSON value. */
 #include <math.h>

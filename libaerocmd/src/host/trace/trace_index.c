@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The blob index of an indexed iterator: blob id -> the latest blob record with that id,
  * in an open-addressing table. Ids are chosen by whoever wrote the file, so slots come
  * from a keyed mix with a key drawn per index: ids cannot be picked to collide. Only the

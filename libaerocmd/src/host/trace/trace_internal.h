@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace_internal.h — private pieces shared by the .aerogputrace reader and writer:
  * little-endian field access, the container's fixed layout and diagnostics. */
 #ifndef AEROCMD_TRACE_INTERNAL_H

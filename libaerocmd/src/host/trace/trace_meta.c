@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The container's metadata JSON. Only the top-level object is walked, so a key spelled
  * inside a string or a nested value can never satisfy the check; values of other keys
  * are skipped without being interpreted. */

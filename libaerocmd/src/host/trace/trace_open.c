@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening a container: header, metadata, footer and table of contents are checked before
  * any record is looked at, so the iterators only ever walk a region known to lie inside
  * the file. Every piece is read through aerocmd_trace_read, so the same checks serve a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Walking the record region [records_begin, toc_offset) one record at a time. Every
  * record header and the fixed part of its payload are checked before it is handed out. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Walking a container as a sequence of command streams. Version 2 captures describe each
  * submission in a record that names blobs written before it; older captures (and any
  * capture without submission records) are read as their command-stream blobs in order.
