@@ -92,9 +92,11 @@ while IFS='|' read -r name sources dict seeds _seconds _smoke long needs || [ -n
     objects=()
     for source in $sources; do
         object="$work/${name}_${source%.c}.o"
+        # shellcheck disable=SC2086 # $CFLAGS and the like are word lists by convention
         $CC $CFLAGS "${includes[@]}" -c "$fuzz_dir/$source" -o "$object"
         objects+=("$object")
     done
+    # shellcheck disable=SC2086
     $CXX $CXXFLAGS $LIB_FUZZING_ENGINE "${objects[@]}" "${extra[@]:0:1}" "$lib" \
         "${extra[@]:1}" -o "$OUT/$name"
     cp "$fuzz_dir/$(trim "$dict")" "$OUT/$name.dict"
