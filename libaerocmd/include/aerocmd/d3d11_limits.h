@@ -31,6 +31,8 @@ AEROCMD_EXPORT_BEGIN /* constants only; the pair keeps every installed header al
 /* Compute. */
 #define AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION 65535u
 
-    AEROCMD_EXPORT_END
+/* clang-format off: with only macros between them, the pair reads as one statement */
+AEROCMD_EXPORT_END
+/* clang-format on */
 
 #endif /* AEROCMD_D3D11_LIMITS_H */
