@@ -9,6 +9,7 @@
 
 #include "aerocmd/export.h"
 
+/* clang-format off: with only macros between them, the pair reads as one statement */
 AEROCMD_EXPORT_BEGIN /* constants only; the pair keeps every installed header alike */
 
 /* Binding slots and registers of one shader stage (or the input assembler). */
@@ -31,7 +32,6 @@ AEROCMD_EXPORT_BEGIN /* constants only; the pair keeps every installed header al
 /* Compute. */
 #define AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION 65535u
 
-/* clang-format off: with only macros between them, the pair reads as one statement */
 AEROCMD_EXPORT_END
 /* clang-format on */
 
