@@ -9,7 +9,8 @@
 
 #include "aerocmd/export.h"
 
-/* clang-format off: with only macros between them, the pair reads as one statement */
+/* With only macros between them, clang-format reads the pair as one statement. */
+/* clang-format off */
 AEROCMD_EXPORT_BEGIN /* constants only; the pair keeps every installed header alike */
 
 /* Binding slots and registers of one shader stage (or the input assembler). */
