@@ -112,7 +112,9 @@ aerocmd_result aerocmd_priv_umd_pass_view(struct aerocmd_umd_context *ctx,
     a.mip_level_count = 1;
     a.base_array_layer = layer;
     a.array_layer_count = 1;
-    r = aerocmd_priv_umd_new_texture_view(ctx, &a);
+    r = UMD_NEW_ID(ctx->dev, PASS_VIEW_HANDLE, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
+    if (r == AEROCMD_OK)
+        r = aerocmd_priv_umd_new_texture_view(ctx, &a);
     if (r == AEROCMD_OK)
         *handle = a.view_handle;
     return r;

@@ -154,7 +154,7 @@ aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *
     if (r != AEROCMD_OK)
         return r;
     memset(s, 0, sizeof *s);
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &s->handle);
+    r = UMD_NEW_ID(dev, SAMPLER_HANDLE, AEROCMD_UMD_ID_HANDLE, &s->handle);
     if (r != AEROCMD_OK)
         return r;
     UMD_APPEND(ctx, r, aerocmd_append_create_sampler(&ctx->w, s->handle, a.filter, a.u, a.v, a.w));

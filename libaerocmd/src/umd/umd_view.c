@@ -121,10 +121,7 @@ aerocmd_result aerocmd_priv_umd_emit_texture_view(struct aerocmd_umd_context *ct
 aerocmd_result aerocmd_priv_umd_new_texture_view(struct aerocmd_umd_context *ctx,
                                                  struct aerocmd_texture_view_args *args)
 {
-    aerocmd_result r = aerocmd_priv_umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &args->view_handle);
-    if (r != AEROCMD_OK)
-        return r;
-    r = aerocmd_priv_umd_emit_texture_view(ctx, args);
+    aerocmd_result r = aerocmd_priv_umd_emit_texture_view(ctx, args);
     if (r != AEROCMD_OK)
         aerocmd_priv_umd_release_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, args->view_handle);
     return r;
@@ -158,7 +155,9 @@ static aerocmd_result init_texture_view(struct aerocmd_umd_context *ctx,
         view->handle = res->handle; /* the whole texture as it is: no view object needed */
         return AEROCMD_OK;
     }
-    r = aerocmd_priv_umd_new_texture_view(ctx, &a);
+    r = UMD_NEW_ID(ctx->dev, VIEW_HANDLE, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
+    if (r == AEROCMD_OK)
+        r = aerocmd_priv_umd_new_texture_view(ctx, &a);
     if (r != AEROCMD_OK)
         return r;
     view->handle = a.view_handle;
