@@ -25,13 +25,21 @@ static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
 
 /* ---- input assembler ------------------------------------------------------------------- */
 
+/* After an input-assembler binding changed: the next draw looks for stale bytes while any
+ * resource has some (what it reads may be among them). */
+static inline uint32_t umd_stale_check(const struct aerocmd_umd_context *ctx)
+{
+    return ctx->stale_count != 0 ? (uint32_t)UMD_DIRTY_STALE : 0u;
+}
+
 void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
                                   const struct aerocmd_umd_input_layout *layout)
 {
     uint32_t handle = layout != NULL ? layout->handle : 0u;
+    ctx->layout = layout;
     if (handle != ctx->input_layout) {
         ctx->input_layout = handle;
-        ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT;
+        ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT | umd_stale_check(ctx);
     }
 }
 
@@ -58,7 +66,7 @@ static inline void set_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slo
         ctx->vb_dirty_lo = slot;
     if (slot > ctx->vb_dirty_hi)
         ctx->vb_dirty_hi = slot;
-    ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS;
+    ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS | umd_stale_check(ctx);
 }
 
 /* Out of line so that the one-slot call keeps no loop state. */
@@ -107,7 +115,7 @@ aerocmd_result aerocmd_umd_set_index_buffer(struct aerocmd_umd_context *ctx,
         ctx->index_res = buffer;
         ctx->index_format = format;
         ctx->index_offset = offset_bytes;
-        ctx->dirty |= UMD_DIRTY_INDEX_BUFFER;
+        ctx->dirty |= UMD_DIRTY_INDEX_BUFFER | umd_stale_check(ctx);
     }
     return AEROCMD_OK;
 }
@@ -508,6 +516,7 @@ void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t ha
     uint32_t stage, slot;
     if (ctx->input_layout == handle) {
         ctx->input_layout = 0;
+        ctx->layout = NULL;
         ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT;
     }
     for (stage = 0; stage < UMD_STAGE_COUNT; stage++) {

@@ -411,7 +411,11 @@ static void stamp_targets(struct aerocmd_umd_context *ctx)
 static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context *ctx,
                                                      const struct umd_work_packet *p)
 {
-    aerocmd_result r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
+    aerocmd_result r = AEROCMD_OK;
+    if (ctx->dirty & UMD_DIRTY_STALE)
+        r = aerocmd_priv_umd_stale_draw(ctx, p);
+    if (r == AEROCMD_OK)
+        r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
     if (r != AEROCMD_OK)
         return r;
     /* The draw is in the open buffer (a present waiting to be resubmitted went out before

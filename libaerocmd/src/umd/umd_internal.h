@@ -88,7 +88,10 @@ enum {
  * (umd_ready would do nothing). The fast path of a draw tests this bit and the graphics
  * bits with one instruction. */
 #define UMD_DIRTY_DRAW_CHECK (1u << 31)
-#define UMD_DIRTY_DRAW_SLOW  (UMD_DIRTY_GRAPHICS | UMD_DIRTY_DRAW_CHECK)
+/* Not state either: a vertex or index buffer the draw may read has bytes the host does not
+ * have yet (umd_stale.c). */
+#define UMD_DIRTY_STALE     (1u << 30)
+#define UMD_DIRTY_DRAW_SLOW (UMD_DIRTY_GRAPHICS | UMD_DIRTY_DRAW_CHECK | UMD_DIRTY_STALE)
 
 /* The output-merger slot bits a resource carries while it is a target. */
 #define UMD_OM_DEPTH_BIT (1u << AEROCMD_UMD_MAX_RENDER_TARGETS)
@@ -136,7 +139,12 @@ struct aerocmd_umd_resource {
     uint32_t mapped;       /* 1 while a subresource is mapped */
     uint32_t map_subresource;
     uint32_t map_type;
-    uint8_t *map_base;              /* locked allocation (guest-backed) or the shadow */
+    uint8_t *map_base; /* locked allocation (guest-backed) or the shadow */
+    /* Host-owned DYNAMIC buffer bound only as vertex / index buffer: Unmap leaves the
+     * upload to the draws that read it (umd_stale.c), which track these spans. */
+    uint32_t upload_on_use;
+    uint32_t stale_lo, stale_hi;    /* the host may differ from the shadow here; lo == hi none */
+    uint32_t clean_lo, clean_hi;    /* sent since the last Map, inside the stale span */
     struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
     uint32_t share;                 /* enum umd_share_role */
     uint32_t exported;              /* EXPORT written and no RELEASE yet */
@@ -192,9 +200,16 @@ struct aerocmd_umd_shader {
     uint64_t hash;
 };
 
+/* What the elements read of each vertex-buffer slot: the elements of one vertex (or
+ * instance) start at its first byte and reach at most `extent` bytes past it. */
 struct aerocmd_umd_input_layout {
     struct aerocmd_umd_device *dev;
     uint32_t handle;
+    uint32_t slots;      /* bit per slot an element reads */
+    uint32_t per_vertex; /* bit per slot with per-vertex elements */
+    uint32_t instanced;  /* bit per slot with per-instance elements */
+    uint32_t extent[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
+    uint32_t instance_rate[AEROCMD_UMD_MAX_VERTEX_BUFFERS]; /* lowest step rate, at least 1 */
 };
 
 struct aerocmd_umd_sampler {
@@ -278,6 +293,8 @@ struct aerocmd_umd_context {
 
     /* input assembler */
     uint32_t input_layout;
+    const struct aerocmd_umd_input_layout *layout; /* the one input_layout names, or NULL */
+    uint32_t stale_count;                          /* resources with a stale span (umd_stale.c) */
     uint32_t topology;
     uint32_t index_format;
     uint32_t index_offset;
@@ -428,6 +445,22 @@ aerocmd_result aerocmd_priv_umd_upload_span(struct aerocmd_umd_context *ctx, uin
 aerocmd_result aerocmd_priv_umd_emit_dirty_range(struct aerocmd_umd_context *ctx,
                                                  struct aerocmd_umd_resource *res, uint64_t offset,
                                                  uint64_t size);
+
+/* ---- uploads on use (umd_stale.c) ----------------------------------------------------------- */
+
+struct umd_work_packet;
+/* Unmap of an upload_on_use buffer: [lo, hi) may have changed. */
+void aerocmd_priv_umd_stale_mark(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                                 uint32_t lo, uint32_t hi);
+/* Every stale byte of res to the host (before a use the driver cannot bound). */
+aerocmd_result aerocmd_priv_umd_stale_flush(struct aerocmd_umd_context *ctx,
+                                            struct aerocmd_umd_resource *res);
+/* The resource goes away: its stale bytes no longer matter. */
+void aerocmd_priv_umd_stale_forget(struct aerocmd_umd_context *ctx,
+                                   struct aerocmd_umd_resource *res);
+/* Before the draw `p`: the stale bytes it reads from bound vertex and index buffers. */
+aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
+                                           const struct umd_work_packet *p);
 
 /* ---- shared surfaces (umd_share.c) ------------------------------------------------------ */
 

@@ -147,6 +147,15 @@ static aerocmd_result end_mapping(struct aerocmd_umd_context *ctx, struct aerocm
     return upload_shadow(ctx, res, sub_offset + offset, sub_offset + offset + size);
 }
 
+/* Unmap without a range of a buffer whose draws upload what they read. */
+static aerocmd_result end_mapping_on_use(struct aerocmd_umd_context *ctx,
+                                         struct aerocmd_umd_resource *res)
+{
+    res->mapped = 0;
+    aerocmd_priv_umd_stale_mark(ctx, res, 0, res->size_bytes);
+    return AEROCMD_OK;
+}
+
 /* Where the mapped subresource lies; a buffer is its one subresource. */
 static aerocmd_result mapped_span(const struct aerocmd_umd_context *ctx,
                                   const struct aerocmd_umd_resource *res, uint32_t subresource,
@@ -185,5 +194,7 @@ aerocmd_result aerocmd_umd_unmap(struct aerocmd_umd_context *ctx, struct aerocmd
     aerocmd_result r = mapped_span(ctx, res, subresource, &sub_offset, &sub_size);
     if (r != AEROCMD_OK)
         return r;
+    if (res->upload_on_use) /* a write map: only DYNAMIC resources have it */
+        return end_mapping_on_use(ctx, res);
     return end_mapping(ctx, res, sub_offset, sub_size, 0, sub_size);
 }
