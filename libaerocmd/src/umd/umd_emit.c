@@ -436,6 +436,30 @@ static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context 
      UMD_INDEX_BUFFER_BYTES +                                                                      \
      2u * (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES))
 
+/* put_packet's vertex buffers and constant buffers, with one changed slot (the usual
+ * case) written as constants and a 16-byte copy. */
+static UMD_INLINE uint8_t *put_common_vertex_buffers(struct aerocmd_umd_context *ctx, uint8_t *at)
+{
+    uint32_t lo = ctx->vb_dirty_lo;
+    if (lo != ctx->vb_dirty_hi)
+        return put_packet(ctx, 3, at);
+    ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
+    ctx->vb_dirty_hi = 0;
+    return umd_put_vertex_buffer(at, lo, &ctx->vb[lo].b);
+}
+
+static UMD_INLINE uint8_t *put_common_constant_buffers(struct aerocmd_umd_context *ctx,
+                                                       uint32_t stage, uint8_t *at)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t bits = st->cb_dirty, slot;
+    if (bits & (bits - 1u))
+        return put_constant_buffers(ctx, stage, at);
+    slot = umd_lowest_bit(bits);
+    st->cb_dirty = 0;
+    return umd_put_constant_buffer(at, stage, slot, &st->cb[slot].b);
+}
+
 aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
                                           const struct umd_work_packet *p)
 {
@@ -448,13 +472,13 @@ aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
         return emit_draw_careful(ctx, p);
     at = ctx->w.base + ctx->w.used;
     if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
-        at = put_packet(ctx, 3, at);
+        at = put_common_vertex_buffers(ctx, at);
     if (dirty & UMD_DIRTY_INDEX_BUFFER)
         at = put_packet(ctx, 4, at);
     if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_VS))
-        at = put_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
+        at = put_common_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
     if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_PS))
-        at = put_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
+        at = put_common_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
     ctx->dirty = dirty & ~UMD_DIRTY_COMMON;
     umd_commit_to(ctx, umd_put_work(at, p));
     return AEROCMD_OK;

@@ -139,10 +139,10 @@ struct aerocmd_umd_resource {
     uint32_t mapped;       /* 1 while a subresource is mapped */
     uint32_t map_subresource;
     uint32_t map_type;
-    uint8_t *map_base; /* locked allocation (guest-backed) or the shadow */
     /* Host-owned DYNAMIC buffer bound only as vertex / index buffer: Unmap leaves the
      * upload to the draws that read it (umd_stale.c), which track these spans. */
     uint32_t upload_on_use;
+    uint32_t shadow_buffer;         /* a buffer with a shadow and CPU write access */
     uint32_t stale_lo, stale_hi;    /* the host may differ from the shadow here; lo == hi none */
     uint32_t clean_lo, clean_hi;    /* sent since the last Map, inside the stale span */
     struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
@@ -208,6 +208,7 @@ struct aerocmd_umd_input_layout {
     uint32_t slots;      /* bit per slot an element reads */
     uint32_t per_vertex; /* bit per slot with per-vertex elements */
     uint32_t instanced;  /* bit per slot with per-instance elements */
+    uint32_t ring_slot;  /* slot + 1 when one slot is read, per vertex only; else 0 */
     uint32_t extent[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
     uint32_t instance_rate[AEROCMD_UMD_MAX_VERTEX_BUFFERS]; /* lowest step rate, at least 1 */
 };
@@ -461,6 +462,10 @@ void aerocmd_priv_umd_stale_forget(struct aerocmd_umd_context *ctx,
 /* Before the draw `p`: the stale bytes it reads from bound vertex and index buffers. */
 aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
                                            const struct umd_work_packet *p);
+/* Draw(vertex_count, first_vertex) of one instance when UMD_DIRTY_STALE is all the dirty
+ * state and it is the vertex-ring case (umd_stale.c): 1 done, 0 not handled. */
+int aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                     uint32_t first_vertex);
 
 /* ---- shared surfaces (umd_share.c) ------------------------------------------------------ */
 

@@ -197,6 +197,31 @@ static inline uint8_t *umd_put_constant_buffers(uint8_t *at, uint32_t stage, uin
     return (uint8_t *)(out + count);
 }
 
+/* One slot of each: the packets above with count 1. */
+static inline uint8_t *umd_put_vertex_buffer(uint8_t *at, uint32_t slot,
+                                             const struct aerogpu_vertex_buffer_binding *b)
+{
+    const uint32_t head[4] = {AEROGPU_CMD_SET_VERTEX_BUFFERS,
+                              UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES, slot, 1u};
+    memcpy(at, head, sizeof head);
+    memcpy(at + UMD_VERTEX_BUFFERS_BYTES, b, UMD_VERTEX_BINDING_BYTES);
+    return at + UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES;
+}
+
+static inline uint8_t *umd_put_constant_buffer(uint8_t *at, uint32_t stage, uint32_t slot,
+                                               const struct aerogpu_constant_buffer_binding *b)
+{
+    const uint32_t head[6] = {AEROGPU_CMD_SET_CONSTANT_BUFFERS,
+                              UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES,
+                              umd_stage_code(stage),
+                              slot,
+                              1u,
+                              AEROGPU_SHADER_STAGE_EX_NONE};
+    memcpy(at, head, sizeof head);
+    memcpy(at + UMD_STAGE_TABLE_BYTES, b, UMD_CONSTANT_BINDING_BYTES);
+    return at + UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES;
+}
+
 static inline uint8_t *umd_put_samplers(uint8_t *at, uint32_t stage, uint32_t start, uint32_t count,
                                         const uint32_t *handles)
 {
@@ -226,6 +251,29 @@ static inline uint8_t *umd_put_uavs(uint8_t *at, uint32_t start, uint32_t count,
         slots[i].b.initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
     }
     return (uint8_t *)(out + count);
+}
+
+#define UMD_UPLOAD_BYTES ((uint32_t)sizeof(struct aerogpu_cmd_upload_resource))
+
+/* The fixed part of an UPLOAD_RESOURCE of `bytes` (a multiple of 4). */
+static inline void umd_put_upload_header(uint8_t *at, uint32_t handle, uint64_t offset,
+                                         uint32_t bytes)
+{
+    struct aerogpu_cmd_upload_resource *u = (struct aerogpu_cmd_upload_resource *)at;
+    umd_put_header(at, AEROGPU_CMD_UPLOAD_RESOURCE, UMD_UPLOAD_BYTES + bytes);
+    u->resource_handle = handle;
+    u->reserved0 = 0;
+    u->offset_bytes = offset;
+    u->size_bytes = bytes;
+}
+
+/* The whole UPLOAD_RESOURCE, its payload from src. */
+static inline uint8_t *umd_put_upload(uint8_t *at, uint32_t handle, uint64_t offset,
+                                      const uint8_t *src, uint32_t bytes)
+{
+    umd_put_upload_header(at, handle, offset, bytes);
+    memcpy(at + UMD_UPLOAD_BYTES, src, bytes);
+    return at + UMD_UPLOAD_BYTES + bytes;
 }
 
 /* DRAW, DRAW_INDEXED and DISPATCH: a header and up to five words. */

@@ -286,6 +286,8 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
         r = fill_guest_buffer(dev, res, initial_data);
     if (res->shadow != NULL && initial_data != NULL)
         memcpy(res->shadow, initial_data, res->size_bytes);
+    res->shadow_buffer =
+        res->shadow != NULL && (res->cpu_access & AEROCMD_UMD_CPU_ACCESS_WRITE) != 0;
     /* Only vertex and index fetches have reads the driver can bound (umd_stale.c). */
     res->upload_on_use = res->shadow != NULL && res->bind_flags != 0 &&
                          (res->bind_flags & ~(uint32_t)(AEROCMD_UMD_BIND_VERTEX_BUFFER |

@@ -233,6 +233,8 @@ static void note_extents(struct aerocmd_umd_input_layout *il,
         if (rate < il->instance_rate[slot])
             il->instance_rate[slot] = rate;
     }
+    if (il->slots != 0 && (il->slots & (il->slots - 1u)) == 0 && il->instanced == 0)
+        il->ring_slot = umd_lowest_bit(il->slots) + 1u;
 }
 
 aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, void *mem,

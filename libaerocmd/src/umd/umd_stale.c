@@ -59,50 +59,79 @@ void aerocmd_priv_umd_stale_forget(struct aerocmd_umd_context *ctx,
     res->stale_lo = res->stale_hi = res->clean_lo = res->clean_hi = 0;
 }
 
-/* Shadow bytes [lo, hi) to the host, widened to the 4-byte units host buffers have. */
-static aerocmd_result send(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
-                           uint32_t lo, uint32_t hi)
+/* What of a read must travel: at most two pieces of [lo, hi) (in 4-byte units, which host
+ * buffers have) around the clean span, and the clean span afterwards. */
+struct umd_upload_plan {
+    uint32_t count;
+    uint32_t lo[2], hi[2];
+    uint32_t clean_lo, clean_hi;
+};
+
+static void add_piece(struct umd_upload_plan *plan, uint32_t lo, uint32_t hi)
 {
-    lo &= ~3u;
-    hi = (hi + 3u) & ~3u;
-    return aerocmd_priv_umd_upload_rows(ctx, res->handle, lo, res->shadow + lo, 4, 4,
-                                        (hi - lo) / 4u);
+    plan->lo[plan->count] = lo & ~3u;
+    plan->hi[plan->count] = (hi + 3u) & ~3u;
+    plan->count++;
 }
 
-/* Uploads what of [lo, hi) is stale and not clean; the clean span grows to cover it. */
-static aerocmd_result upload_range(struct aerocmd_umd_context *ctx,
-                                   struct aerocmd_umd_resource *res, uint64_t lo64, uint64_t hi64)
+/* The plan for reading [lo, hi) of res; count 0 when nothing of it is stale and unsent. */
+static void plan_read(const struct aerocmd_umd_resource *res, uint64_t lo64, uint64_t hi64,
+                      struct umd_upload_plan *plan)
 {
-    uint32_t lo, hi;
-    aerocmd_result r = AEROCMD_OK;
+    uint32_t lo, hi, cl = res->clean_lo, ch = res->clean_hi;
+    plan->count = 0;
+    plan->clean_lo = cl;
+    plan->clean_hi = ch;
     if (lo64 < res->stale_lo)
         lo64 = res->stale_lo;
     if (hi64 > res->stale_hi)
         hi64 = res->stale_hi;
     if (lo64 >= hi64)
-        return AEROCMD_OK;
+        return;
     lo = (uint32_t)lo64;
     hi = (uint32_t)hi64;
-    if (res->clean_hi <= res->clean_lo || hi < res->clean_lo || lo > res->clean_hi) {
+    if (ch <= cl || hi < cl || lo > ch) {
         /* Disjoint from the clean span (or none): the new range replaces it. */
-        r = send(ctx, res, lo, hi);
-        if (r == AEROCMD_OK) {
-            res->clean_lo = lo;
-            res->clean_hi = hi;
-        }
-    } else {
-        if (lo < res->clean_lo)
-            r = send(ctx, res, lo, res->clean_lo);
-        if (r == AEROCMD_OK && hi > res->clean_hi)
-            r = send(ctx, res, res->clean_hi, hi);
-        if (r == AEROCMD_OK) {
-            res->clean_lo = lo < res->clean_lo ? lo : res->clean_lo;
-            res->clean_hi = hi > res->clean_hi ? hi : res->clean_hi;
-        }
+        add_piece(plan, lo, hi);
+        plan->clean_lo = lo;
+        plan->clean_hi = hi;
+        return;
     }
-    if (r == AEROCMD_OK && res->clean_lo <= res->stale_lo && res->clean_hi >= res->stale_hi)
+    if (lo < cl)
+        add_piece(plan, lo, cl);
+    if (hi > ch)
+        add_piece(plan, ch, hi);
+    plan->clean_lo = lo < cl ? lo : cl;
+    plan->clean_hi = hi > ch ? hi : ch;
+}
+
+/* The plan's pieces went out: the clean span grows, and a clean span that covers the stale
+ * one means the host has it all. */
+static void plan_done(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                      const struct umd_upload_plan *plan)
+{
+    res->clean_lo = plan->clean_lo;
+    res->clean_hi = plan->clean_hi;
+    if (plan->clean_lo <= res->stale_lo && plan->clean_hi >= res->stale_hi)
         aerocmd_priv_umd_stale_forget(ctx, res);
-    return r;
+}
+
+/* Uploads what of [lo, hi) is stale and not clean, packet by packet. */
+static aerocmd_result upload_range(struct aerocmd_umd_context *ctx,
+                                   struct aerocmd_umd_resource *res, uint64_t lo64, uint64_t hi64)
+{
+    struct umd_upload_plan plan;
+    uint32_t i;
+    plan_read(res, lo64, hi64, &plan);
+    for (i = 0; i < plan.count; i++) {
+        aerocmd_result r =
+            aerocmd_priv_umd_upload_rows(ctx, res->handle, plan.lo[i], res->shadow + plan.lo[i], 4,
+                                         4, (plan.hi[i] - plan.lo[i]) / 4u);
+        if (r != AEROCMD_OK)
+            return r;
+    }
+    plan_done(ctx, res, &plan);
+    return AEROCMD_OK;
 }
 
 aerocmd_result aerocmd_priv_umd_stale_flush(struct aerocmd_umd_context *ctx,
@@ -114,6 +143,11 @@ aerocmd_result aerocmd_priv_umd_stale_flush(struct aerocmd_umd_context *ctx,
 }
 
 /* ---- what a draw reads ------------------------------------------------------------------- */
+
+static int still_stale(const struct aerocmd_umd_resource *res)
+{
+    return res != NULL && res->stale_hi > res->stale_lo;
+}
 
 /* Bytes elements [first, first + count) of a slot occupy: element i starts at
  * offset + i * stride and reaches `extent` bytes past its start. */
@@ -254,11 +288,6 @@ static aerocmd_result upload_read(struct aerocmd_umd_context *ctx, struct aerocm
     return upload_range(ctx, res, span.lo, span.hi);
 }
 
-static int still_stale(const struct aerocmd_umd_resource *res)
-{
-    return res != NULL && res->stale_hi > res->stale_lo;
-}
-
 aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
                                            const struct umd_work_packet *p)
 {
@@ -286,4 +315,50 @@ aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
     if (r == AEROCMD_OK && !left)
         ctx->dirty &= ~UMD_DIRTY_STALE;
     return r;
+}
+
+/* The usual case, a vertex ring: Draw (one instance) through a layout that reads one
+ * vertex buffer per vertex, nothing of the read sent since the last Map, nothing else to
+ * emit (the caller checked: only UMD_DIRTY_STALE is set), the index buffer not stale. The
+ * UPLOAD and the DRAW go into the open buffer together. 0: not this case, or no room;
+ * nothing was changed. */
+int aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                     uint32_t first_vertex)
+{
+    const struct aerocmd_umd_input_layout *il = ctx->layout;
+    const struct umd_vertex_slot *vs;
+    struct aerocmd_umd_resource *res;
+    struct aerocmd_writer *w = &ctx->w;
+    uint64_t lo, hi;
+    uint32_t n;
+    uint8_t *at;
+    if (il == NULL || il->ring_slot == 0 || vertex_count == 0 || still_stale(ctx->index_res))
+        return 0;
+    vs = &ctx->vb[il->ring_slot - 1u];
+    res = vs->res;
+    if (!still_stale(res) || res->clean_hi > res->clean_lo)
+        return 0;
+    lo = vs->b.offset_bytes + (uint64_t)first_vertex * vs->b.stride_bytes;
+    hi = lo + (uint64_t)(vertex_count - 1u) * vs->b.stride_bytes + il->extent[il->ring_slot - 1u];
+    lo = (lo > res->stale_lo ? lo : res->stale_lo) & ~(uint64_t)3u;
+    hi = ((hi < res->stale_hi ? hi : res->stale_hi) + 3u) & ~(uint64_t)3u;
+    if (lo >= hi || UMD_UPLOAD_BYTES + UMD_DRAW_BYTES + (hi - lo) > w->capacity - w->used)
+        return 0;
+    n = (uint32_t)(hi - lo);
+    at = w->base + w->used;
+    umd_put_upload_header(at, res->handle, lo, n);
+    {
+        const struct umd_work_packet p = {
+            AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, {vertex_count, 1u, first_vertex, 0u, 0u}};
+        umd_put_work(at + UMD_UPLOAD_BYTES + n, &p);
+    }
+    aerocmd_writer_fixed_publish(w, w->base, w->used + UMD_UPLOAD_BYTES + n + UMD_DRAW_BYTES);
+    res->clean_lo = (uint32_t)lo;
+    res->clean_hi = (uint32_t)hi;
+    if (UMD_UNLIKELY(lo <= res->stale_lo && hi >= res->stale_hi)) {
+        aerocmd_priv_umd_stale_forget(ctx, res);
+        ctx->dirty &= ~UMD_DIRTY_STALE;
+    }
+    memcpy(at + UMD_UPLOAD_BYTES, res->shadow + lo, n); /* last: nothing live across it */
+    return 1;
 }

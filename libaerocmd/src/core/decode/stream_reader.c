@@ -3,6 +3,9 @@
  * to lie within the stream. */
 #include "decode_internal.h"
 
+/* The exported cursor (decode.h inlines its sound-packet path into C callers). */
+#undef aerocmd_cursor_next
+
 #define STREAM_HEADER_SIZE ((uint32_t)sizeof(struct aerogpu_cmd_stream_header))
 #define PACKET_HEADER_SIZE ((uint32_t)sizeof(struct aerogpu_cmd_hdr))
 
