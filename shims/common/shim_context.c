@@ -3,6 +3,13 @@
 
 #include "shim_entry.h"
 
+/* The array forms stay out of the one-slot entry points' way. */
+#if defined(__GNUC__)
+#define SHIM_NOINLINE __attribute__((noinline))
+#else
+#define SHIM_NOINLINE
+#endif
+
 static uint32_t f32_bits(FLOAT f)
 {
     uint32_t u;
@@ -20,8 +27,9 @@ static void set_shader(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, D3D10
                                     (struct aerocmd_umd_shader *)shim_obj(s.pDrvPrivate)));
 }
 
-static void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
-                                 UINT count, CONST D3D10DDI_HRESOURCE *bufs)
+static SHIM_NOINLINE void set_constant_buffer_range(D3D10DDI_HDEVICE h,
+                                                    enum aerocmd_shader_kind stage, UINT start,
+                                                    UINT count, CONST D3D10DDI_HRESOURCE *bufs)
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
@@ -34,6 +42,18 @@ static void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind st
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_constant_buffers(dev->ctx, stage, start, count, res, NULL, NULL));
+}
+
+/* One buffer is the usual call: straight to the library's one-slot entry. */
+static inline void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                        UINT start, UINT count, CONST D3D10DDI_HRESOURCE *bufs)
+{
+    if (count != 1) {
+        set_constant_buffer_range(h, stage, start, count, bufs);
+        return;
+    }
+    (void)aerocmd_umd_set_constant_buffer(
+        shim_ctx(h), stage, start, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate));
 }
 
 static void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
@@ -102,9 +122,9 @@ void APIENTRY shim_ia_set_input_layout(D3D10DDI_HDEVICE h, D3D10DDI_HELEMENTLAYO
         shim_dev(h)->ctx, (const struct aerocmd_umd_input_layout *)shim_obj(layout.pDrvPrivate));
 }
 
-void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT count,
-                                         CONST D3D10DDI_HRESOURCE *bufs, CONST UINT *strides,
-                                         CONST UINT *offsets)
+static SHIM_NOINLINE void set_vertex_buffer_range(D3D10DDI_HDEVICE h, UINT start, UINT count,
+                                                  CONST D3D10DDI_HRESOURCE *bufs,
+                                                  CONST UINT *strides, CONST UINT *offsets)
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
@@ -117,6 +137,19 @@ void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT co
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_vertex_buffers(dev->ctx, start, count, res, strides, offsets));
+}
+
+void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT count,
+                                         CONST D3D10DDI_HRESOURCE *bufs, CONST UINT *strides,
+                                         CONST UINT *offsets)
+{
+    if (count != 1 || bufs == NULL || strides == NULL || offsets == NULL) {
+        set_vertex_buffer_range(h, start, count, bufs, strides, offsets);
+        return;
+    }
+    (void)aerocmd_umd_set_vertex_buffer(
+        shim_ctx(h), start, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate),
+        strides[0], offsets[0]);
 }
 
 void APIENTRY shim_ia_set_index_buffer(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE buf,
@@ -261,32 +294,28 @@ void APIENTRY shim_set_predication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL v
 
 /* ---- work ------------------------------------------------------------------------------ */
 
+/* The draws hand straight on (failures reach the runtime through the error hook). */
 void APIENTRY shim_draw(D3D10DDI_HDEVICE h, UINT count, UINT first)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_draw(dev->ctx, count, first));
+    (void)aerocmd_umd_draw(shim_ctx(h), count, first);
 }
 
 void APIENTRY shim_draw_indexed(D3D10DDI_HDEVICE h, UINT count, UINT first, INT base)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_draw_indexed(dev->ctx, count, first, base));
+    (void)aerocmd_umd_draw_indexed(shim_ctx(h), count, first, base);
 }
 
 void APIENTRY shim_draw_instanced(D3D10DDI_HDEVICE h, UINT count, UINT instances, UINT first,
                                   UINT first_instance)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(
-        dev, aerocmd_umd_draw_instanced(dev->ctx, count, instances, first, first_instance));
+    (void)aerocmd_umd_draw_instanced(shim_ctx(h), count, instances, first, first_instance);
 }
 
 void APIENTRY shim_draw_indexed_instanced(D3D10DDI_HDEVICE h, UINT count, UINT instances,
                                           UINT first, INT base, UINT first_instance)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_draw_indexed_instanced(dev->ctx, count, instances, first,
-                                                               base, first_instance));
+    (void)aerocmd_umd_draw_indexed_instanced(shim_ctx(h), count, instances, first, base,
+                                             first_instance);
 }
 
 void APIENTRY shim_draw_auto(D3D10DDI_HDEVICE h)

@@ -51,7 +51,7 @@ void check_versions(open_adapter_fn open10_2, UINT iface, const UINT64 *want, UI
 
 /* ---- session.c: one adapter and device over a DLL, and objects with test defaults ------- */
 
-#define SESSION_MAX_OBJECTS 256u
+#define SESSION_MAX_OBJECTS 2048u /* the scaling benchmark: 1,000 textures */
 #define SESSION_MAX_SHADERS 8u
 
 struct session {

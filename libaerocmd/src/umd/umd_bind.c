@@ -81,6 +81,16 @@ static UMD_NOINLINE void set_vertex_range(struct aerocmd_umd_context *ctx, uint3
                         strides != NULL ? strides[i] : 0u, offsets != NULL ? offsets[i] : 0u);
 }
 
+aerocmd_result aerocmd_umd_set_vertex_buffer(struct aerocmd_umd_context *ctx, uint32_t slot,
+                                             struct aerocmd_umd_resource *buffer, uint32_t stride,
+                                             uint32_t offset)
+{
+    if (UMD_UNLIKELY(slot >= AEROCMD_UMD_MAX_VERTEX_BUFFERS))
+        return aerocmd_priv_umd_report(ctx, AEROCMD_E_INVALID_ARG);
+    set_vertex_slot(ctx, slot, buffer, stride, offset);
+    return AEROCMD_OK;
+}
+
 aerocmd_result aerocmd_umd_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
                                               uint32_t count,
                                               struct aerocmd_umd_resource *const *buffers,
@@ -210,6 +220,41 @@ static UMD_NOINLINE aerocmd_result set_constant_range(struct aerocmd_umd_context
     return AEROCMD_OK;
 }
 
+static UMD_NOINLINE aerocmd_result bind_constant_buffer(struct aerocmd_umd_context *ctx,
+                                                        enum aerocmd_shader_kind stage,
+                                                        uint32_t slot,
+                                                        struct aerocmd_umd_resource *buffer)
+{
+    aerocmd_result r = check_stage(stage);
+    if (r == AEROCMD_OK && slot >= AEROCMD_UMD_MAX_CONSTANT_BUFFERS)
+        r = AEROCMD_E_INVALID_ARG;
+    if (r == AEROCMD_OK)
+        r = set_constant_slot(ctx, (uint32_t)stage, slot, buffer, NULL, NULL);
+    return aerocmd_priv_umd_report(ctx, r);
+}
+
+aerocmd_result aerocmd_umd_set_constant_buffer(struct aerocmd_umd_context *ctx,
+                                               enum aerocmd_shader_kind stage, uint32_t slot,
+                                               struct aerocmd_umd_resource *buffer)
+{
+    const struct umd_constant_slot *cs;
+    uint32_t size = 0;
+    if (UMD_UNLIKELY((uint32_t)stage >= UMD_STAGE_COUNT ||
+                     slot >= AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
+        return bind_constant_buffer(ctx, stage, slot, buffer);
+    if (buffer != NULL) {
+        size = buffer->cb_bytes;
+        if (size == 0) /* not a constant buffer: the careful way says so */
+            return bind_constant_buffer(ctx, stage, slot, buffer);
+    }
+    /* Nothing changes (a slot's res is what its binding names): the usual redundant bind
+     * costs this much and no more. */
+    cs = &ctx->stages[stage].cb[slot];
+    if (cs->res == buffer && cs->b.offset_bytes == 0 && cs->b.size_bytes == size)
+        return AEROCMD_OK;
+    return bind_constant_buffer(ctx, stage, slot, buffer);
+}
+
 aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
                                                 enum aerocmd_shader_kind stage, uint32_t start,
                                                 uint32_t count,
@@ -230,6 +275,13 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
         return AEROCMD_E_INVALID_ARG;
     return set_constant_range(ctx, (uint32_t)stage, start, count, buffers, first_constant,
                               num_constants);
+}
+
+aerocmd_result aerocmd_umd_set_sampler(struct aerocmd_umd_context *ctx,
+                                       enum aerocmd_shader_kind stage, uint32_t slot,
+                                       const struct aerocmd_umd_sampler *sampler)
+{
+    return aerocmd_umd_set_samplers(ctx, stage, slot, 1, &sampler);
 }
 
 aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
@@ -321,6 +373,13 @@ void aerocmd_priv_umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
         if (v != NULL && v->res == res)
             put_target(ctx, slot, NULL);
     }
+}
+
+aerocmd_result aerocmd_umd_set_shader_resource(struct aerocmd_umd_context *ctx,
+                                               enum aerocmd_shader_kind stage, uint32_t slot,
+                                               struct aerocmd_umd_view *view)
+{
+    return aerocmd_umd_set_shader_resources(ctx, stage, slot, 1, &view);
 }
 
 aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,

@@ -335,6 +335,59 @@ aerocmd_result aerocmd_priv_umd_emit_dirty(struct aerocmd_umd_context *ctx, uint
     return AEROCMD_OK;
 }
 
+/* The shader-resource slots of a stage, when every changed one is a texture view (or
+ * none) in a slot the host holds no buffer view in: each is one SET_TEXTURE, written by
+ * put_srvs as emit_srv_slot would. Bytes of those packets; UINT32_MAX otherwise. */
+static uint32_t simple_srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t stage)
+{
+    const struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t word, n = 0;
+    for (word = 0; word < UMD_SRV_WORDS; word++) {
+        uint32_t bits;
+        if (st->srv_dirty[word] & st->host_buffer_srv[word])
+            return UINT32_MAX;
+        for (bits = st->srv_dirty[word]; bits != 0; bits &= bits - 1u, n++) {
+            const struct aerocmd_umd_view *v = st->srv[word * 32u + umd_lowest_bit(bits)];
+            if (v != NULL && v->is_buffer)
+                return UINT32_MAX;
+        }
+    }
+    return n * (uint32_t)sizeof(struct aerogpu_cmd_set_texture);
+}
+
+static uint8_t *put_srvs(struct aerocmd_umd_context *ctx, uint32_t stage, uint8_t *at)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t word;
+    for (word = 0; word < UMD_SRV_WORDS; word++) {
+        uint32_t bits;
+        for (bits = st->srv_dirty[word]; bits != 0; bits &= bits - 1u) {
+            uint32_t slot = word * 32u + umd_lowest_bit(bits);
+            const struct aerocmd_umd_view *v = st->srv[slot];
+            at = umd_put_texture(at, stage, slot, v != NULL ? v->handle : 0u);
+        }
+        st->srv_dirty[word] = 0;
+    }
+    return at;
+}
+
+/* The SRV bits of `todo` (simple ones, see simple_srv_bytes): their bytes, or UINT32_MAX
+ * when one is not simple. */
+static uint32_t srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t todo)
+{
+    uint32_t stage, total = 0;
+    for (stage = 0; stage < UMD_STAGE_COUNT; stage++) {
+        uint32_t n;
+        if (!(todo & UMD_DIRTY_SRV(stage)))
+            continue;
+        n = simple_srv_bytes(ctx, stage);
+        if (n == UINT32_MAX)
+            return UINT32_MAX;
+        total += n;
+    }
+    return total;
+}
+
 /* Every dirty packet of `mask` and `tail` more bytes in one reservation of the open
  * buffer: the state packets are written and their bits cleared, and the return value is
  * where the tail goes (the caller commits). NULL when that cannot be done: state with
@@ -344,18 +397,29 @@ static UMD_INLINE uint8_t *put_dirty(struct aerocmd_umd_context *ctx, uint32_t m
     uint32_t todo = ctx->dirty & mask & UMD_DIRTY_STATE_BITS;
     uint32_t bits, free_bytes = ctx->w.capacity - ctx->w.used;
     uint8_t *at;
-    if (todo & UMD_DIRTY_OWN_LOGIC)
+    if (todo & UMD_DIRTY_RENDER_TARGETS)
         return NULL;
+    if (todo & UMD_DIRTY_OWN_LOGIC) {
+        uint32_t srv = srv_bytes(ctx, todo);
+        if (srv == UINT32_MAX || srv > free_bytes - tail)
+            return NULL;
+        tail += srv;
+    }
     if (UMD_UNLIKELY(tail + UMD_STATE_BYTES_MAX > free_bytes)) {
         uint32_t bytes = tail;
-        for (bits = todo; bits != 0; bits &= bits - 1u)
+        for (bits = todo & ~UMD_DIRTY_OWN_LOGIC; bits != 0; bits &= bits - 1u)
             bytes += packet_bytes(ctx, umd_lowest_bit(bits));
         if (bytes > free_bytes)
             return NULL;
     }
     at = ctx->w.base + ctx->w.used;
-    for (bits = todo; bits != 0; bits &= bits - 1u)
-        at = put_packet(ctx, umd_lowest_bit(bits), at);
+    for (bits = todo; bits != 0; bits &= bits - 1u) {
+        uint32_t bit = umd_lowest_bit(bits);
+        if ((1u << bit) & UMD_DIRTY_OWN_LOGIC)
+            at = put_srvs(ctx, (bit - UMD_DIRTY_FIRST_STAGE_BIT) / 3u, at);
+        else
+            at = put_packet(ctx, bit, at);
+    }
     ctx->dirty &= ~todo;
     return at;
 }

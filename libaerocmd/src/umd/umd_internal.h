@@ -275,6 +275,8 @@ struct umd_render_targets {
 
 struct aerocmd_umd_context {
     struct aerocmd_umd_device *dev;
+    aerocmd_umd_error_hook error_hook; /* aerocmd_umd_context_set_error_hook */
+    void *error_user;
     struct aerocmd_writer w;
     struct aerocmd_umd_cmd_buffer buf;
     int have_buffer;
@@ -342,6 +344,9 @@ aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
                                        enum aerocmd_umd_id_kind kind, uint32_t *out);
 void aerocmd_priv_umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
                                  uint32_t id);
+/* Returns r, after giving a failure to the context's error hook (umd_device.h lists the
+ * operations that report; their slow paths end here). */
+aerocmd_result aerocmd_priv_umd_report(struct aerocmd_umd_context *ctx, aerocmd_result r);
 /* The device's context, or NULL (object creation then fails with INVALID_ARG). */
 struct aerocmd_umd_context *aerocmd_priv_umd_ctx_of(struct aerocmd_umd_device *dev);
 

@@ -81,10 +81,9 @@ static inline void begin_mapping(struct aerocmd_umd_resource *res, uint32_t subr
 }
 
 /* Every map but the dynamic buffer's. */
-static UMD_NOINLINE aerocmd_result map_other(struct aerocmd_umd_context *ctx,
-                                             struct aerocmd_umd_resource *res, uint32_t subresource,
-                                             uint32_t type, uint32_t flags,
-                                             struct aerocmd_umd_mapped *out)
+static aerocmd_result map_other_kind(struct aerocmd_umd_context *ctx,
+                                     struct aerocmd_umd_resource *res, uint32_t subresource,
+                                     uint32_t type, uint32_t flags, struct aerocmd_umd_mapped *out)
 {
     struct aerocmd_subresource_layout sub;
     uint8_t *base = NULL;
@@ -107,6 +106,14 @@ static UMD_NOINLINE aerocmd_result map_other(struct aerocmd_umd_context *ctx,
     out->row_pitch = sub.row_pitch_bytes;
     out->depth_pitch = sub.size_bytes;
     return AEROCMD_OK;
+}
+
+static UMD_NOINLINE aerocmd_result map_other(struct aerocmd_umd_context *ctx,
+                                             struct aerocmd_umd_resource *res, uint32_t subresource,
+                                             uint32_t type, uint32_t flags,
+                                             struct aerocmd_umd_mapped *out)
+{
+    return aerocmd_priv_umd_report(ctx, map_other_kind(ctx, res, subresource, type, flags, out));
 }
 
 aerocmd_result aerocmd_umd_map(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
@@ -210,9 +217,9 @@ static UMD_NOINLINE aerocmd_result unmap_whole(struct aerocmd_umd_context *ctx,
 {
     uint32_t sub_offset, sub_size;
     aerocmd_result r = mapped_span(ctx, res, subresource, &sub_offset, &sub_size);
-    if (r != AEROCMD_OK)
-        return r;
-    return end_mapping(ctx, res, sub_offset, sub_size, 0, sub_size);
+    if (r == AEROCMD_OK)
+        r = end_mapping(ctx, res, sub_offset, sub_size, 0, sub_size);
+    return aerocmd_priv_umd_report(ctx, r);
 }
 
 /* Unmap of any other dynamic buffer: its bytes (the shadow's whole 4-byte units) as one

@@ -197,6 +197,19 @@ static inline uint8_t *umd_put_constant_buffers(uint8_t *at, uint32_t stage, uin
     return (uint8_t *)(out + count);
 }
 
+/* SET_TEXTURE of one slot (stage_ex 0: the tracker's stages have plain stage codes). */
+static inline uint8_t *umd_put_texture(uint8_t *at, uint32_t stage, uint32_t slot, uint32_t handle)
+{
+    const uint32_t words[6] = {AEROGPU_CMD_SET_TEXTURE,
+                               (uint32_t)sizeof(struct aerogpu_cmd_set_texture),
+                               umd_stage_code(stage),
+                               slot,
+                               handle,
+                               AEROGPU_SHADER_STAGE_EX_NONE};
+    memcpy(at, words, sizeof words);
+    return at + sizeof words;
+}
+
 /* One slot of each: the packets above with count 1. */
 static inline uint8_t *umd_put_vertex_buffer(uint8_t *at, uint32_t slot,
                                              const struct aerogpu_vertex_buffer_binding *b)
