@@ -56,8 +56,10 @@ static inline void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_
         shim_ctx(h), stage, start, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate));
 }
 
-static void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
-                                 UINT count, CONST D3D10DDI_HSHADERRESOURCEVIEW *views)
+static SHIM_NOINLINE void set_shader_resource_range(D3D10DDI_HDEVICE h,
+                                                    enum aerocmd_shader_kind stage, UINT start,
+                                                    UINT count,
+                                                    CONST D3D10DDI_HSHADERRESOURCEVIEW *views)
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_view *v[AEROCMD_UMD_MAX_SHADER_RESOURCES];
@@ -71,8 +73,24 @@ static void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind st
     shim_report_result(dev, aerocmd_umd_set_shader_resources(dev->ctx, stage, start, count, v));
 }
 
-static void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start, UINT count,
-                         CONST D3D10DDI_HSAMPLER *samplers)
+static inline void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                        UINT start, UINT count,
+                                        CONST D3D10DDI_HSHADERRESOURCEVIEW *views)
+{
+    struct shim_device *dev;
+    if (count != 1) {
+        set_shader_resource_range(h, stage, start, count, views);
+        return;
+    }
+    dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_set_shader_resource(
+                                dev->ctx, stage, start,
+                                (struct aerocmd_umd_view *)shim_obj(views[0].pDrvPrivate)));
+}
+
+static SHIM_NOINLINE void set_sampler_range(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                            UINT start, UINT count,
+                                            CONST D3D10DDI_HSAMPLER *samplers)
 {
     struct shim_device *dev = shim_dev(h);
     const struct aerocmd_umd_sampler *s[AEROCMD_UMD_MAX_SAMPLERS];
@@ -84,6 +102,20 @@ static void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UIN
     for (i = 0; i < count; i++)
         s[i] = (const struct aerocmd_umd_sampler *)shim_obj(samplers[i].pDrvPrivate);
     shim_report_result(dev, aerocmd_umd_set_samplers(dev->ctx, stage, start, count, s));
+}
+
+static inline void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
+                                UINT count, CONST D3D10DDI_HSAMPLER *samplers)
+{
+    struct shim_device *dev;
+    if (count != 1) {
+        set_sampler_range(h, stage, start, count, samplers);
+        return;
+    }
+    dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_set_sampler(dev->ctx, stage, start,
+                                                    (const struct aerocmd_umd_sampler *)shim_obj(
+                                                        samplers[0].pDrvPrivate)));
 }
 
 #define SHIM_STAGE_ENTRIES(stage, kind)                                                            \

@@ -281,7 +281,17 @@ aerocmd_result aerocmd_umd_set_sampler(struct aerocmd_umd_context *ctx,
                                        enum aerocmd_shader_kind stage, uint32_t slot,
                                        const struct aerocmd_umd_sampler *sampler)
 {
-    return aerocmd_umd_set_samplers(ctx, stage, slot, 1, &sampler);
+    struct umd_stage_bindings *st;
+    uint32_t handle = sampler != NULL ? sampler->handle : 0u;
+    if (UMD_UNLIKELY((uint32_t)stage >= UMD_STAGE_COUNT || slot >= AEROCMD_UMD_MAX_SAMPLERS))
+        return aerocmd_umd_set_samplers(ctx, stage, slot, 1, &sampler);
+    st = &ctx->stages[stage];
+    if (st->samplers[slot] != handle) {
+        st->samplers[slot] = handle;
+        st->sampler_dirty |= 1u << slot;
+        ctx->dirty |= UMD_DIRTY_SAMPLER(stage);
+    }
+    return AEROCMD_OK;
 }
 
 aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
@@ -379,6 +389,13 @@ aerocmd_result aerocmd_umd_set_shader_resource(struct aerocmd_umd_context *ctx,
                                                enum aerocmd_shader_kind stage, uint32_t slot,
                                                struct aerocmd_umd_view *view)
 {
+    /* No hazard to resolve: the usual case, one put_srv. */
+    if (UMD_LIKELY((uint32_t)stage < UMD_STAGE_COUNT && slot < AEROCMD_UMD_MAX_SHADER_RESOURCES &&
+                   (view == NULL || (view->kind == AEROCMD_VIEW_SHADER_RESOURCE &&
+                                     view->res->om_slots == 0 && view->res->uav_slots == 0)))) {
+        put_srv(ctx, (uint32_t)stage, slot, view);
+        return AEROCMD_OK;
+    }
     return aerocmd_umd_set_shader_resources(ctx, stage, slot, 1, &view);
 }
 

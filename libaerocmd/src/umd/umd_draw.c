@@ -29,37 +29,14 @@ static inline void fast_publish(struct aerocmd_umd_context *ctx, uint8_t *packet
     aerocmd_writer_fixed_publish(&ctx->w, ctx->w.base, (uint32_t)(packet - ctx->w.base) + size);
 }
 
-static UMD_NOINLINE aerocmd_result draw_careful(struct aerocmd_umd_context *ctx,
-                                                uint32_t vertex_count, uint32_t instance_count,
-                                                uint32_t first_vertex, uint32_t first_instance)
-{
-    /* A vertex ring: stale bytes are all there is to send first. */
-    if ((ctx->dirty & UMD_DIRTY_DRAW_SLOW) == UMD_DIRTY_STALE && instance_count == 1u &&
-        first_instance == 0u && aerocmd_priv_umd_stale_ring_draw(ctx, vertex_count, first_vertex))
-        return AEROCMD_OK;
-    return aerocmd_priv_umd_report(ctx,
-                                   draw_slow(ctx, AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, vertex_count,
-                                             instance_count, first_vertex, first_instance, 0));
-}
-
-static UMD_NOINLINE aerocmd_result draw_indexed_careful(struct aerocmd_umd_context *ctx,
-                                                        uint32_t index_count,
-                                                        uint32_t instance_count,
-                                                        uint32_t first_index, int32_t base_vertex,
-                                                        uint32_t first_instance)
-{
-    return aerocmd_priv_umd_report(
-        ctx, draw_slow(ctx, AEROGPU_CMD_DRAW_INDEXED, UMD_DRAW_INDEXED_BYTES, index_count,
-                       instance_count, first_index, (uint32_t)base_vertex, first_instance));
-}
-
 static inline aerocmd_result draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
                                   uint32_t instance_count, uint32_t first_vertex,
                                   uint32_t first_instance)
 {
     struct aerogpu_cmd_draw *p;
     if (UMD_UNLIKELY(!fast_room(ctx, UMD_DRAW_BYTES)))
-        return draw_careful(ctx, vertex_count, instance_count, first_vertex, first_instance);
+        return draw_slow(ctx, AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, vertex_count, instance_count,
+                         first_vertex, first_instance, 0);
     p = (struct aerogpu_cmd_draw *)(ctx->w.base + ctx->w.used);
     p->hdr.opcode = AEROGPU_CMD_DRAW;
     p->hdr.size_bytes = UMD_DRAW_BYTES;
@@ -77,8 +54,8 @@ static inline aerocmd_result draw_indexed(struct aerocmd_umd_context *ctx, uint3
 {
     struct aerogpu_cmd_draw_indexed *p;
     if (UMD_UNLIKELY(!fast_room(ctx, UMD_DRAW_INDEXED_BYTES)))
-        return draw_indexed_careful(ctx, index_count, instance_count, first_index, base_vertex,
-                                    first_instance);
+        return draw_slow(ctx, AEROGPU_CMD_DRAW_INDEXED, UMD_DRAW_INDEXED_BYTES, index_count,
+                         instance_count, first_index, (uint32_t)base_vertex, first_instance);
     p = (struct aerogpu_cmd_draw_indexed *)(ctx->w.base + ctx->w.used);
     p->hdr.opcode = AEROGPU_CMD_DRAW_INDEXED;
     p->hdr.size_bytes = UMD_DRAW_INDEXED_BYTES;

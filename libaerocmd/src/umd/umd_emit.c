@@ -338,19 +338,21 @@ aerocmd_result aerocmd_priv_umd_emit_dirty(struct aerocmd_umd_context *ctx, uint
 /* The shader-resource slots of a stage, when every changed one is a texture view (or
  * none) in a slot the host holds no buffer view in: each is one SET_TEXTURE, written by
  * put_srvs as emit_srv_slot would. Bytes of those packets; UINT32_MAX otherwise. */
+/* Slots 0..31 only (where shaders bind nearly everything); anything higher takes the
+ * careful way. */
 static uint32_t simple_srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t stage)
 {
     const struct umd_stage_bindings *st = &ctx->stages[stage];
-    uint32_t word, n = 0;
-    for (word = 0; word < UMD_SRV_WORDS; word++) {
-        uint32_t bits;
-        if (st->srv_dirty[word] & st->host_buffer_srv[word])
+    uint32_t bits = st->srv_dirty[0], n = 0, word;
+    for (word = 1; word < UMD_SRV_WORDS; word++)
+        if (st->srv_dirty[word] != 0)
             return UINT32_MAX;
-        for (bits = st->srv_dirty[word]; bits != 0; bits &= bits - 1u, n++) {
-            const struct aerocmd_umd_view *v = st->srv[word * 32u + umd_lowest_bit(bits)];
-            if (v != NULL && v->is_buffer)
-                return UINT32_MAX;
-        }
+    if (bits & st->host_buffer_srv[0])
+        return UINT32_MAX;
+    for (; bits != 0; bits &= bits - 1u, n++) {
+        const struct aerocmd_umd_view *v = st->srv[umd_lowest_bit(bits)];
+        if (v != NULL && v->is_buffer)
+            return UINT32_MAX;
     }
     return n * (uint32_t)sizeof(struct aerogpu_cmd_set_texture);
 }
@@ -358,16 +360,13 @@ static uint32_t simple_srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t
 static uint8_t *put_srvs(struct aerocmd_umd_context *ctx, uint32_t stage, uint8_t *at)
 {
     struct umd_stage_bindings *st = &ctx->stages[stage];
-    uint32_t word;
-    for (word = 0; word < UMD_SRV_WORDS; word++) {
-        uint32_t bits;
-        for (bits = st->srv_dirty[word]; bits != 0; bits &= bits - 1u) {
-            uint32_t slot = word * 32u + umd_lowest_bit(bits);
-            const struct aerocmd_umd_view *v = st->srv[slot];
-            at = umd_put_texture(at, stage, slot, v != NULL ? v->handle : 0u);
-        }
-        st->srv_dirty[word] = 0;
+    uint32_t bits;
+    for (bits = st->srv_dirty[0]; bits != 0; bits &= bits - 1u) {
+        uint32_t slot = umd_lowest_bit(bits);
+        const struct aerocmd_umd_view *v = st->srv[slot];
+        at = umd_put_texture(at, stage, slot, v != NULL ? v->handle : 0u);
     }
+    st->srv_dirty[0] = 0;
     return at;
 }
 
@@ -472,8 +471,8 @@ static void stamp_targets(struct aerocmd_umd_context *ctx)
     ctx->om_stamped_serial = ctx->serial;
 }
 
-static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context *ctx,
-                                                     const struct umd_work_packet *p)
+aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ctx,
+                                                  const struct umd_work_packet *p)
 {
     aerocmd_result r = AEROCMD_OK;
     if (ctx->dirty & UMD_DIRTY_STALE)
@@ -481,7 +480,7 @@ static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context 
     if (r == AEROCMD_OK)
         r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
     if (r != AEROCMD_OK)
-        return r;
+        return aerocmd_priv_umd_report(ctx, r);
     /* The draw is in the open buffer (a present waiting to be resubmitted went out before
      * it), so the targets are stamped with that buffer and the next draw may be fast. */
     if (ctx->om_stamped_serial != ctx->serial)
@@ -490,15 +489,20 @@ static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context 
     return AEROCMD_OK;
 }
 
-/* What usually changes between draws: the vertex and index buffers and the VS / PS
- * constant buffers. Their packets (in bit order) fit this many bytes. */
+/* What usually changes between draws: the vertex and index buffers, the VS / PS constant
+ * buffers and the pixel shader's textures and samplers (a material). Their packets (in bit
+ * order; texture slots 0..31) fit this many bytes. */
 #define UMD_DIRTY_COMMON                                                                           \
     (UMD_DIRTY_VERTEX_BUFFERS | UMD_DIRTY_INDEX_BUFFER | UMD_DIRTY_CB(AEROCMD_SHADER_VS) |         \
-     UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+     UMD_DIRTY_CB(AEROCMD_SHADER_PS) | UMD_DIRTY_SRV(AEROCMD_SHADER_PS) |                          \
+     UMD_DIRTY_SAMPLER(AEROCMD_SHADER_PS))
 #define UMD_COMMON_BYTES_MAX                                                                       \
     (UMD_VERTEX_BUFFERS_BYTES + AEROCMD_UMD_MAX_VERTEX_BUFFERS * UMD_VERTEX_BINDING_BYTES +        \
      UMD_INDEX_BUFFER_BYTES +                                                                      \
-     2u * (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES))
+     2u *                                                                                          \
+         (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES) + \
+     32u * (uint32_t)sizeof(struct aerogpu_cmd_set_texture) + UMD_STAGE_TABLE_BYTES +              \
+     AEROCMD_UMD_MAX_SAMPLERS * 4u)
 
 /* put_packet's vertex buffers and constant buffers, with one changed slot (the usual
  * case) written as constants and a 16-byte copy. */
@@ -524,16 +528,15 @@ static UMD_INLINE uint8_t *put_common_constant_buffers(struct aerocmd_umd_contex
     return umd_put_constant_buffer(at, stage, slot, &st->cb[slot].b);
 }
 
-aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
-                                          const struct umd_work_packet *p)
+/* Only common state dirty, the buffer open and stamped (no check bit), and room: the bits
+ * are tested one by one instead of walking them. */
+static UMD_NOINLINE aerocmd_result emit_common(struct aerocmd_umd_context *ctx,
+                                               const struct umd_work_packet *p, uint32_t dirty)
 {
-    uint32_t dirty = ctx->dirty;
     uint8_t *at;
-    /* Only common state dirty, the buffer open and stamped (no check bit), and room: the
-     * bits are tested one by one instead of walking them. */
-    if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
-                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used))
-        return emit_draw_careful(ctx, p);
+    if ((dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS)) &&
+        simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX)
+        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
     at = ctx->w.base + ctx->w.used;
     if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
         at = put_common_vertex_buffers(ctx, at);
@@ -543,9 +546,26 @@ aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
         at = put_common_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
     if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_PS))
         at = put_common_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
+    if (dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS))
+        at = put_srvs(ctx, AEROCMD_SHADER_PS, at);
+    if (dirty & UMD_DIRTY_SAMPLER(AEROCMD_SHADER_PS))
+        at = put_samplers(ctx, AEROCMD_SHADER_PS, at);
     ctx->dirty = dirty & ~UMD_DIRTY_COMMON;
     umd_commit_to(ctx, umd_put_work(at, p));
     return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
+                                          const struct umd_work_packet *p)
+{
+    uint32_t dirty = ctx->dirty;
+    /* Stale vertex bytes are all there is to send first: maybe a vertex ring. */
+    if (UMD_UNLIKELY((dirty & UMD_DIRTY_DRAW_SLOW) == UMD_DIRTY_STALE))
+        return aerocmd_priv_umd_stale_ring_draw(ctx, p);
+    if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
+                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used))
+        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
+    return emit_common(ctx, p, dirty);
 }
 
 aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,

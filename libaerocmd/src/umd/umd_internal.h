@@ -467,10 +467,10 @@ void aerocmd_priv_umd_stale_forget(struct aerocmd_umd_context *ctx,
 /* Before the draw `p`: the stale bytes it reads from bound vertex and index buffers. */
 aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
                                            const struct umd_work_packet *p);
-/* Draw(vertex_count, first_vertex) of one instance when UMD_DIRTY_STALE is all the dirty
- * state and it is the vertex-ring case (umd_stale.c): 1 done, 0 not handled. */
-int aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
-                                     uint32_t first_vertex);
+/* The draw `p` when UMD_DIRTY_STALE is all the dirty state: the vertex-ring case in one
+ * reservation (umd_stale.c), anything else aerocmd_priv_umd_emit_draw_careful. */
+aerocmd_result aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx,
+                                                const struct umd_work_packet *p);
 
 /* ---- shared surfaces (umd_share.c) ------------------------------------------------------ */
 
@@ -536,6 +536,9 @@ struct umd_work_packet;
  * targets are stamped as written by the open buffer. */
 aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
                                           const struct umd_work_packet *p);
+/* The same the careful way, packet by packet (stale uploads first, report on failure). */
+aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ctx,
+                                                  const struct umd_work_packet *p);
 /* The same for compute state and a DISPATCH. */
 aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,
                                               const struct umd_work_packet *p);

@@ -318,40 +318,35 @@ aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
 }
 
 /* The usual case, a vertex ring: Draw (one instance) through a layout that reads one
- * vertex buffer per vertex, nothing of the read sent since the last Map, nothing else to
- * emit (the caller checked: only UMD_DIRTY_STALE is set), the index buffer not stale. The
- * UPLOAD and the DRAW go into the open buffer together. 0: not this case, or no room;
- * nothing was changed. */
-int aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
-                                     uint32_t first_vertex)
+ * vertex buffer per vertex, nothing of the read sent since the last Map, the index buffer
+ * not stale. The UPLOAD and the DRAW go into the open buffer together. */
+aerocmd_result aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx,
+                                                const struct umd_work_packet *p)
 {
     const struct aerocmd_umd_input_layout *il = ctx->layout;
     const struct umd_vertex_slot *vs;
     struct aerocmd_umd_resource *res;
     struct aerocmd_writer *w = &ctx->w;
+    uint32_t count = p->words[0], first = p->words[2], n;
     uint64_t lo, hi;
-    uint32_t n;
     uint8_t *at;
-    if (il == NULL || il->ring_slot == 0 || vertex_count == 0 || still_stale(ctx->index_res))
-        return 0;
+    if (p->opcode != AEROGPU_CMD_DRAW || p->words[1] != 1u || p->words[3] != 0u || il == NULL ||
+        il->ring_slot == 0 || count == 0 || still_stale(ctx->index_res))
+        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
     vs = &ctx->vb[il->ring_slot - 1u];
     res = vs->res;
     if (!still_stale(res) || res->clean_hi > res->clean_lo)
-        return 0;
-    lo = vs->b.offset_bytes + (uint64_t)first_vertex * vs->b.stride_bytes;
-    hi = lo + (uint64_t)(vertex_count - 1u) * vs->b.stride_bytes + il->extent[il->ring_slot - 1u];
+        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
+    lo = vs->b.offset_bytes + (uint64_t)first * vs->b.stride_bytes;
+    hi = lo + (uint64_t)(count - 1u) * vs->b.stride_bytes + il->extent[il->ring_slot - 1u];
     lo = (lo > res->stale_lo ? lo : res->stale_lo) & ~(uint64_t)3u;
     hi = ((hi < res->stale_hi ? hi : res->stale_hi) + 3u) & ~(uint64_t)3u;
     if (lo >= hi || UMD_UPLOAD_BYTES + UMD_DRAW_BYTES + (hi - lo) > w->capacity - w->used)
-        return 0;
+        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
     n = (uint32_t)(hi - lo);
     at = w->base + w->used;
     umd_put_upload_header(at, res->handle, lo, n);
-    {
-        const struct umd_work_packet p = {
-            AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, {vertex_count, 1u, first_vertex, 0u, 0u}};
-        umd_put_work(at + UMD_UPLOAD_BYTES + n, &p);
-    }
+    umd_put_work(at + UMD_UPLOAD_BYTES + n, p);
     aerocmd_writer_fixed_publish(w, w->base, w->used + UMD_UPLOAD_BYTES + n + UMD_DRAW_BYTES);
     res->clean_lo = (uint32_t)lo;
     res->clean_hi = (uint32_t)hi;
@@ -360,5 +355,5 @@ int aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx, uint32_t v
         ctx->dirty &= ~UMD_DIRTY_STALE;
     }
     memcpy(at + UMD_UPLOAD_BYTES, res->shadow + lo, n); /* last: nothing live across it */
-    return 1;
+    return AEROCMD_OK;
 }
