@@ -44,16 +44,13 @@ static SHIM_NOINLINE void set_constant_buffer_range(D3D10DDI_HDEVICE h,
         dev, aerocmd_umd_set_constant_buffers(dev->ctx, stage, start, count, res, NULL, NULL));
 }
 
-/* One buffer is the usual call: straight to the library's one-slot entry. */
-static inline void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
-                                        UINT start, UINT count, CONST D3D10DDI_HRESOURCE *bufs)
+/* One buffer is the usual call: straight to the library's one-slot entry (the caller
+ * handles other counts, in a function of four arguments so both ways are tail calls). */
+static inline void set_constant_buffer(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                       UINT slot, CONST D3D10DDI_HRESOURCE *bufs)
 {
-    if (count != 1) {
-        set_constant_buffer_range(h, stage, start, count, bufs);
-        return;
-    }
     (void)aerocmd_umd_set_constant_buffer(
-        shim_ctx(h), stage, start, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate));
+        shim_ctx(h), stage, slot, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate));
 }
 
 static SHIM_NOINLINE void set_shader_resource_range(D3D10DDI_HDEVICE h,
@@ -123,10 +120,18 @@ static inline void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind sta
     {                                                                                              \
         set_shader(h, kind, s);                                                                    \
     }                                                                                              \
+    static SHIM_NOINLINE void stage##_constant_buffer_range(D3D10DDI_HDEVICE h, UINT start,        \
+                                                            UINT n, CONST D3D10DDI_HRESOURCE *b)   \
+    {                                                                                              \
+        set_constant_buffer_range(h, kind, start, n, b);                                           \
+    }                                                                                              \
     void APIENTRY shim_##stage##_set_constant_buffers(D3D10DDI_HDEVICE h, UINT start, UINT n,      \
                                                       CONST D3D10DDI_HRESOURCE *b)                 \
     {                                                                                              \
-        set_constant_buffers(h, kind, start, n, b);                                                \
+        if (n == 1)                                                                                \
+            set_constant_buffer(h, kind, start, b);                                                \
+        else                                                                                       \
+            stage##_constant_buffer_range(h, start, n, b);                                         \
     }                                                                                              \
     void APIENTRY shim_##stage##_set_shader_resources(D3D10DDI_HDEVICE h, UINT start, UINT n,      \
                                                       CONST D3D10DDI_HSHADERRESOURCEVIEW *v)       \

@@ -5,6 +5,8 @@
 #include "umd_internal.h"
 
 #define D3D_MAX_VIEWPORTS   16u
+#define D3D_DXGI_R32_UINT   42u
+#define D3D_DXGI_R16_UINT   57u
 #define D3D_TOPOLOGY_LAST   13u
 #define D3D_PATCHLIST_FIRST 33u
 #define D3D_PATCHLIST_LAST  64u
@@ -114,7 +116,12 @@ aerocmd_result aerocmd_umd_set_index_buffer(struct aerocmd_umd_context *ctx,
 {
     uint32_t format = 0;
     if (buffer != NULL) {
-        aerocmd_result r = aerocmd_dxgi_index_format(dxgi_format, &format);
+        /* The two index formats Direct3D has, then the table's word on anything else. */
+        aerocmd_result r = AEROCMD_OK;
+        if (dxgi_format == D3D_DXGI_R32_UINT)
+            format = AEROGPU_INDEX_FORMAT_UINT32;
+        else if (dxgi_format != D3D_DXGI_R16_UINT)
+            r = aerocmd_dxgi_index_format(dxgi_format, &format);
         if (r != AEROCMD_OK)
             return r;
     } else {

@@ -340,14 +340,13 @@ aerocmd_result aerocmd_priv_umd_emit_dirty(struct aerocmd_umd_context *ctx, uint
  * put_srvs as emit_srv_slot would. Bytes of those packets; UINT32_MAX otherwise. */
 /* Slots 0..31 only (where shaders bind nearly everything); anything higher takes the
  * careful way. */
+AEROGPU_STATIC_ASSERT(UMD_SRV_WORDS == 4, umd_srv_words);
 static uint32_t simple_srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t stage)
 {
     const struct umd_stage_bindings *st = &ctx->stages[stage];
-    uint32_t bits = st->srv_dirty[0], n = 0, word;
-    for (word = 1; word < UMD_SRV_WORDS; word++)
-        if (st->srv_dirty[word] != 0)
-            return UINT32_MAX;
-    if (bits & st->host_buffer_srv[0])
+    uint32_t bits = st->srv_dirty[0], n = 0;
+    if ((st->srv_dirty[1] | st->srv_dirty[2] | st->srv_dirty[3]) != 0 ||
+        (bits & st->host_buffer_srv[0]) != 0)
         return UINT32_MAX;
     for (; bits != 0; bits &= bits - 1u, n++) {
         const struct aerocmd_umd_view *v = st->srv[umd_lowest_bit(bits)];

@@ -230,7 +230,9 @@ static inline aerocmd_result end_mapping_upload(struct aerocmd_umd_context *ctx,
     uint32_t bytes = (uint32_t)res->memory.size_bytes; /* the shadow: whole 4-byte units */
     struct aerocmd_writer *w = &ctx->w;
     uint8_t *at;
-    if (UMD_UNLIKELY(!ctx->have_buffer || ctx->present_pending ||
+    /* Without the draw-check bit a buffer is open and ready (umd_internal.h). */
+    if (UMD_UNLIKELY(((ctx->dirty & UMD_DIRTY_DRAW_CHECK) &&
+                      (!ctx->have_buffer || ctx->present_pending)) ||
                      UMD_UPLOAD_BYTES + bytes > w->capacity - w->used))
         return unmap_whole(ctx, res, 0);
     res->mapped = 0;
@@ -238,7 +240,7 @@ static inline aerocmd_result end_mapping_upload(struct aerocmd_umd_context *ctx,
     umd_put_upload_header(at, res->handle, 0, bytes);
     aerocmd_writer_fixed_publish(w, w->base, w->used + UMD_UPLOAD_BYTES + bytes);
     /* Last, so that nothing is live across the copy. */
-    memcpy(at + UMD_UPLOAD_BYTES, res->shadow, bytes);
+    umd_copy_payload(at + UMD_UPLOAD_BYTES, res->shadow, bytes);
     return AEROCMD_OK;
 }
 
