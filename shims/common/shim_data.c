@@ -23,12 +23,17 @@ AEROGPU_STATIC_ASSERT(offsetof(D3D10DDI_MAPPED_SUBRESOURCE, DepthPitch) ==
                           offsetof(struct aerocmd_umd_mapped, depth_pitch),
                       shim_mapped_depth_pitch);
 
+/* DONOTWAIT is the DDI's one map flag, libaerocmd's DO_NOT_WAIT bit (which looks at no
+ * other bit): the flags pass as they are. */
+AEROGPU_STATIC_ASSERT(D3D10_DDI_MAP_FLAG_DONOTWAIT == AEROCMD_UMD_MAP_DO_NOT_WAIT,
+                      shim_map_do_not_wait);
+
 /* Map and Unmap hand straight on (failures reach the runtime through the error hook). */
 void APIENTRY shim_map(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub, D3D10_DDI_MAP type,
                        UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out)
 {
-    (void)aerocmd_umd_map(shim_ctx(h), res_of(r), sub, (enum aerocmd_umd_map_type)type,
-                          flags & D3D10_DDI_MAP_FLAG_DONOTWAIT, (struct aerocmd_umd_mapped *)out);
+    (void)aerocmd_umd_map(shim_ctx(h), res_of(r), sub, (enum aerocmd_umd_map_type)type, flags,
+                          (struct aerocmd_umd_mapped *)out);
 }
 
 void APIENTRY shim_unmap(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub)
