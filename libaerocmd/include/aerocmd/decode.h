@@ -45,24 +45,44 @@ static inline uint32_t aerocmd_stream_abi_minor(const struct aerocmd_stream *str
     return stream->abi_version & 0xFFFFu;
 }
 
+/* Exported, and inline for C unless AEROCMD_NO_INLINE. */
 void aerocmd_cursor_init(struct aerocmd_cursor *cursor, const struct aerocmd_stream *stream);
+static inline void aerocmd_cursor_init_inline(struct aerocmd_cursor *cursor,
+                                              const struct aerocmd_stream *stream)
+{
+    cursor->stream = stream;
+    cursor->offset = (uint32_t)sizeof(struct aerogpu_cmd_stream_header);
+}
 
 /* 1: *packet holds the next packet (framing checked: size >= 8, 4-aligned, inside the
  * stream). 0: end of stream. -1: malformed framing, *diag says why; the cursor stays.
+ * On 0 and -1 *packet holds no packet (bytes NULL, size 0).
  * Exported, and inline for C unless AEROCMD_NO_INLINE: a sound packet is taken inline,
  * anything else by the exported function. */
 int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *packet,
                         struct aerocmd_diag *diag);
+
+/* Where a walk ends at `offset` (a packet boundary whose framing the inline cursor did not
+ * accept): 0 the end of the stream, -1 malformed framing (*diag says why). Exported for
+ * aerocmd_cursor_next_inline, which hands it nothing by address but the stream, so that a
+ * caller's cursor and packet can live in registers. */
+int aerocmd_cursor_stop(const struct aerocmd_stream *stream, uint32_t offset,
+                        struct aerocmd_diag *diag);
+
 static inline int aerocmd_cursor_next_inline(struct aerocmd_cursor *cursor,
                                              struct aerocmd_packet *packet,
                                              struct aerocmd_diag *diag)
 {
     const struct aerocmd_stream *stream = cursor->stream;
-    uint32_t offset = cursor->offset, remaining = stream->size_bytes - offset;
-    if (offset < stream->size_bytes && remaining >= sizeof(struct aerogpu_cmd_hdr)) {
+    uint32_t offset = cursor->offset;
+    /* In 64 bits a cursor past the end has a negative remainder: one test for both. */
+    int64_t remaining = (int64_t)stream->size_bytes - (int64_t)offset;
+    if (remaining >= (int64_t)sizeof(struct aerogpu_cmd_hdr)) {
         const struct aerogpu_cmd_hdr *h = (const struct aerogpu_cmd_hdr *)(stream->bytes + offset);
         uint32_t size = h->size_bytes;
-        if (size >= sizeof *h && (size & 3u) == 0 && size <= remaining) {
+        /* At least a header and at most the rest, in one unsigned test (a size below 8
+         * wraps around). */
+        if ((size & 3u) == 0 && (uint64_t)size - sizeof *h <= (uint64_t)remaining - sizeof *h) {
             packet->bytes = (const uint8_t *)h;
             packet->offset = offset;
             packet->opcode = h->opcode;
@@ -71,7 +91,12 @@ static inline int aerocmd_cursor_next_inline(struct aerocmd_cursor *cursor,
             return 1;
         }
     }
-    return aerocmd_cursor_next(cursor, packet, diag);
+    /* No packet here: *packet says so rather than keep an old one. */
+    packet->bytes = NULL;
+    packet->offset = offset;
+    packet->opcode = 0;
+    packet->size_bytes = 0;
+    return aerocmd_cursor_stop(stream, offset, diag) < 0 ? -1 : 0;
 }
 
 /* Structural checks of one packet against its opcode's rules: fixed size, payload length
@@ -260,6 +285,7 @@ extern const struct aerocmd_enum_info aerocmd_enum_topology;
 const struct aerocmd_enum_info *const *aerocmd_enum_tables(uint32_t *count);
 
 #ifndef AEROCMD_NO_INLINE
+#define aerocmd_cursor_init  aerocmd_cursor_init_inline
 #define aerocmd_cursor_next  aerocmd_cursor_next_inline
 #define aerocmd_packet_view  aerocmd_packet_view_inline
 #define aerocmd_packet_array aerocmd_packet_array_inline
