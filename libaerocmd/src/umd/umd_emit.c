@@ -532,11 +532,7 @@ static UMD_INLINE uint8_t *put_common_constant_buffers(struct aerocmd_umd_contex
 static UMD_NOINLINE aerocmd_result emit_common(struct aerocmd_umd_context *ctx,
                                                const struct umd_work_packet *p, uint32_t dirty)
 {
-    uint8_t *at;
-    if ((dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS)) &&
-        simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX)
-        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
-    at = ctx->w.base + ctx->w.used;
+    uint8_t *at = ctx->w.base + ctx->w.used;
     if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
         at = put_common_vertex_buffers(ctx, at);
     if (dirty & UMD_DIRTY_INDEX_BUFFER)
@@ -562,7 +558,9 @@ aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
     if (UMD_UNLIKELY((dirty & UMD_DIRTY_DRAW_SLOW) == UMD_DIRTY_STALE))
         return aerocmd_priv_umd_stale_ring_draw(ctx, p);
     if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
-                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used))
+                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used ||
+                     ((dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS)) &&
+                      simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX)))
         return aerocmd_priv_umd_emit_draw_careful(ctx, p);
     return emit_common(ctx, p, dirty);
 }

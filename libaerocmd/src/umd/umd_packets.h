@@ -211,12 +211,19 @@ static inline uint8_t *umd_put_texture(uint8_t *at, uint32_t stage, uint32_t slo
 }
 
 /* One slot of each: the packets above with count 1. */
+/* Two 32-bit fields as the one 64-bit store they are (the stream is little-endian). */
+static inline void umd_put_pair(uint8_t *at, uint32_t first, uint32_t second)
+{
+    const uint64_t v = (uint64_t)first | (uint64_t)second << 32;
+    memcpy(at, &v, sizeof v);
+}
+
 static inline uint8_t *umd_put_vertex_buffer(uint8_t *at, uint32_t slot,
                                              const struct aerogpu_vertex_buffer_binding *b)
 {
-    const uint32_t head[4] = {AEROGPU_CMD_SET_VERTEX_BUFFERS,
-                              UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES, slot, 1u};
-    memcpy(at, head, sizeof head);
+    umd_put_pair(at, AEROGPU_CMD_SET_VERTEX_BUFFERS,
+                 UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES);
+    umd_put_pair(at + 8, slot, 1u);
     memcpy(at + UMD_VERTEX_BUFFERS_BYTES, b, UMD_VERTEX_BINDING_BYTES);
     return at + UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES;
 }
@@ -224,13 +231,10 @@ static inline uint8_t *umd_put_vertex_buffer(uint8_t *at, uint32_t slot,
 static inline uint8_t *umd_put_constant_buffer(uint8_t *at, uint32_t stage, uint32_t slot,
                                                const struct aerogpu_constant_buffer_binding *b)
 {
-    const uint32_t head[6] = {AEROGPU_CMD_SET_CONSTANT_BUFFERS,
-                              UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES,
-                              umd_stage_code(stage),
-                              slot,
-                              1u,
-                              AEROGPU_SHADER_STAGE_EX_NONE};
-    memcpy(at, head, sizeof head);
+    umd_put_pair(at, AEROGPU_CMD_SET_CONSTANT_BUFFERS,
+                 UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES);
+    umd_put_pair(at + 8, umd_stage_code(stage), slot);
+    umd_put_pair(at + 16, 1u, AEROGPU_SHADER_STAGE_EX_NONE);
     memcpy(at + UMD_STAGE_TABLE_BYTES, b, UMD_CONSTANT_BINDING_BYTES);
     return at + UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES;
 }
