@@ -353,6 +353,7 @@ static void sc_rotate_three(struct session *s)
 
 #include "scenario_compute.c"
 #include "scenario_blt.c"
+#include "scenario_uploads.c"
 
 struct scenario {
     const char *name;
@@ -492,6 +493,7 @@ void run_d3d11_scenarios(open_adapter_fn open10_2, const char *out_dir)
         }
         session_close(&s);
     }
+    check_uploads(open10_2);
 }
 
 /* ---- D3D10 and D3D10.1: their own tables, one clear each ------------------------------------ */
