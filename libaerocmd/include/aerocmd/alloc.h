@@ -6,9 +6,13 @@
 
 #include <stddef.h>
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_allocator {
     /* Like realloc: ptr NULL allocates; returns NULL on failure leaving ptr untouched.
@@ -21,6 +25,8 @@ struct aerocmd_allocator {
 /* malloc/realloc/free-backed allocator for hosted code (tools, tests). Not in the
  * kernel-safe core. */
 const struct aerocmd_allocator *aerocmd_allocator_libc(void);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -13,9 +13,13 @@
 #include "aerocmd/result.h"
 #include "aerogpu_cmd.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_stream {
     const uint8_t *bytes; /* the stream header */
@@ -283,6 +287,8 @@ extern const struct aerocmd_enum_info aerocmd_enum_topology;
 /* Every enum of the ABI (all protocol headers), in the order aerogpu-abi-1.4.json lists
  * them; each table's values are in ascending order. */
 const struct aerocmd_enum_info *const *aerocmd_enum_tables(uint32_t *count);
+
+AEROCMD_EXPORT_END
 
 #ifndef AEROCMD_NO_INLINE
 #define aerocmd_cursor_init  aerocmd_cursor_init_inline

@@ -17,9 +17,13 @@
 #include "aerocmd/decode.h"
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 enum aerocmd_dump_format { AEROCMD_DUMP_TEXT = 0, AEROCMD_DUMP_JSON = 1 };
 
@@ -58,6 +62,8 @@ void aerocmd_dump_json_string_body(FILE *out, const void *bytes, size_t len);
 /* Writes `len` bytes as the contents of a double-quoted text-dump string: C escapes for
  * quotes, backslash and \n \t \r, every other byte outside printable ASCII as \xNN. */
 void aerocmd_dump_text_string_body(FILE *out, const void *bytes, size_t len);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -35,9 +35,13 @@
 #include "aerocmd/result.h"
 #include "aerogpu_pci.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* ---- DXGI_FORMAT numbers (same values as dxgiformat.h) ------------------------------- */
 
@@ -292,6 +296,8 @@ aerocmd_result aerocmd_dxgi_index_format(uint32_t dxgi_format, uint32_t *out_ind
 /* CheckFormatSupport: the AEROCMD_FORMAT_SUPPORT_* bits that work end to end for
  * `dxgi_format` on a device of `abi_version`; 0 for formats that cannot be used at all. */
 uint32_t aerocmd_dxgi_format_support(uint32_t dxgi_format, uint32_t abi_version);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

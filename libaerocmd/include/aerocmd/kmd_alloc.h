@@ -23,9 +23,13 @@
 #include "aerocmd/submission.h"
 #include "aerogpu_wddm_alloc.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* ---- private data ---------------------------------------------------------------- */
 
@@ -132,6 +136,8 @@ aerocmd_result aerocmd_kmd_alloc_table_build(const struct aerocmd_kmd_alloc_ref 
                                              uint32_t count, void *mem, size_t mem_bytes,
                                              struct aerocmd_alloc_table_view *view,
                                              struct aerocmd_kmd_fault *fault);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

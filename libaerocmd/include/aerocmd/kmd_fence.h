@@ -18,9 +18,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #define AEROCMD_KMD_FENCE_READ_TRIES 8u
 
@@ -54,6 +58,8 @@ aerocmd_result aerocmd_kmd_fence_poll_mmio(struct aerocmd_kmd_fence_tracker *t,
  * The page's magic must be "FENC" (AEROCMD_E_DEVICE_REMOVED otherwise). */
 aerocmd_result aerocmd_kmd_fence_poll_page(struct aerocmd_kmd_fence_tracker *t,
                                            const volatile void *page, uint64_t *completed);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -58,9 +58,13 @@
 #include "aerocmd/kmd_status.h"
 #include "aerocmd/semantic.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* Copies len bytes of user memory at src to dst. Returns 0 on success, non-zero when the
  * user memory could not be read (COPY_FAULT). */
@@ -126,6 +130,8 @@ struct aerocmd_kmd_render_out {
 aerocmd_ntstatus aerocmd_kmd_render(struct aerocmd_kmd_validator *v,
                                     const struct aerocmd_kmd_render_args *args,
                                     struct aerocmd_kmd_render_out *out);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -20,9 +20,13 @@
 #include "aerocmd/result.h"
 #include "aerogpu_ring.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #define AEROCMD_KMD_RING_HEADER_BYTES 64u
 #define AEROCMD_KMD_RING_SLOT_BYTES   64u
@@ -72,6 +76,8 @@ uint32_t aerocmd_kmd_ring_pending(const struct aerocmd_kmd_ring *ring);
 aerocmd_result aerocmd_kmd_ring_submit(struct aerocmd_kmd_ring *ring,
                                        const struct aerocmd_kmd_submission *sub,
                                        struct aerocmd_diag *diag);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

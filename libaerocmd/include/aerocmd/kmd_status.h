@@ -14,9 +14,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 typedef uint32_t aerocmd_ntstatus; /* bit pattern of an NTSTATUS (a LONG on Windows) */
 
@@ -83,6 +87,8 @@ aerocmd_ntstatus aerocmd_kmd_status_for_reason(uint32_t reason);
 /* The mapping table itself (every aerocmd_reason, then every aerocmd_kmd_reason), for
  * tests and documentation tools. */
 const struct aerocmd_kmd_status_entry *aerocmd_kmd_status_table(uint32_t *count);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

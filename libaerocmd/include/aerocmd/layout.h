@@ -25,9 +25,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 enum aerocmd_layout_fault {
     AEROCMD_LAYOUT_FAULT_NONE = 0,
@@ -127,6 +131,8 @@ aerocmd_result aerocmd_texture_write_box(const struct aerocmd_texture_layout_des
                                          const void *src, uint32_t src_row_pitch, size_t src_size,
                                          void *texture, size_t texture_size,
                                          enum aerocmd_layout_fault *fault);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

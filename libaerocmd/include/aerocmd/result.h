@@ -10,9 +10,13 @@
 
 #include <stdint.h>
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 typedef enum aerocmd_result {
     AEROCMD_OK = 0,
@@ -113,6 +117,8 @@ const char *aerocmd_result_name(aerocmd_result result);
 const char *aerocmd_reason_name(aerocmd_reason reason);
 /* One-sentence English description of a reason, for tools. Never NULL. */
 const char *aerocmd_reason_text(aerocmd_reason reason);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

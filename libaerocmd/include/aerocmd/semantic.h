@@ -20,9 +20,13 @@
 #include "aerocmd/result.h"
 #include "aerocmd/submission.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* Treat as opaque; the fields are here only so callers can place it anywhere. */
 struct aerocmd_semantic {
@@ -67,6 +71,8 @@ aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
                                              const struct aerocmd_stream *stream,
                                              const struct aerocmd_alloc_table_view *allocs,
                                              struct aerocmd_diag *diag);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -14,9 +14,13 @@
 #include "aerocmd/result.h"
 #include "aerogpu_ring.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #define AEROCMD_ALLOC_TABLE_HEADER_BYTES 24u
 /* Smallest entry stride accepted: sizeof(struct aerogpu_alloc_entry). Longer strides carry
@@ -68,6 +72,8 @@ int aerocmd_alloc_table_entry(const struct aerocmd_alloc_table_view *view, uint3
  * non-zero and not wrapping, reserved fields zero. Checks run in field order, so the first
  * faulty field is reported. */
 aerocmd_result aerocmd_submit_desc_check(const void *desc, size_t len, struct aerocmd_diag *diag);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -10,9 +10,13 @@
 #include "aerocmd/alloc.h"
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #define AEROCMD_TRACE_HEADER_BYTES            32u
 #define AEROCMD_TRACE_FOOTER_BYTES            32u
@@ -130,6 +134,8 @@ struct aerocmd_trace_stream_in {
 aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
                                    const struct aerocmd_trace_stream_in *streams, uint32_t count,
                                    const char *emulator_version, uint8_t **out, size_t *out_len);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

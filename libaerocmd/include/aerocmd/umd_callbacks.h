@@ -29,9 +29,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* One allocation-list entry. */
 #define AEROCMD_UMD_ALLOC_REF_WRITE 1u /* the submission may write the allocation */
@@ -138,6 +142,8 @@ struct aerocmd_umd_callbacks {
 
     uint32_t flags; /* AEROCMD_UMD_CB_*: how this operating system makes the CPU wait */
 };
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

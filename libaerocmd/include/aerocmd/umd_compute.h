@@ -16,9 +16,13 @@
 
 #include "aerocmd/result.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_umd_device;
 struct aerocmd_umd_context;
@@ -126,6 +130,8 @@ aerocmd_result aerocmd_umd_copy_structure_count(struct aerocmd_umd_context *ctx,
                                                 struct aerocmd_umd_resource *dst,
                                                 uint32_t dst_offset_bytes,
                                                 struct aerocmd_umd_uav *src);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

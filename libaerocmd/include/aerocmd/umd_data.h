@@ -24,9 +24,13 @@
 #include "aerocmd/result.h"
 #include "aerocmd/umd_objects.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* D3D11_MAP values (D3D10_MAP has the same numbers). */
 enum aerocmd_umd_map_type {
@@ -151,6 +155,8 @@ uint64_t aerocmd_umd_read_fence64(const volatile uint32_t *words);
 
 /* Waits for the GPU to finish everything submitted so far (flags: DO_NOT_WAIT). */
 aerocmd_result aerocmd_umd_wait_idle(struct aerocmd_umd_context *ctx, uint32_t flags);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

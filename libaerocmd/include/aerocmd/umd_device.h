@@ -19,9 +19,13 @@
 #include "aerocmd/result.h"
 #include "aerocmd/umd_callbacks.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 /* Every umd object's memory must be aligned to this many bytes. */
 #define AEROCMD_UMD_OBJECT_ALIGN 8u
@@ -146,6 +150,8 @@ uint64_t aerocmd_umd_submission_count(const struct aerocmd_umd_context *ctx);
  * returns DEVICE_REMOVED. Other failures (OUT_OF_MEMORY, ...) are returned to the caller
  * and leave the context usable; unsubmitted packets stay queued. */
 int aerocmd_umd_context_is_lost(const struct aerocmd_umd_context *ctx);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -31,9 +31,13 @@
 #include "aerocmd/result.h"
 #include "aerocmd/writer.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #define AEROCMD_UMD_DXBC_HEADER_BYTES 32u
 /* The semantic name of every entry without a system value (see above). */
@@ -79,6 +83,8 @@ aerocmd_result aerocmd_umd_dxbc_from_tokens(enum aerocmd_shader_kind kind, const
                                             uint32_t token_capacity,
                                             const struct aerocmd_umd_shader_signatures *sigs,
                                             void *out, uint32_t out_capacity, uint32_t *out_size);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

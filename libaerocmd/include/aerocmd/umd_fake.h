@@ -20,9 +20,13 @@
 #include "aerocmd/result.h"
 #include "aerocmd/umd_callbacks.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_umd_fake_submission {
     uint8_t *cmd; /* copy of the stream, cmd_bytes long */
@@ -170,6 +174,8 @@ aerocmd_umd_fake_resource(const struct aerocmd_umd_fake *fake, uint32_t handle);
  * small. buf must be 8-byte aligned. */
 aerocmd_result aerocmd_umd_fake_alloc_table(const struct aerocmd_umd_fake *fake, uint32_t index,
                                             void *buf, size_t cap, size_t *size);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -24,9 +24,13 @@
 #include "aerocmd/umd_dxbc.h"
 #include "aerocmd/writer.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_umd_resource;
 struct aerocmd_umd_view;
@@ -413,6 +417,8 @@ aerocmd_result aerocmd_umd_create_rasterizer_state(struct aerocmd_umd_device *de
 void aerocmd_umd_destroy_blend_state(struct aerocmd_umd_blend_state *state);
 void aerocmd_umd_destroy_depth_stencil_state(struct aerocmd_umd_depth_stencil_state *state);
 void aerocmd_umd_destroy_rasterizer_state(struct aerocmd_umd_rasterizer_state *state);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

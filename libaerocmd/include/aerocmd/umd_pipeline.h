@@ -15,9 +15,13 @@
 #include "aerocmd/result.h"
 #include "aerocmd/umd_objects.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #define AEROCMD_UMD_MAX_VERTEX_BUFFERS   16u
 #define AEROCMD_UMD_MAX_CONSTANT_BUFFERS 14u
@@ -183,6 +187,8 @@ aerocmd_result aerocmd_umd_present_ex(struct aerocmd_umd_context *ctx, uint32_t 
 aerocmd_result aerocmd_umd_rotate_resources(struct aerocmd_umd_context *ctx,
                                             struct aerocmd_umd_resource *const *res,
                                             uint32_t count);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -31,9 +31,13 @@
 #include "aerocmd/result.h"
 #include "aerogpu_cmd.h"
 
+#include "aerocmd/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+AEROCMD_EXPORT_BEGIN
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__)
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -514,6 +518,8 @@ aerocmd_result aerocmd_append_nop(struct aerocmd_writer *w);
 /* Payload = len bytes of UTF-8 text (no terminator needed), zero padded. */
 aerocmd_result aerocmd_append_debug_marker(struct aerocmd_writer *w, const char *text,
                                            uint32_t len);
+
+AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }
