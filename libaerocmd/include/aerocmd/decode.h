@@ -83,10 +83,11 @@ static inline int aerocmd_cursor_next_inline(struct aerocmd_cursor *cursor,
     int64_t remaining = (int64_t)stream->size_bytes - (int64_t)offset;
     if (remaining >= (int64_t)sizeof(struct aerogpu_cmd_hdr)) {
         const struct aerogpu_cmd_hdr *h = (const struct aerogpu_cmd_hdr *)(stream->bytes + offset);
-        uint32_t size = h->size_bytes;
-        /* At least a header and at most the rest, in one unsigned test (a size below 8
-         * wraps around). */
-        if ((size & 3u) == 0 && (uint64_t)size - sizeof *h <= (uint64_t)remaining - sizeof *h) {
+        uint32_t size = h->size_bytes, over = size - (uint32_t)sizeof *h;
+        /* 4-aligned, at least a header and at most the rest, in one unsigned test: rotated
+         * right by two, a size below 8 (which wraps around) or one with low bits set lands
+         * above any quarter of the rest. */
+        if (((over >> 2) | (over << 30)) <= ((uint32_t)remaining - (uint32_t)sizeof *h) >> 2) {
             packet->bytes = (const uint8_t *)h;
             packet->offset = offset;
             packet->opcode = h->opcode;
