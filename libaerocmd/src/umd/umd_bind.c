@@ -27,8 +27,9 @@ static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
 
 /* ---- input assembler ------------------------------------------------------------------- */
 
-/* After an input-assembler binding changed: the next draw looks for stale bytes while any
- * resource has some (what it reads may be among them). */
+/* After the input layout changed: the next draw looks for stale bytes while any resource
+ * has some (what it reads may be among them). Vertex and index buffer binds leave it to the
+ * draw that emits them (aerocmd_priv_umd_emit_draw). */
 static inline uint32_t umd_stale_check(const struct aerocmd_umd_context *ctx)
 {
     return ctx->stale_count != 0 ? (uint32_t)UMD_DIRTY_STALE : 0u;
@@ -68,7 +69,7 @@ static inline void set_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slo
         ctx->vb_dirty_lo = slot;
     if (slot > ctx->vb_dirty_hi)
         ctx->vb_dirty_hi = slot;
-    ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS | umd_stale_check(ctx);
+    ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS;
 }
 
 /* Out of line so that the one-slot call keeps no loop state. */
@@ -132,7 +133,7 @@ aerocmd_result aerocmd_umd_set_index_buffer(struct aerocmd_umd_context *ctx,
         ctx->index_res = buffer;
         ctx->index_format = format;
         ctx->index_offset = offset_bytes;
-        ctx->dirty |= UMD_DIRTY_INDEX_BUFFER | umd_stale_check(ctx);
+        ctx->dirty |= UMD_DIRTY_INDEX_BUFFER;
     }
     return AEROCMD_OK;
 }

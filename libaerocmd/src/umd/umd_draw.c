@@ -67,28 +67,12 @@ static inline int put_draw_indexed(struct aerocmd_umd_context *ctx, uint32_t ind
     return 1;
 }
 
-/* The careful ways of the one-instance draws, out of line with few arguments, so that the
- * fast paths need no stack frame (nor, on Windows x64, stack arguments). */
-static UMD_NOINLINE aerocmd_result draw_careful(struct aerocmd_umd_context *ctx,
-                                                uint32_t vertex_count, uint32_t first_vertex)
-{
-    return draw_slow(ctx, AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, vertex_count, 1, first_vertex, 0, 0);
-}
-
-static UMD_NOINLINE aerocmd_result draw_indexed_careful(struct aerocmd_umd_context *ctx,
-                                                        uint32_t index_count, uint32_t first_index,
-                                                        int32_t base_vertex)
-{
-    return draw_slow(ctx, AEROGPU_CMD_DRAW_INDEXED, UMD_DRAW_INDEXED_BYTES, index_count, 1,
-                     first_index, (uint32_t)base_vertex, 0);
-}
-
 aerocmd_result aerocmd_umd_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
                                 uint32_t first_vertex)
 {
     if (UMD_LIKELY(put_draw(ctx, vertex_count, 1, first_vertex, 0)))
         return AEROCMD_OK;
-    return draw_careful(ctx, vertex_count, first_vertex);
+    return aerocmd_priv_umd_draw_careful(ctx, vertex_count, first_vertex);
 }
 
 aerocmd_result aerocmd_umd_draw_instanced(struct aerocmd_umd_context *ctx,
@@ -107,7 +91,7 @@ aerocmd_result aerocmd_umd_draw_indexed(struct aerocmd_umd_context *ctx, uint32_
 {
     if (UMD_LIKELY(put_draw_indexed(ctx, index_count, 1, first_index, base_vertex, 0)))
         return AEROCMD_OK;
-    return draw_indexed_careful(ctx, index_count, first_index, base_vertex);
+    return aerocmd_priv_umd_draw_indexed_careful(ctx, index_count, first_index, base_vertex);
 }
 
 aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ctx,

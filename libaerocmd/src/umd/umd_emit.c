@@ -550,10 +550,13 @@ static UMD_NOINLINE aerocmd_result emit_common(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
-                                          const struct umd_work_packet *p)
+static UMD_INLINE aerocmd_result emit_draw(struct aerocmd_umd_context *ctx,
+                                           const struct umd_work_packet *p)
 {
     uint32_t dirty = ctx->dirty;
+    /* A vertex or index buffer bound since the last draw may have stale bytes. */
+    if ((dirty & (UMD_DIRTY_VERTEX_BUFFERS | UMD_DIRTY_INDEX_BUFFER)) && ctx->stale_count != 0)
+        ctx->dirty = dirty |= UMD_DIRTY_STALE;
     /* Stale vertex bytes are all there is to send first: maybe a vertex ring. */
     if (UMD_UNLIKELY((dirty & UMD_DIRTY_DRAW_SLOW) == UMD_DIRTY_STALE))
         return aerocmd_priv_umd_stale_ring_draw(ctx, p);
@@ -563,6 +566,30 @@ aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
                       simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX)))
         return aerocmd_priv_umd_emit_draw_careful(ctx, p);
     return emit_common(ctx, p, dirty);
+}
+
+aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
+                                          const struct umd_work_packet *p)
+{
+    return emit_draw(ctx, p);
+}
+
+aerocmd_result aerocmd_priv_umd_draw_careful(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                             uint32_t first_vertex)
+{
+    const struct umd_work_packet p = {
+        AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, {vertex_count, 1u, first_vertex, 0u, 0u}};
+    return emit_draw(ctx, &p);
+}
+
+aerocmd_result aerocmd_priv_umd_draw_indexed_careful(struct aerocmd_umd_context *ctx,
+                                                     uint32_t index_count, uint32_t first_index,
+                                                     int32_t base_vertex)
+{
+    const struct umd_work_packet p = {AEROGPU_CMD_DRAW_INDEXED,
+                                      UMD_DRAW_INDEXED_BYTES,
+                                      {index_count, 1u, first_index, (uint32_t)base_vertex, 0u}};
+    return emit_draw(ctx, &p);
 }
 
 aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,

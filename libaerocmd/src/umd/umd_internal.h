@@ -536,6 +536,13 @@ struct umd_work_packet;
  * targets are stamped as written by the open buffer. */
 aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
                                           const struct umd_work_packet *p);
+/* The one-instance Draw and DrawIndexed when their fast path declined (umd_draw.c): the
+ * packet built here, then aerocmd_priv_umd_emit_draw's way. */
+aerocmd_result aerocmd_priv_umd_draw_careful(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                             uint32_t first_vertex);
+aerocmd_result aerocmd_priv_umd_draw_indexed_careful(struct aerocmd_umd_context *ctx,
+                                                     uint32_t index_count, uint32_t first_index,
+                                                     int32_t base_vertex);
 /* The same the careful way, packet by packet (stale uploads first, report on failure). */
 aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ctx,
                                                   const struct umd_work_packet *p);

@@ -231,9 +231,9 @@ static inline aerocmd_result end_mapping_upload(struct aerocmd_umd_context *ctx,
     struct aerocmd_writer *w = &ctx->w;
     uint8_t *at;
     /* Without the draw-check bit a buffer is open and ready (umd_internal.h). */
-    if (UMD_UNLIKELY(((ctx->dirty & UMD_DIRTY_DRAW_CHECK) &&
-                      (!ctx->have_buffer || ctx->present_pending)) ||
-                     UMD_UPLOAD_BYTES + bytes > w->capacity - w->used))
+    if (UMD_UNLIKELY(
+            ((ctx->dirty & UMD_DIRTY_DRAW_CHECK) && (!ctx->have_buffer || ctx->present_pending)) ||
+            UMD_UPLOAD_BYTES + bytes > w->capacity - w->used))
         return unmap_whole(ctx, res, 0);
     res->mapped = 0;
     at = w->base + w->used;
