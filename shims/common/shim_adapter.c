@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "aerocmd/umd_caps.h"
 #include "aerocmd/umd_device.h"
 #include "aerogpu_umd_private.h"
 
@@ -99,35 +100,31 @@ static HRESULT APIENTRY get_supported_versions(D3D10DDI_HADAPTER h, UINT32 *entr
     return S_OK;
 }
 
-/* D3D11DDICAPS_SHADER from what libaerocmd says it carries out on this adapter's ABI. */
-static UINT shader_caps(const struct shim_adapter *a)
-{
-    uint32_t features = aerocmd_umd_optional_features(a->abi_version);
-    if (features & AEROCMD_UMD_FEATURE_COMPUTE_BUFFERS)
-        return D3D11DDICAPS_SHADER_COMPUTE_PLUS_RAW_AND_STRUCTURED_BUFFERS_IN_SHADER_4_X;
-    return 0;
-}
-
-/* The three Windows 7 caps are one UINT each: no driver threading or command lists, the
- * shader extras libaerocmd implements (never doubles), and the 10.0 pipeline only. */
+/* GetCaps answers Windows 7's three cap types with libaerocmd's caps (one UINT each). The
+ * documented returns are S_OK and E_OUTOFMEMORY only, so a type this driver does not know
+ * (a later runtime's) gets zeroes: it claims nothing. pData is always written. */
 static HRESULT APIENTRY get_caps(D3D10DDI_HADAPTER h, CONST D3D10_2DDIARG_GETCAPS *caps)
 {
     struct shim_adapter *a = adapter_of(h);
-    UINT value;
+    struct aerocmd_umd_caps c;
+    UINT value = 0;
     if (a == NULL || caps == NULL)
         return E_INVALIDARG;
+    if (caps->pData != NULL)
+        memset(caps->pData, 0, caps->DataSize);
+    aerocmd_umd_adapter_caps(a->abi_version, &c);
     switch (caps->Type) {
     case D3D11DDICAPS_THREADING:
-        value = 0;
+        value = c.threading;
         break;
     case D3D11DDICAPS_SHADER:
-        value = shader_caps(a);
+        value = c.shader;
         break;
     case D3D11DDICAPS_3DPIPELINESUPPORT:
-        value = 1u << D3D11DDI_3DPIPELINELEVEL_10_0;
+        value = c.pipeline_levels;
         break;
     default:
-        return E_INVALIDARG;
+        return S_OK;
     }
     if (caps->pData == NULL || caps->DataSize < sizeof value)
         return E_INVALIDARG;
@@ -135,26 +132,26 @@ static HRESULT APIENTRY get_caps(D3D10DDI_HADAPTER h, CONST D3D10_2DDIARG_GETCAP
     return S_OK;
 }
 
-/* The kernel driver's adapter facts: ABI version and features. */
+/* The kernel driver's adapter facts, judged by libaerocmd. */
 static HRESULT query_adapter(const D3DDDI_ADAPTERCALLBACKS *cb, HANDLE rt_adapter,
                              struct shim_adapter *a)
 {
-    struct aerogpu_umd_private_v1 info;
+    struct aerogpu_umd_private_v1 blob;
+    struct aerocmd_umd_adapter_info info;
     D3DDDICB_QUERYADAPTERINFO q;
     HRESULT hr;
     if (cb == NULL || cb->pfnQueryAdapterInfoCb == NULL)
         return E_INVALIDARG;
-    memset(&info, 0, sizeof info);
-    q.pPrivateDriverData = &info;
-    q.PrivateDriverDataSize = sizeof info;
+    memset(&blob, 0, sizeof blob);
+    q.pPrivateDriverData = &blob;
+    q.PrivateDriverDataSize = sizeof blob;
     hr = cb->pfnQueryAdapterInfoCb(rt_adapter, &q);
     if (FAILED(hr))
         return hr;
-    if (info.struct_version != AEROGPU_UMDPRIV_STRUCT_VERSION_V1 || info.size_bytes < sizeof info ||
-        (info.device_abi_version_u32 >> 16) != AEROGPU_ABI_MAJOR)
+    if (aerocmd_umd_adapter_info_parse(&blob, sizeof blob, &info) != AEROCMD_OK)
         return E_FAIL;
-    a->abi_version = info.device_abi_version_u32;
-    a->features = info.device_features;
+    a->abi_version = info.abi_version;
+    a->features = info.features;
     return S_OK;
 }
 

@@ -17,6 +17,10 @@ static uint32_t f32_bits(FLOAT f)
     return u;
 }
 
+/* Handle arrays are converted into arrays of libaerocmd's slot count; the call gets the
+ * runtime's count, and libaerocmd refuses a range past its slots before reading. */
+#define SHIM_CONVERTED(count, limit) ((count) < (limit) ? (count) : (limit))
+
 /* ---- shader stages --------------------------------------------------------------------- */
 
 static void set_shader(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, D3D10DDI_HSHADER s)
@@ -33,12 +37,8 @@ static SHIM_NOINLINE void set_constant_buffer_range(D3D10DDI_HDEVICE h,
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_CONSTANT_BUFFERS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS);
+    for (i = 0; i < n; i++)
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_constant_buffers(dev->ctx, stage, start, count, res, NULL, NULL));
@@ -60,12 +60,8 @@ static SHIM_NOINLINE void set_shader_resource_range(D3D10DDI_HDEVICE h,
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_view *v[AEROCMD_UMD_MAX_SHADER_RESOURCES];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_SHADER_RESOURCES) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SHADER_RESOURCES);
+    for (i = 0; i < n; i++)
         v[i] = (struct aerocmd_umd_view *)shim_obj(views[i].pDrvPrivate);
     shim_report_result(dev, aerocmd_umd_set_shader_resources(dev->ctx, stage, start, count, v));
 }
@@ -91,12 +87,8 @@ static SHIM_NOINLINE void set_sampler_range(D3D10DDI_HDEVICE h, enum aerocmd_sha
 {
     struct shim_device *dev = shim_dev(h);
     const struct aerocmd_umd_sampler *s[AEROCMD_UMD_MAX_SAMPLERS];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_SAMPLERS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SAMPLERS);
+    for (i = 0; i < n; i++)
         s[i] = (const struct aerocmd_umd_sampler *)shim_obj(samplers[i].pDrvPrivate);
     shim_report_result(dev, aerocmd_umd_set_samplers(dev->ctx, stage, start, count, s));
 }
@@ -165,12 +157,8 @@ static SHIM_NOINLINE void set_vertex_buffer_range(D3D10DDI_HDEVICE h, UINT start
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
-    UINT i;
-    if (count > AEROCMD_UMD_MAX_VERTEX_BUFFERS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_VERTEX_BUFFERS);
+    for (i = 0; i < n; i++)
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_vertex_buffers(dev->ctx, start, count, res, strides, offsets));
@@ -211,13 +199,9 @@ void APIENTRY shim_set_render_targets(D3D10DDI_HDEVICE h, CONST D3D10DDI_HRENDER
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_view *v[AEROCMD_UMD_MAX_RENDER_TARGETS];
-    UINT i;
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_RENDER_TARGETS);
     (void)clear_slots; /* slots past count are unbound by the tracker's count */
-    if (count > AEROCMD_UMD_MAX_RENDER_TARGETS) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++)
+    for (i = 0; i < n; i++)
         v[i] = (struct aerocmd_umd_view *)shim_obj(rtvs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_render_targets(dev->ctx, count, v,
@@ -265,16 +249,17 @@ void APIENTRY shim_set_rasterizer_state(D3D10DDI_HDEVICE h, D3D10DDI_HRASTERIZER
         shim_dev(h)->ctx, (const struct aerocmd_umd_rasterizer_state *)shim_obj(s.pDrvPrivate));
 }
 
-/* No stream output: unbinding everything (what ClearState does) is fine. */
 void APIENTRY shim_so_set_targets(D3D10DDI_HDEVICE h, UINT count, UINT clear,
                                   CONST D3D10DDI_HRESOURCE *t, CONST UINT *offsets)
 {
-    UINT i;
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_SO_TARGETS];
+    UINT i, n = SHIM_CONVERTED(count, AEROCMD_UMD_MAX_SO_TARGETS);
     (void)clear;
     (void)offsets;
-    for (i = 0; i < count; i++)
-        if (t[i].pDrvPrivate != NULL)
-            shim_report(shim_dev(h), E_NOTIMPL);
+    for (i = 0; i < n; i++)
+        res[i] = (struct aerocmd_umd_resource *)shim_obj(t[i].pDrvPrivate);
+    shim_report_result(dev, aerocmd_umd_set_stream_output_targets(dev->ctx, count, res));
 }
 
 void APIENTRY shim_set_viewports(D3D10DDI_HDEVICE h, UINT count, UINT clear,
@@ -282,13 +267,9 @@ void APIENTRY shim_set_viewports(D3D10DDI_HDEVICE h, UINT count, UINT clear,
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_viewport v[D3D10_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
-    UINT i;
+    UINT i, n = SHIM_CONVERTED(count, sizeof v / sizeof v[0]);
     (void)clear;
-    if (count > sizeof v / sizeof v[0]) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < n; i++) {
         v[i].x_f32 = f32_bits(vps[i].TopLeftX);
         v[i].y_f32 = f32_bits(vps[i].TopLeftY);
         v[i].width_f32 = f32_bits(vps[i].Width);
@@ -306,27 +287,15 @@ void APIENTRY shim_set_scissor_rects(D3D10DDI_HDEVICE h, UINT count, UINT clear,
     struct shim_device *dev = shim_dev(h);
     const RECT *in = (const RECT *)(const void *)rects;
     struct aerocmd_umd_rect r[D3D10_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
-    UINT i;
+    UINT i, n = SHIM_CONVERTED(count, sizeof r / sizeof r[0]);
     (void)clear;
-    if (count > sizeof r / sizeof r[0]) {
-        shim_report(dev, E_INVALIDARG);
-        return;
-    }
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < n; i++) {
         r[i].left = in[i].left;
         r[i].top = in[i].top;
         r[i].right = in[i].right;
         r[i].bottom = in[i].bottom;
     }
     shim_report_result(dev, aerocmd_umd_set_scissor_rects(dev->ctx, count, r));
-}
-
-/* No predication: clearing it is fine. */
-void APIENTRY shim_set_predication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
-{
-    (void)value;
-    if (q.pDrvPrivate != NULL)
-        shim_report(shim_dev(h), E_NOTIMPL);
 }
 
 /* ---- work ------------------------------------------------------------------------------ */

@@ -1,7 +1,6 @@
-/* shim_data.c — Map/Unmap, UpdateSubresourceUP, copies and format questions. */
+/* shim_data.c — Map/Unmap, UpdateSubresourceUP and copies. */
 #include <string.h>
 
-#include "aerocmd/format.h"
 #include "shim_entry.h"
 
 static struct aerocmd_umd_resource *res_of(D3D10DDI_HRESOURCE r)
@@ -81,18 +80,4 @@ void APIENTRY shim_copy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, D3D10DDI_HRE
 {
     struct shim_device *dev = shim_dev(h);
     shim_report_result(dev, aerocmd_umd_copy_resource(dev->ctx, res_of(dst), res_of(src)));
-}
-
-void APIENTRY shim_check_format_support(D3D10DDI_HDEVICE h, DXGI_FORMAT format, UINT *out)
-{
-    uint32_t bits = aerocmd_dxgi_format_support((uint32_t)format, shim_dev(h)->abi_version);
-    *out = bits != 0 ? bits : D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED;
-}
-
-/* Single-sampled only: one quality level at count 1, none above. */
-void APIENTRY shim_check_multisample_quality_levels(D3D10DDI_HDEVICE h, DXGI_FORMAT format,
-                                                    UINT count, UINT *levels)
-{
-    uint32_t bits = aerocmd_dxgi_format_support((uint32_t)format, shim_dev(h)->abi_version);
-    *levels = (count == 1u && bits != 0) ? 1u : 0u;
 }

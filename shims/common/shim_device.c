@@ -57,22 +57,48 @@ static void heap_release(void *user, void *ptr, size_t size)
         HeapFree(GetProcessHeap(), 0, ptr);
 }
 
-/* ---- ids: one space per process, shared by every device ----------------------------- */
+/* ---- ids: one counter for the whole session ---------------------------------------------- */
+
+/* The section every AeroGPU user-mode driver of the session increments (the D3D9 driver
+ * too), so protocol handles and alloc_ids never collide between processes. The id rules
+ * (and the fallback when the section cannot be opened) are libaerocmd's. */
+#define SHIM_ID_COUNTER_NAME L"Local\\AeroGPU.GlobalHandleCounter"
 
 static SRWLOCK id_lock = SRWLOCK_INIT;
-static struct aerocmd_umd_id_space id_space;
-static int id_space_ready;
+static struct aerocmd_umd_id_counter id_counter;
+static int id_counter_ready;
+
+static uint64_t increment_shared_counter(void *user)
+{
+    return (uint64_t)InterlockedIncrement64((volatile LONG64 *)user);
+}
+
+/* The section stays mapped for the life of the process. */
+static void *map_shared_counter(void)
+{
+    HANDLE mapping = CreateFileMappingW(INVALID_HANDLE_VALUE, NULL, PAGE_READWRITE, 0,
+                                        sizeof(LONG64), SHIM_ID_COUNTER_NAME);
+    void *view;
+    if (mapping == NULL)
+        return NULL;
+    view = MapViewOfFile(mapping, FILE_MAP_ALL_ACCESS, 0, 0, sizeof(LONG64));
+    if (view == NULL)
+        CloseHandle(mapping);
+    return view;
+}
 
 static aerocmd_result locked_next_id(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out)
 {
     aerocmd_result r;
     (void)user;
     AcquireSRWLockExclusive(&id_lock);
-    if (!id_space_ready) {
-        aerocmd_umd_id_space_init(&id_space, (uint32_t)GetCurrentProcessId());
-        id_space_ready = 1;
+    if (!id_counter_ready) {
+        void *view = map_shared_counter();
+        aerocmd_umd_id_counter_init(&id_counter, view != NULL ? increment_shared_counter : NULL,
+                                    view, (uint32_t)GetCurrentProcessId());
+        id_counter_ready = 1;
     }
-    r = aerocmd_umd_id_space_next(&id_space, kind, out);
+    r = aerocmd_umd_id_counter_next(&id_counter, kind, out);
     ReleaseSRWLockExclusive(&id_lock);
     return r;
 }

@@ -112,12 +112,20 @@ static HRESULT __stdcall dxgi_resolve_shared(DXGI_DDI_ARG_RESOLVESHAREDRESOURCE 
     return S_OK;
 }
 
-/* The runtime points either union member at a table of its size: the 1.1 table begins
- * with the 7 base slots, so filling it through pDXGIDDIBaseFunctions2 would write 8. Win7
- * gives the 1.1 table (8 slots); the base slots are written through the 1.1 layout. */
+/* IS_DXGI1_1_BASE_FUNCTIONS (d3d10umddi.h, FACTS-ADDENDUM.md "DXGI table choice"): the
+ * runtime gives the 8-slot DXGI 1.1 table when the interface's major is 10 and the low word
+ * of Version is at least VISTA_GOLD_PRODUCT_VER | DXGI_RESOLVE_SHARED_RESOURCE (6009), or
+ * the major is 11 and that word is at least 9, or the major is above 11; otherwise the
+ * 7-slot DXGI 1.0 table, of which nothing past slot 6 may be written. */
+static int dxgi_1_1_table(UINT interface_version, UINT version)
+{
+    UINT major = interface_version >> 16, low = version & 0xFFFFu;
+    return (major == 10u && low >= (6000u | 9u)) || (major == 11u && low >= 9u) || major > 11u;
+}
+
 void shim_fill_dxgi(D3D10DDIARG_CREATEDEVICE *args)
 {
-    DXGI1_1_DDI_BASE_FUNCTIONS *t = args->DXGIBaseDDI.pDXGIDDIBaseFunctions2;
+    DXGI_DDI_BASE_FUNCTIONS *t = args->DXGIBaseDDI.pDXGIDDIBaseFunctions;
     if (t == NULL)
         return;
     t->pfnPresent = dxgi_present;
@@ -127,5 +135,6 @@ void shim_fill_dxgi(D3D10DDIARG_CREATEDEVICE *args)
     t->pfnQueryResourceResidency = dxgi_query_residency;
     t->pfnRotateResourceIdentities = dxgi_rotate;
     t->pfnBlt = dxgi_blt;
-    t->pfnResolveSharedResource = dxgi_resolve_shared;
+    if (dxgi_1_1_table(args->Interface, args->Version))
+        args->DXGIBaseDDI.pDXGIDDIBaseFunctions2->pfnResolveSharedResource = dxgi_resolve_shared;
 }

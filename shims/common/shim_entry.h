@@ -7,23 +7,17 @@
 #ifndef SHIM_ENTRY_H
 #define SHIM_ENTRY_H
 
+#include "aerocmd/umd_ddi.h"
 #include "shim_device.h"
 
 /* ---- version-neutral creation helpers -------------------------------------------------- */
 
-struct shim_resource_args {
-    uint32_t dimension; /* D3D10DDIRESOURCE_TYPE */
-    uint32_t width, height, mip_levels, array_size;
-    uint32_t dxgi_format, sample_count;
-    uint32_t usage, ddi_bind_flags, ddi_map_flags, ddi_misc_flags;
-    uint32_t byte_stride; /* D3D11's ByteStride (structured buffers); 0 for D3D10 */
-    const D3D10_DDIARG_SUBRESOURCE_UP *initial; /* NULL or one per subresource */
-};
-
 SIZE_T shim_resource_private_size(void);
-void shim_create_resource(struct shim_device *dev, const struct shim_resource_args *args,
+/* CreateResource of any version, the DDI's description copied into d (rt: the runtime's
+ * handle, which a shareable resource's allocation is made for). */
+void shim_create_resource(struct shim_device *dev, const struct aerocmd_umd_ddi_resource_desc *d,
+                          const D3D10_DDIARG_SUBRESOURCE_UP *initial, D3D10DDI_HRTRESOURCE rt,
                           void *drv_private);
-/* A view of `kind` over the resource of res_private (dimension as the DDI gives it). */
 SIZE_T shim_view_private_size(void);
 void shim_create_view(struct shim_device *dev, enum aerocmd_view_kind kind, void *res_private,
                       uint32_t dimension, const struct aerocmd_umd_view_desc *desc,
@@ -89,6 +83,21 @@ void APIENTRY shim_copy_region(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT, UINT,
 void APIENTRY shim_copy(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, D3D10DDI_HRESOURCE);
 void APIENTRY shim_check_format_support(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT *);
 void APIENTRY shim_check_multisample_quality_levels(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT *);
+void APIENTRY shim_check_counter_info(D3D10DDI_HDEVICE, D3D10DDI_COUNTER_INFO *);
+void APIENTRY shim_check_counter(D3D10DDI_HDEVICE, D3D10DDI_QUERY, D3D10DDI_COUNTER_TYPE *, UINT *,
+                                 LPSTR, UINT *, LPSTR, UINT *, LPSTR, UINT *);
+
+SIZE_T APIENTRY shim_calc_query_size(D3D10DDI_HDEVICE, CONST D3D10DDIARG_CREATEQUERY *);
+void APIENTRY shim_create_query(D3D10DDI_HDEVICE, CONST D3D10DDIARG_CREATEQUERY *, D3D10DDI_HQUERY,
+                                D3D10DDI_HRTQUERY);
+void APIENTRY shim_destroy_query(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+void APIENTRY shim_query_begin(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+void APIENTRY shim_query_end(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+void APIENTRY shim_query_get_data(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, VOID *, UINT, UINT);
+
+SIZE_T APIENTRY shim_calc_opened_resource_size(D3D10DDI_HDEVICE, CONST D3D10DDIARG_OPENRESOURCE *);
+void APIENTRY shim_open_resource(D3D10DDI_HDEVICE, CONST D3D10DDIARG_OPENRESOURCE *,
+                                 D3D10DDI_HRESOURCE, D3D10DDI_HRTRESOURCE);
 
 void APIENTRY shim_destroy_resource(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
 void APIENTRY shim_destroy_srv(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
@@ -176,6 +185,16 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
         (t)->pfnFlush = shim_flush;                                                                \
         (t)->pfnCheckFormatSupport = shim_check_format_support;                                    \
         (t)->pfnCheckMultisampleQualityLevels = shim_check_multisample_quality_levels;             \
+        (t)->pfnCheckCounterInfo = shim_check_counter_info;                                        \
+        (t)->pfnCheckCounter = shim_check_counter;                                                 \
+        (t)->pfnCalcPrivateQuerySize = shim_calc_query_size;                                       \
+        (t)->pfnCreateQuery = shim_create_query;                                                   \
+        (t)->pfnDestroyQuery = shim_destroy_query;                                                 \
+        (t)->pfnQueryBegin = shim_query_begin;                                                     \
+        (t)->pfnQueryEnd = shim_query_end;                                                         \
+        (t)->pfnQueryGetData = shim_query_get_data;                                                \
+        (t)->pfnCalcPrivateOpenedResourceSize = shim_calc_opened_resource_size;                    \
+        (t)->pfnOpenResource = shim_open_resource;                                                 \
         (t)->pfnDestroyResource = shim_destroy_resource;                                           \
         (t)->pfnDestroyShaderResourceView = shim_destroy_srv;                                      \
         (t)->pfnCalcPrivateRenderTargetViewSize = shim_calc_rtv_size;                              \
@@ -205,9 +224,10 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
 
 /* ---- conversions shared by argument structs with the same member names ----------------- */
 
-/* D3D10DDIARG_CREATERESOURCE and D3D11DDIARG_CREATERESOURCE -> shim_resource_args. */
-#define SHIM_RESOURCE_ARGS_FROM(out, in)                                                           \
+/* D3D10DDIARG_CREATERESOURCE and D3D11DDIARG_CREATERESOURCE -> the DDI-numbered desc. */
+#define SHIM_RESOURCE_DESC_FROM(out, in)                                                           \
     do {                                                                                           \
+        memset((out), 0, sizeof *(out));                                                           \
         (out)->dimension = (uint32_t)(in)->ResourceDimension;                                      \
         (out)->width = (in)->pMipInfoList[0].TexelWidth;                                           \
         (out)->height = (in)->pMipInfoList[0].TexelHeight;                                         \
@@ -216,15 +236,35 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
         (out)->dxgi_format = (uint32_t)(in)->Format;                                               \
         (out)->sample_count = (in)->SampleDesc.Count;                                              \
         (out)->usage = (in)->Usage;                                                                \
-        (out)->ddi_bind_flags = (in)->BindFlags;                                                   \
-        (out)->ddi_map_flags = (in)->MapFlags;                                                     \
-        (out)->ddi_misc_flags = (in)->MiscFlags;                                                   \
-        (out)->byte_stride = 0;                                                                    \
-        (out)->initial = (in)->pInitialDataUP;                                                     \
+        (out)->bind_flags = (in)->BindFlags;                                                       \
+        (out)->cpu_access = (in)->MapFlags;                                                        \
+        (out)->misc_flags = (in)->MiscFlags;                                                       \
     } while (0)
 
+/* D3D11's ByteStride (D3D10's description has none). */
+#define SHIM_STRIDE_NONE(in) 0u
+#define SHIM_STRIDE_OF(in)   ((in)->ByteStride)
+
+/* CalcPrivateResourceSize and CreateResource for one argument type (storage: static, or
+ * nothing for entries other files use). */
+#define SHIM_DEFINE_RESOURCE_ENTRIES(storage, size_fn, create_fn, ArgType, STRIDE)                 \
+    storage SIZE_T APIENTRY size_fn(D3D10DDI_HDEVICE h, CONST ArgType *a)                          \
+    {                                                                                              \
+        (void)h;                                                                                   \
+        (void)a;                                                                                   \
+        return shim_resource_private_size();                                                       \
+    }                                                                                              \
+    storage void APIENTRY create_fn(D3D10DDI_HDEVICE h, CONST ArgType *a, D3D10DDI_HRESOURCE res,  \
+                                    D3D10DDI_HRTRESOURCE rt)                                       \
+    {                                                                                              \
+        struct aerocmd_umd_ddi_resource_desc d;                                                    \
+        SHIM_RESOURCE_DESC_FROM(&d, a);                                                            \
+        d.structure_stride = STRIDE(a);                                                            \
+        shim_create_resource(shim_dev(h), &d, a->pInitialDataUP, rt, res.pDrvPrivate);             \
+    }
+
 /* Shader-resource view args of all three versions (Tex2D and Buffer members) -> desc. */
-#define SHIM_SRV_DESC_FROM(out, in)                                                                \
+#define SHIM_SRV_DESC_FROM(out, in, dimension)                                                     \
     do {                                                                                           \
         memset((out), 0, sizeof *(out));                                                           \
         (out)->dxgi_format = (uint32_t)(in)->Format;                                               \
@@ -237,17 +277,60 @@ void APIENTRY shim_destroy_sampler(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
             (out)->first_layer = (in)->Tex2D.FirstArraySlice;                                      \
             (out)->layer_count = (in)->Tex2D.ArraySize;                                            \
         }                                                                                          \
+        (void)(dimension);                                                                         \
+    } while (0)
+
+/* Render-target view args (one type for all three versions) -> desc. */
+#define SHIM_RTV_DESC_FROM(out, in, dimension)                                                     \
+    do {                                                                                           \
+        memset((out), 0, sizeof *(out));                                                           \
+        (out)->dxgi_format = (uint32_t)(in)->Format;                                               \
+        if ((in)->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D) {                               \
+            (out)->first_mip = (in)->Tex2D.MipSlice;                                               \
+            (out)->first_layer = (in)->Tex2D.FirstArraySlice;                                      \
+            (out)->layer_count = (in)->Tex2D.ArraySize;                                            \
+        }                                                                                          \
+        (void)(dimension);                                                                         \
     } while (0)
 
 /* Depth-stencil view args (Tex2D member) -> desc. */
-#define SHIM_DSV_DESC_FROM(out, in)                                                                \
+#define SHIM_DSV_DESC_FROM(out, in, dimension)                                                     \
     do {                                                                                           \
         memset((out), 0, sizeof *(out));                                                           \
         (out)->dxgi_format = (uint32_t)(in)->Format;                                               \
         (out)->first_mip = (in)->Tex2D.MipSlice;                                                   \
         (out)->first_layer = (in)->Tex2D.FirstArraySlice;                                          \
         (out)->layer_count = (in)->Tex2D.ArraySize;                                                \
+        (void)(dimension);                                                                         \
     } while (0)
+
+/* The size query and create entry of a kind of view for one argument type (storage as
+ * above). DESC_FROM(out, in, &dimension) fills the desc and may change the dimension. */
+#define SHIM_DEFINE_VIEW_ENTRIES(storage, size_fn, create_fn, ArgType, HView, HRtView, kind,       \
+                                 DESC_FROM)                                                        \
+    storage SIZE_T APIENTRY size_fn(D3D10DDI_HDEVICE h, CONST ArgType *a)                          \
+    {                                                                                              \
+        (void)h;                                                                                   \
+        (void)a;                                                                                   \
+        return shim_view_private_size();                                                           \
+    }                                                                                              \
+    storage void APIENTRY create_fn(D3D10DDI_HDEVICE h, CONST ArgType *a, HView view, HRtView rt)  \
+    {                                                                                              \
+        struct aerocmd_umd_view_desc d;                                                            \
+        uint32_t dimension = (uint32_t)a->ResourceDimension;                                       \
+        (void)rt;                                                                                  \
+        DESC_FROM(&d, a, &dimension);                                                              \
+        shim_create_view(shim_dev(h), kind, a->hDrvResource.pDrvPrivate, dimension, &d,            \
+                         view.pDrvPrivate);                                                        \
+    }
+
+/* RelocateDeviceFuncs for one table type: nothing here keeps a pointer into the table. */
+#define SHIM_DEFINE_RELOCATE(storage, name, TableType)                                             \
+    storage void APIENTRY name(D3D10DDI_HDEVICE h, struct TableType *t)                            \
+    {                                                                                              \
+        (void)h;                                                                                   \
+        (void)t;                                                                                   \
+    }
 
 /* D3D10-typed entries D3D10 and D3D10.1 share (D3D11 has its own argument types). */
 SIZE_T APIENTRY shim_calc_resource_size10(D3D10DDI_HDEVICE, CONST D3D10DDIARG_CREATERESOURCE *);

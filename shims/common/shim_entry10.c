@@ -4,39 +4,12 @@
 
 #include "shim_entry.h"
 
-SIZE_T APIENTRY shim_calc_resource_size10(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERESOURCE *a)
-{
-    (void)h;
-    (void)a;
-    return shim_resource_private_size();
-}
-
-void APIENTRY shim_create_resource10(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERESOURCE *a,
-                                     D3D10DDI_HRESOURCE res, D3D10DDI_HRTRESOURCE rt)
-{
-    struct shim_resource_args args;
-    (void)rt;
-    SHIM_RESOURCE_ARGS_FROM(&args, a);
-    shim_create_resource(shim_dev(h), &args, res.pDrvPrivate);
-}
-
-SIZE_T APIENTRY shim_calc_dsv_size10(D3D10DDI_HDEVICE h,
-                                     CONST D3D10DDIARG_CREATEDEPTHSTENCILVIEW *a)
-{
-    (void)h;
-    (void)a;
-    return shim_view_private_size();
-}
-
-void APIENTRY shim_create_dsv10(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEDEPTHSTENCILVIEW *a,
-                                D3D10DDI_HDEPTHSTENCILVIEW view, D3D10DDI_HRTDEPTHSTENCILVIEW rt)
-{
-    struct aerocmd_umd_view_desc d;
-    (void)rt;
-    SHIM_DSV_DESC_FROM(&d, a);
-    shim_create_view(shim_dev(h), AEROCMD_VIEW_DEPTH_STENCIL, a->hDrvResource.pDrvPrivate,
-                     (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
-}
+SHIM_DEFINE_RESOURCE_ENTRIES(, shim_calc_resource_size10, shim_create_resource10,
+                             D3D10DDIARG_CREATERESOURCE, SHIM_STRIDE_NONE)
+SHIM_DEFINE_VIEW_ENTRIES(, shim_calc_dsv_size10, shim_create_dsv10,
+                         D3D10DDIARG_CREATEDEPTHSTENCILVIEW, D3D10DDI_HDEPTHSTENCILVIEW,
+                         D3D10DDI_HRTDEPTHSTENCILVIEW, AEROCMD_VIEW_DEPTH_STENCIL,
+                         SHIM_DSV_DESC_FROM)
 
 SIZE_T APIENTRY shim_calc_blend_size10_1(D3D10DDI_HDEVICE h, CONST D3D10_1_DDI_BLEND_DESC *d)
 {

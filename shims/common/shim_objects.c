@@ -2,6 +2,7 @@
  * DDI descriptions into libaerocmd descriptions. */
 #include <string.h>
 
+#include "aerocmd/umd_ddi.h"
 #include "shim_entry.h"
 #include "shim_result.h"
 
@@ -12,109 +13,92 @@ static uint32_t f32_bits(FLOAT f)
     return u;
 }
 
-/* DDI bind flags number UNORDERED_ACCESS 0x100 and PRESENT 0x80; the API (and libaerocmd)
- * number UNORDERED_ACCESS 0x80 and have no PRESENT. */
-static uint32_t bind_flags_from_ddi(uint32_t ddi)
-{
-    uint32_t flags = ddi & D3D10_DDI_BIND_PIPELINE_MASK;
-    if (ddi & D3D11_DDI_BIND_UNORDERED_ACCESS)
-        flags |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
-    return flags;
-}
-
-/* DDI map flags are D3D10_DDI_CPU_ACCESS_WRITE 1 / READ 2. */
-static uint32_t cpu_access_from_ddi(uint32_t ddi)
-{
-    return ((ddi & D3D10_DDI_CPU_ACCESS_WRITE) ? AEROCMD_UMD_CPU_ACCESS_WRITE : 0u) |
-           ((ddi & D3D10_DDI_CPU_ACCESS_READ) ? AEROCMD_UMD_CPU_ACCESS_READ : 0u);
-}
-
-/* The DDI's misc bits libaerocmd judges; the rest (DRAWINDIRECT_ARGS, ...) ask for
- * nothing it does differently. */
-static uint32_t misc_flags_from_ddi(uint32_t ddi)
-{
-    return ((ddi & D3D10_DDI_RESOURCE_MISC_SHARED) ? AEROCMD_UMD_MISC_SHARED : 0u) |
-           ((ddi & D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS)
-                ? AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS
-                : 0u) |
-           ((ddi & D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED) ? AEROCMD_UMD_MISC_BUFFER_STRUCTURED
-                                                              : 0u);
-}
-
 /* ---- resources ------------------------------------------------------------------------ */
-
-/* No DDI argument asks for a placement, so guest_backed stays 0 and libaerocmd applies its
- * own rule (STAGING and shareable resources in guest memory). */
 
 SIZE_T shim_resource_private_size(void)
 {
     return SHIM_OBJECT_BYTES(aerocmd_umd_resource_size());
 }
 
-static aerocmd_result create_buffer(struct shim_device *dev, const struct shim_resource_args *a,
-                                    void *mem, size_t size, struct aerocmd_umd_resource **out)
+/* The runtime's initial data, one entry per subresource, in libaerocmd's form (heap memory
+ * the caller frees; NULL without initial data). */
+static aerocmd_result initial_data_of(const struct aerocmd_umd_ddi_resource_desc *d,
+                                      const D3D10_DDIARG_SUBRESOURCE_UP *in,
+                                      struct aerocmd_umd_subresource_data **out)
 {
-    struct aerocmd_umd_buffer_desc d;
-    memset(&d, 0, sizeof d);
-    d.size_bytes = a->width;
-    d.bind_flags = bind_flags_from_ddi(a->ddi_bind_flags);
-    d.misc_flags = misc_flags_from_ddi(a->ddi_misc_flags);
-    d.usage = a->usage;
-    d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
-    d.structure_stride = a->byte_stride;
-    return aerocmd_umd_create_buffer(dev->dev, mem, size, &d,
-                                     a->initial != NULL ? a->initial[0].pSysMem : NULL, out);
-}
-
-static aerocmd_result create_texture(struct shim_device *dev, const struct shim_resource_args *a,
-                                     void *mem, size_t size, struct aerocmd_umd_resource **out)
-{
-    struct aerocmd_umd_texture2d_desc d;
-    struct aerocmd_umd_subresource_data *init = NULL;
-    uint32_t count = a->mip_levels * a->array_size, i;
-    aerocmd_result r;
-    memset(&d, 0, sizeof d);
-    d.width = a->width;
-    d.height = a->height;
-    d.mip_levels = a->mip_levels;
-    d.array_size = a->array_size;
-    d.dxgi_format = a->dxgi_format;
-    d.sample_count = a->sample_count;
-    d.bind_flags = bind_flags_from_ddi(a->ddi_bind_flags);
-    d.misc_flags = misc_flags_from_ddi(a->ddi_misc_flags);
-    d.usage = a->usage;
-    d.cpu_access = cpu_access_from_ddi(a->ddi_map_flags);
-    if (a->initial != NULL && count != 0) {
-        init = (struct aerocmd_umd_subresource_data *)HeapAlloc(GetProcessHeap(), 0,
-                                                                count * sizeof *init);
-        if (init == NULL)
-            return AEROCMD_E_OUT_OF_MEMORY;
-        for (i = 0; i < count; i++) {
-            init[i].data = a->initial[i].pSysMem;
-            init[i].row_pitch = a->initial[i].SysMemPitch;
-        }
+    uint32_t count =
+        d->dimension == AEROCMD_DDI_DIMENSION_BUFFER ? 1u : d->mip_levels * d->array_size;
+    uint32_t i;
+    *out = NULL;
+    if (in == NULL || count == 0)
+        return AEROCMD_OK;
+    *out =
+        (struct aerocmd_umd_subresource_data *)HeapAlloc(GetProcessHeap(), 0, count * sizeof **out);
+    if (*out == NULL)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    for (i = 0; i < count; i++) {
+        (*out)[i].data = in[i].pSysMem;
+        (*out)[i].row_pitch = in[i].SysMemPitch;
     }
-    r = aerocmd_umd_create_texture2d(dev->dev, mem, size, &d, init, out);
-    if (init != NULL)
-        HeapFree(GetProcessHeap(), 0, init);
-    return r;
+    return AEROCMD_OK;
 }
 
-void shim_create_resource(struct shim_device *dev, const struct shim_resource_args *args,
+/* A shareable resource's allocation belongs to the runtime's resource (pfnAllocateCb's
+ * hResource = the HRTRESOURCE), so the OS can open it in another process. */
+void shim_create_resource(struct shim_device *dev, const struct aerocmd_umd_ddi_resource_desc *d,
+                          const D3D10_DDIARG_SUBRESOURCE_UP *initial, D3D10DDI_HRTRESOURCE rt,
                           void *drv_private)
 {
     size_t size;
     void *mem = shim_object_place(drv_private, aerocmd_umd_resource_size(), &size);
+    struct aerocmd_umd_subresource_data *init = NULL;
     struct aerocmd_umd_resource *res = NULL;
-    aerocmd_result r;
-    if (args->dimension == D3D10DDIRESOURCE_BUFFER)
-        r = create_buffer(dev, args, mem, size, &res);
-    else if (args->dimension == D3D10DDIRESOURCE_TEXTURE2D)
-        r = create_texture(dev, args, mem, size, &res);
-    else
-        r = AEROCMD_E_NOT_IMPLEMENTED; /* 1D, 3D and cube textures: see the report */
+    aerocmd_result r = initial_data_of(d, initial, &init);
+    if (r == AEROCMD_OK) {
+        if (d->misc_flags & AEROCMD_DDI_MISC_SHARED)
+            dev->rt.allocating_for = rt.handle;
+        r = aerocmd_umd_create_ddi_resource(dev->dev, mem, size, d, init, &res);
+        dev->rt.allocating_for = NULL;
+    }
+    if (init != NULL)
+        HeapFree(GetProcessHeap(), 0, init);
     if (r == AEROCMD_OK)
         ((struct shim_object *)drv_private)->obj = res;
+    shim_report_result(dev, r);
+}
+
+SIZE_T APIENTRY shim_calc_opened_resource_size(D3D10DDI_HDEVICE h,
+                                               CONST D3D10DDIARG_OPENRESOURCE *a)
+{
+    (void)h;
+    (void)a;
+    return shim_resource_private_size();
+}
+
+/* The resource's description is the allocation's private data as the OS preserved it
+ * (the creator's v2 blob, or a D3D9Ex driver's); libaerocmd rebuilds it from that and
+ * IMPORTs its token. OpenResource may report only E_OUTOFMEMORY or DEVICEREMOVED: any
+ * other refusal is reported as E_OUTOFMEMORY (the runtime then drops the handle). */
+void APIENTRY shim_open_resource(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_OPENRESOURCE *a,
+                                 D3D10DDI_HRESOURCE res, D3D10DDI_HRTRESOURCE rt)
+{
+    struct shim_device *dev = shim_dev(h);
+    struct aerocmd_umd_open_desc d;
+    struct aerocmd_umd_resource *out = NULL;
+    size_t size;
+    void *mem = shim_object_place(res.pDrvPrivate, aerocmd_umd_resource_size(), &size);
+    aerocmd_result r = AEROCMD_E_INVALID_ARG;
+    (void)rt;
+    if (a->NumAllocations == 1 && a->pOpenAllocationInfo != NULL) {
+        d.private_data = a->pOpenAllocationInfo[0].pPrivateDriverData;
+        d.private_data_bytes = a->pOpenAllocationInfo[0].PrivateDriverDataSize;
+        d.os_handle = a->pOpenAllocationInfo[0].hAllocation;
+        r = aerocmd_umd_open_resource(dev->dev, mem, size, &d, &out);
+    }
+    if (r == AEROCMD_OK)
+        ((struct shim_object *)res.pDrvPrivate)->obj = out;
+    else if (r != AEROCMD_E_DEVICE_REMOVED)
+        r = AEROCMD_E_OUT_OF_MEMORY;
     shim_report_result(dev, r);
 }
 
@@ -141,15 +125,10 @@ void shim_create_view(struct shim_device *dev, enum aerocmd_view_kind kind, void
 {
     size_t size;
     void *mem = shim_object_place(drv_private, aerocmd_umd_view_size(), &size);
-    struct aerocmd_umd_resource *res = (struct aerocmd_umd_resource *)shim_obj(res_private);
     struct aerocmd_umd_view *view = NULL;
-    aerocmd_result r;
-    if (res == NULL)
-        r = AEROCMD_E_INVALID_ARG;
-    else if (dimension != D3D10DDIRESOURCE_TEXTURE2D && dimension != D3D10DDIRESOURCE_BUFFER)
-        r = AEROCMD_E_NOT_IMPLEMENTED;
-    else
-        r = aerocmd_umd_create_view(dev->dev, mem, size, kind, res, desc, &view);
+    aerocmd_result r = aerocmd_umd_create_ddi_view(
+        dev->dev, mem, size, kind, (struct aerocmd_umd_resource *)shim_obj(res_private), dimension,
+        desc, &view);
     if (r == AEROCMD_OK)
         ((struct shim_object *)drv_private)->obj = view;
     shim_report_result(dev, r);
@@ -182,28 +161,9 @@ void APIENTRY shim_destroy_dsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v)
     destroy_view(v.pDrvPrivate);
 }
 
-SIZE_T APIENTRY shim_calc_rtv_size(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERENDERTARGETVIEW *a)
-{
-    (void)h;
-    (void)a;
-    return shim_view_private_size();
-}
-
-void APIENTRY shim_create_rtv(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATERENDERTARGETVIEW *a,
-                              D3D10DDI_HRENDERTARGETVIEW view, D3D10DDI_HRTRENDERTARGETVIEW rt)
-{
-    struct aerocmd_umd_view_desc d;
-    (void)rt;
-    memset(&d, 0, sizeof d);
-    d.dxgi_format = (uint32_t)a->Format;
-    if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D) {
-        d.first_mip = a->Tex2D.MipSlice;
-        d.first_layer = a->Tex2D.FirstArraySlice;
-        d.layer_count = a->Tex2D.ArraySize;
-    }
-    shim_create_view(shim_dev(h), AEROCMD_VIEW_RENDER_TARGET, a->hDrvResource.pDrvPrivate,
-                     (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
-}
+SHIM_DEFINE_VIEW_ENTRIES(, shim_calc_rtv_size, shim_create_rtv, D3D10DDIARG_CREATERENDERTARGETVIEW,
+                         D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW,
+                         AEROCMD_VIEW_RENDER_TARGET, SHIM_RTV_DESC_FROM)
 
 /* ---- shaders -------------------------------------------------------------------------- */
 
@@ -224,6 +184,8 @@ static void entries_from_ddi(const D3D10DDIARG_SIGNATURE_ENTRY *in, UINT count,
         out[i].mask = in[i].Mask;
         out[i].system_value = (uint32_t)in[i].SystemValue;
         out[i].component_type = 0;
+        out[i].semantic_name = NULL; /* synthesized from the register (umd_dxbc.h) */
+        out[i].semantic_index = 0;
     }
 }
 
@@ -335,9 +297,9 @@ void APIENTRY shim_create_layout(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEELE
     aerocmd_result r = AEROCMD_E_INVALID_ARG;
     UINT i;
     (void)rt;
-    if (a->NumElements <= AEROCMD_UMD_MAX_INPUT_ELEMENTS &&
-        (a->NumElements == 0 || a->pVertexElements != NULL)) {
-        for (i = 0; i < a->NumElements; i++) {
+    /* As many as libaerocmd takes: it refuses a longer list before reading. */
+    if (a->NumElements == 0 || a->pVertexElements != NULL) {
+        for (i = 0; i < a->NumElements && i < AEROCMD_UMD_MAX_INPUT_ELEMENTS; i++) {
             const D3D10DDIARG_INPUT_ELEMENT_DESC *e = &a->pVertexElements[i];
             els[i].input_register = e->InputRegister;
             els[i].dxgi_format = (uint32_t)e->Format;

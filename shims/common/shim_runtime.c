@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "aerocmd/umd_data.h"
-#include "aerogpu_wddm_alloc.h"
+#include "aerocmd/umd_ddi.h"
 #include "shim_result.h"
 
 HRESULT shim_runtime_open(struct shim_runtime *rt, HANDLE rt_device,
@@ -69,22 +69,16 @@ static void rt_release(void *user, struct aerocmd_umd_cmd_buffer *buffer)
     ((struct shim_runtime *)user)->lent = 0;
 }
 
-/* One list entry per allocation; a write by any reference makes the entry a write. */
+/* The runtime's list has one entry per allocation (libaerocmd merges the references). */
 static UINT rt_fill_alloc_list(struct shim_runtime *rt, const struct aerocmd_umd_alloc_ref *refs,
                                uint32_t count)
 {
-    UINT used = 0, i, j;
-    for (i = 0; i < count; i++) {
-        D3DKMT_HANDLE h = (D3DKMT_HANDLE)refs[i].os_handle;
-        UINT write = (refs[i].flags & AEROCMD_UMD_ALLOC_REF_WRITE) ? 1u : 0u;
-        for (j = 0; j < used && rt->alloc_list[j].hAllocation != h; j++)
-            ;
-        if (j == used) {
-            rt->alloc_list[used].Value = 0;
-            rt->alloc_list[used].hAllocation = h;
-            used++;
-        }
-        rt->alloc_list[j].WriteOperation |= write;
+    UINT used = aerocmd_umd_merge_alloc_refs(refs, count, rt->merged), i;
+    for (i = 0; i < used; i++) {
+        rt->alloc_list[i].Value = 0;
+        rt->alloc_list[i].hAllocation = (D3DKMT_HANDLE)rt->merged[i].os_handle;
+        rt->alloc_list[i].WriteOperation =
+            (rt->merged[i].flags & AEROCMD_UMD_ALLOC_REF_WRITE) ? 1u : 0u;
     }
     return used;
 }
@@ -126,26 +120,19 @@ static aerocmd_result rt_submit(void *user, const struct aerocmd_umd_submission 
     return AEROCMD_OK;
 }
 
+/* libaerocmd hands the allocation's private data (the kernel driver may write into it: a
+ * shared allocation's token); a shareable resource's allocations belong to it (hResource). */
 static aerocmd_result rt_allocate(void *user, struct aerocmd_umd_memory *memory)
 {
     struct shim_runtime *rt = (struct shim_runtime *)user;
-    struct aerogpu_wddm_alloc_priv priv;
     D3DDDI_ALLOCATIONINFO info;
     D3DDDICB_ALLOCATE a;
     HRESULT hr;
-    memset(&priv, 0, sizeof priv);
-    priv.magic = AEROGPU_WDDM_ALLOC_PRIV_MAGIC;
-    priv.version = AEROGPU_WDDM_ALLOC_PRIV_VERSION;
-    priv.alloc_id = memory->alloc_id;
-    if (memory->flags & AEROCMD_UMD_MEMORY_CPU_VISIBLE)
-        priv.flags |= AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE;
-    if (memory->flags & AEROCMD_UMD_MEMORY_STAGING)
-        priv.flags |= AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING;
-    priv.size_bytes = memory->size_bytes;
     memset(&info, 0, sizeof info);
-    info.pPrivateDriverData = &priv;
-    info.PrivateDriverDataSize = sizeof priv;
+    info.pPrivateDriverData = memory->private_data;
+    info.PrivateDriverDataSize = memory->private_data_bytes;
     memset(&a, 0, sizeof a);
+    a.hResource = rt->allocating_for;
     a.NumAllocations = 1;
     a.pAllocationInfo = &info;
     hr = rt->kt.pfnAllocateCb(rt->rt_device, &a);

@@ -33,6 +33,10 @@ struct shim_runtime {
     uint64_t next_fence;
     struct shim_dma_private dma_private;
     struct aerocmd_umd_alloc_ref refs[SHIM_MAX_ALLOC_REFS];
+    struct aerocmd_umd_alloc_ref merged[SHIM_MAX_ALLOC_REFS]; /* one per allocation */
+    /* hResource for pfnAllocateCb: the runtime's handle of the shareable resource being
+     * created (set around its creation), NULL otherwise. */
+    HANDLE allocating_for;
 };
 
 /* Creates the kernel context. Returns the runtime's HRESULT. */

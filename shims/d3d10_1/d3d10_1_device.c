@@ -5,30 +5,10 @@
 #include "shim_entry.h"
 #include "shim_stubs.h"
 
-static SIZE_T APIENTRY calc_srv_size(D3D10DDI_HDEVICE h,
-                                     CONST D3D10_1DDIARG_CREATESHADERRESOURCEVIEW *a)
-{
-    (void)h;
-    (void)a;
-    return shim_view_private_size();
-}
-
-static void APIENTRY create_srv(D3D10DDI_HDEVICE h, CONST D3D10_1DDIARG_CREATESHADERRESOURCEVIEW *a,
-                                D3D10DDI_HSHADERRESOURCEVIEW view,
-                                D3D10DDI_HRTSHADERRESOURCEVIEW rt)
-{
-    struct aerocmd_umd_view_desc d;
-    (void)rt;
-    SHIM_SRV_DESC_FROM(&d, a);
-    shim_create_view(shim_dev(h), AEROCMD_VIEW_SHADER_RESOURCE, a->hDrvResource.pDrvPrivate,
-                     (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
-}
-
-static void APIENTRY relocate(D3D10DDI_HDEVICE h, struct D3D10_1DDI_DEVICEFUNCS *t)
-{
-    (void)h;
-    (void)t;
-}
+SHIM_DEFINE_VIEW_ENTRIES(static, calc_srv_size, create_srv, D3D10_1DDIARG_CREATESHADERRESOURCEVIEW,
+                         D3D10DDI_HSHADERRESOURCEVIEW, D3D10DDI_HRTSHADERRESOURCEVIEW,
+                         AEROCMD_VIEW_SHADER_RESOURCE, SHIM_SRV_DESC_FROM)
+SHIM_DEFINE_RELOCATE(static, relocate, D3D10_1DDI_DEVICEFUNCS)
 
 void shim_d3d10_1_fill_device(struct shim_device *dev, D3D10DDIARG_CREATEDEVICE *args)
 {

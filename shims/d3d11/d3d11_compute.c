@@ -17,17 +17,14 @@ static struct aerocmd_umd_resource *res_of(D3D10DDI_HRESOURCE h)
     return (struct aerocmd_umd_resource *)shim_obj(h.pDrvPrivate);
 }
 
-/* The handles' views (NULL for NULL or failed handles). More handles than the conversion
- * holds is INVALID_ARG: no stage has more unordered-access slots than that. */
-static aerocmd_result uavs_from(const D3D11DDI_HUNORDEREDACCESSVIEW *handles, UINT count,
-                                struct aerocmd_umd_uav *out[AEROCMD_UMD_MAX_UAVS])
+/* The handles' views (NULL for NULL or failed handles), as many as libaerocmd has slots:
+ * it refuses a longer range before reading. */
+static void uavs_from(const D3D11DDI_HUNORDEREDACCESSVIEW *handles, UINT count,
+                      struct aerocmd_umd_uav *out[AEROCMD_UMD_MAX_UAVS])
 {
     UINT i;
-    if (count > AEROCMD_UMD_MAX_UAVS)
-        return AEROCMD_E_INVALID_ARG;
-    for (i = 0; i < count; i++)
+    for (i = 0; i < count && i < AEROCMD_UMD_MAX_UAVS; i++)
         out[i] = handles != NULL ? uav_of(handles[i]) : NULL;
-    return AEROCMD_OK;
 }
 
 static SIZE_T APIENTRY calc_uav_size(D3D10DDI_HDEVICE h,
@@ -86,10 +83,9 @@ static void APIENTRY cs_set_uavs(D3D10DDI_HDEVICE h, UINT start, UINT count,
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_uav *uavs[AEROCMD_UMD_MAX_UAVS];
-    aerocmd_result r = uavs_from(handles, count, uavs);
-    if (r == AEROCMD_OK)
-        r = aerocmd_umd_set_cs_uavs(dev->ctx, start, count, uavs, counts);
-    shim_report_result(dev, r);
+    uavs_from(handles, count, uavs);
+    shim_report_result(dev, aerocmd_umd_set_cs_uavs(dev->ctx, start, count,
+                                                    handles != NULL ? uavs : NULL, counts));
 }
 
 /* UAVRangeStart / UAVRangeSize only tell which slots changed; the views and their start
@@ -102,12 +98,11 @@ static void APIENTRY set_render_targets(D3D10DDI_HDEVICE h, CONST D3D10DDI_HREND
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_uav *uavs[AEROCMD_UMD_MAX_UAVS];
-    aerocmd_result r = uavs_from(handles, uav_count, uavs);
+    uavs_from(handles, uav_count, uavs);
     (void)range_start;
     (void)range_size;
-    if (r == AEROCMD_OK)
-        r = aerocmd_umd_set_om_uavs(dev->ctx, uav_start, uav_count, uavs, initial_counts);
-    shim_report_result(dev, r);
+    shim_report_result(dev, aerocmd_umd_set_om_uavs(dev->ctx, uav_start, uav_count,
+                                                    handles != NULL ? uavs : NULL, initial_counts));
     shim_set_render_targets(h, rtvs, count, clear, dsv);
 }
 

@@ -7,74 +7,36 @@
 #include "shim_entry.h"
 #include "shim_stubs.h"
 
-static SIZE_T APIENTRY calc_resource_size(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATERESOURCE *a)
-{
-    (void)h;
-    (void)a;
-    return shim_resource_private_size();
-}
-
-/* ByteStride goes into the library's buffer description, where views find it. */
-static void APIENTRY create_resource(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATERESOURCE *a,
-                                     D3D10DDI_HRESOURCE res, D3D10DDI_HRTRESOURCE rt)
-{
-    struct shim_resource_args args;
-    (void)rt;
-    SHIM_RESOURCE_ARGS_FROM(&args, a);
-    args.byte_stride = a->ByteStride;
-    shim_create_resource(shim_dev(h), &args, res.pDrvPrivate);
-}
-
-static SIZE_T APIENTRY calc_srv_size(D3D10DDI_HDEVICE h,
-                                     CONST D3D11DDIARG_CREATESHADERRESOURCEVIEW *a)
-{
-    (void)h;
-    (void)a;
-    return shim_view_private_size();
-}
+SHIM_DEFINE_RESOURCE_ENTRIES(static, calc_resource_size, create_resource,
+                             D3D11DDIARG_CREATERESOURCE, SHIM_STRIDE_OF)
 
 /* BUFFEREX views (raw, or typed / structured with flags) are buffer views with flags; the
  * library judges them like every other buffer view. */
-static void APIENTRY create_srv(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATESHADERRESOURCEVIEW *a,
-                                D3D10DDI_HSHADERRESOURCEVIEW view,
-                                D3D10DDI_HRTSHADERRESOURCEVIEW rt)
-{
-    struct aerocmd_umd_view_desc d;
-    uint32_t dimension = (uint32_t)a->ResourceDimension;
-    (void)rt;
-    if (a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
-        memset(&d, 0, sizeof d);
-        d.dxgi_format = (uint32_t)a->Format;
-        d.first_element = a->BufferEx.FirstElement;
-        d.element_count = a->BufferEx.NumElements;
-        d.flags = a->BufferEx.Flags;
-        dimension = D3D10DDIRESOURCE_BUFFER;
-    } else {
-        SHIM_SRV_DESC_FROM(&d, a);
-    }
-    shim_create_view(shim_dev(h), AEROCMD_VIEW_SHADER_RESOURCE, a->hDrvResource.pDrvPrivate,
-                     dimension, &d, view.pDrvPrivate);
-}
-
-static SIZE_T APIENTRY calc_dsv_size(D3D10DDI_HDEVICE h,
-                                     CONST D3D11DDIARG_CREATEDEPTHSTENCILVIEW *a)
-{
-    (void)h;
-    (void)a;
-    return shim_view_private_size();
-}
+#define SRV11_DESC_FROM(out, in, dimension)                                                        \
+    do {                                                                                           \
+        if ((in)->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {                                \
+            memset((out), 0, sizeof *(out));                                                       \
+            (out)->dxgi_format = (uint32_t)(in)->Format;                                           \
+            (out)->first_element = (in)->BufferEx.FirstElement;                                    \
+            (out)->element_count = (in)->BufferEx.NumElements;                                     \
+            (out)->flags = (in)->BufferEx.Flags;                                                   \
+        } else {                                                                                   \
+            SHIM_SRV_DESC_FROM(out, in, dimension);                                                \
+        }                                                                                          \
+    } while (0)
+SHIM_DEFINE_VIEW_ENTRIES(static, calc_srv_size, create_srv, D3D11DDIARG_CREATESHADERRESOURCEVIEW,
+                         D3D10DDI_HSHADERRESOURCEVIEW, D3D10DDI_HRTSHADERRESOURCEVIEW,
+                         AEROCMD_VIEW_SHADER_RESOURCE, SRV11_DESC_FROM)
 
 /* Flags (read-only depth / stencil) have libaerocmd's numbering, which is Direct3D's. */
-static void APIENTRY create_dsv(D3D10DDI_HDEVICE h, CONST D3D11DDIARG_CREATEDEPTHSTENCILVIEW *a,
-                                D3D10DDI_HDEPTHSTENCILVIEW view, D3D10DDI_HRTDEPTHSTENCILVIEW rt)
-{
-    struct aerocmd_umd_view_desc d;
-    (void)rt;
-    SHIM_DSV_DESC_FROM(&d, a);
-    d.flags = a->Flags;
-    shim_create_view(shim_dev(h), AEROCMD_VIEW_DEPTH_STENCIL, a->hDrvResource.pDrvPrivate,
-                     (uint32_t)a->ResourceDimension, &d, view.pDrvPrivate);
-}
+#define DSV11_DESC_FROM(out, in, dimension)                                                        \
+    do {                                                                                           \
+        SHIM_DSV_DESC_FROM(out, in, dimension);                                                    \
+        (out)->flags = (in)->Flags;                                                                \
+    } while (0)
+SHIM_DEFINE_VIEW_ENTRIES(static, calc_dsv_size, create_dsv, D3D11DDIARG_CREATEDEPTHSTENCILVIEW,
+                         D3D10DDI_HDEPTHSTENCILVIEW, D3D10DDI_HRTDEPTHSTENCILVIEW,
+                         AEROCMD_VIEW_DEPTH_STENCIL, DSV11_DESC_FROM)
 
 static void APIENTRY create_cs(D3D10DDI_HDEVICE h, CONST UINT *code, D3D10DDI_HSHADER s,
                                D3D10DDI_HRTSHADER rt)
@@ -89,11 +51,16 @@ static void APIENTRY dispatch(D3D10DDI_HDEVICE h, UINT x, UINT y, UINT z)
     shim_report_result(dev, aerocmd_umd_dispatch(dev->ctx, x, y, z));
 }
 
-/* Nothing here keeps a pointer into the table. */
-static void APIENTRY relocate(D3D10DDI_HDEVICE h, struct D3D11DDI_DEVICEFUNCS *t)
+SHIM_DEFINE_RELOCATE(static, relocate, D3D11DDI_DEVICEFUNCS)
+
+/* No driver command lists (libaerocmd's threading caps are 0): no handle type needs a size
+ * for deferred contexts. */
+static void APIENTRY check_deferred_handle_sizes(D3D10DDI_HDEVICE h, UINT *count,
+                                                 D3D11DDI_HANDLESIZE *sizes)
 {
     (void)h;
-    (void)t;
+    (void)sizes;
+    *count = 0;
 }
 
 static void fill_table(struct D3D11DDI_DEVICEFUNCS *t)
@@ -115,6 +82,7 @@ static void fill_table(struct D3D11DDI_DEVICEFUNCS *t)
     t->pfnResourceConvert = shim_copy;
     t->pfnResourceConvertRegion = shim_copy_region;
     t->pfnCreateComputeShader = create_cs;
+    t->pfnCheckDeferredContextHandleSizes = check_deferred_handle_sizes;
     t->pfnDispatch = dispatch;
     shim_d3d11_fill_compute(t);
 }

@@ -2,17 +2,10 @@
 #include "d3d11_device.h"
 
 HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER *args);
-HRESULT APIENTRY OpenAdapter11(D3D10DDIARG_OPENADAPTER *args);
 
 static const struct shim_profile d3d11_profile = {{NULL, NULL, shim_d3d11_fill_device}};
 
 HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER *args)
 {
     return shim_open_adapter(args, &d3d11_profile, 1);
-}
-
-/* The driver package's documentation names this export; the runtimes never call it. */
-HRESULT APIENTRY OpenAdapter11(D3D10DDIARG_OPENADAPTER *args)
-{
-    return OpenAdapter10_2(args);
 }

@@ -5,7 +5,6 @@
 
 HRESULT APIENTRY OpenAdapter10(D3D10DDIARG_OPENADAPTER *args);
 HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER *args);
-HRESULT APIENTRY OpenAdapter11(D3D10DDIARG_OPENADAPTER *args);
 
 static const struct shim_profile driver_profile = {
     {shim_d3d10_fill_device, shim_d3d10_1_fill_device, shim_d3d11_fill_device}};
@@ -16,12 +15,6 @@ HRESULT APIENTRY OpenAdapter10(D3D10DDIARG_OPENADAPTER *args)
 }
 
 HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER *args)
-{
-    return shim_open_adapter(args, &driver_profile, 1);
-}
-
-/* Named by the driver package's documentation; the runtimes never call it. */
-HRESULT APIENTRY OpenAdapter11(D3D10DDIARG_OPENADAPTER *args)
 {
     return shim_open_adapter(args, &driver_profile, 1);
 }

@@ -15,7 +15,7 @@ import sys
 
 # Emitted by the toolchain itself, never by our sources.
 TOOLCHAIN = {'_init', '_fini', '_edata', '_end', '__bss_start'}
-TOOLCHAIN_PREFIXES = ('__gcov_', '__llvm_', '__asan', '__ubsan', '__sanitizer')
+TOOLCHAIN_PREFIXES = ('__gcov_', '__llvm_', '__asan', '__odr_asan', '__ubsan', '__sanitizer')
 
 
 def exported(nm, lib):

@@ -9,6 +9,7 @@
 #define AEROCMD_TEST_FAULTS_SCENES_H
 
 #include "faults_env.h"
+#include "shaders/scene_shaders.h"
 
 #define TRY(call)                                                                                  \
     do {                                                                                           \
@@ -22,12 +23,13 @@
 #define F32_HALF 0x3F000000u
 #define F32_64   0x42800000u
 
-#define DXGI_R32G32B32_FLOAT 6u
-#define DXGI_R8G8B8A8_UNORM  28u
-#define DXGI_D24_UNORM_S8    45u
-#define DXGI_R16_UINT        57u
-#define DXGI_B8G8R8A8_UNORM  87u
-#define D3D_TRIANGLELIST     4u
+#define DXGI_R32G32B32A32_FLOAT 2u
+#define DXGI_R32G32B32_FLOAT    6u
+#define DXGI_R8G8B8A8_UNORM     28u
+#define DXGI_D24_UNORM_S8       45u
+#define DXGI_R16_UINT           57u
+#define DXGI_B8G8R8A8_UNORM     87u
+#define D3D_TRIANGLELIST        4u
 
 /* ---- creating objects ----------------------------------------------------------------------- */
 
@@ -114,40 +116,38 @@ static aerocmd_result mk_target(struct env *e, uint32_t w, uint32_t h,
     return mk_view(e, AEROCMD_VIEW_RENDER_TARGET, tex, NULL, out);
 }
 
-/* A shader whose DXBC container (magic, version 1, total size) is `size` bytes. */
-static aerocmd_result mk_shader(struct env *e, enum aerocmd_shader_kind kind, uint32_t size,
-                                uint8_t fill, struct aerocmd_umd_shader **out)
+/* Scene shader `id` (shaders/scene_shaders.h). */
+static aerocmd_result mk_shader(struct env *e, enum scene_shader_id id,
+                                struct aerocmd_umd_shader **out)
 {
-    uint8_t dxbc[256];
-    uint32_t one = 1;
+    uint8_t dxbc[SCENE_MAX_DXBC];
+    uint32_t size = scene_shader_dxbc(id, dxbc, sizeof dxbc);
     size_t obj = aerocmd_umd_shader_size();
     void *mem = env_take(e, obj);
     *out = NULL;
-    if (mem == NULL || size > sizeof dxbc || size < 32)
+    if (mem == NULL || size == 0)
         return AEROCMD_E_INVALID_ARG;
-    memset(dxbc, fill, size);
-    memcpy(dxbc, "DXBC", 4);
-    memset(dxbc + 4, 0, 16);
-    memcpy(dxbc + 20, &one, 4);
-    memcpy(dxbc + 24, &size, 4);
-    memset(dxbc + 28, 0, 4);
-    TRY(aerocmd_umd_create_shader(e->dev, mem, obj, kind, dxbc, size, out));
+    TRY(aerocmd_umd_create_shader(e->dev, mem, obj, scene_shader_specs[id].kind, dxbc, size, out));
     env_remember(e, ENV_SHADER, *out);
     return AEROCMD_OK;
 }
 
-static aerocmd_result mk_position_layout(struct env *e, struct aerocmd_umd_input_layout **out)
+/* POSITION and COLOR: the scene COLOR pipeline's vertex. */
+static aerocmd_result mk_color_layout(struct env *e, struct aerocmd_umd_input_layout **out)
 {
-    struct aerocmd_input_element el;
+    struct aerocmd_input_element el[2];
     size_t size = aerocmd_umd_input_layout_size();
     void *mem = env_take(e, size);
     *out = NULL;
     if (mem == NULL)
         return AEROCMD_E_INVALID_ARG;
-    memset(&el, 0, sizeof el);
-    el.semantic_name = "POSITION";
-    el.dxgi_format = DXGI_R32G32B32_FLOAT;
-    TRY(aerocmd_umd_create_input_layout(e->dev, mem, size, &el, 1, out));
+    memset(el, 0, sizeof el);
+    el[0].semantic_name = "POSITION";
+    el[0].dxgi_format = DXGI_R32G32B32_FLOAT;
+    el[1].semantic_name = "COLOR";
+    el[1].dxgi_format = DXGI_R32G32B32A32_FLOAT;
+    el[1].aligned_byte_offset = 12;
+    TRY(aerocmd_umd_create_input_layout(e->dev, mem, size, el, 2, out));
     env_remember(e, ENV_LAYOUT, *out);
     return AEROCMD_OK;
 }
@@ -170,14 +170,13 @@ static aerocmd_result mk_linear_sampler(struct env *e, struct aerocmd_umd_sample
     return AEROCMD_OK;
 }
 
-/* A host-owned vertex buffer with one triangle. */
+/* A vertex buffer with the scene triangle (POSITION + COLOR). */
 static aerocmd_result mk_triangle_vb(struct env *e, uint32_t backed,
                                      struct aerocmd_umd_resource **out)
 {
-    static const uint32_t verts[9] = {0, 0, 0, F32_1, 0, 0, 0, F32_1, 0};
     struct aerocmd_umd_buffer_desc bd =
-        buf_desc(sizeof verts, AEROCMD_UMD_BIND_VERTEX_BUFFER, backed);
-    return mk_buffer(e, &bd, verts, out);
+        buf_desc(sizeof scene_triangle, AEROCMD_UMD_BIND_VERTEX_BUFFER, backed);
+    return mk_buffer(e, &bd, scene_triangle, out);
 }
 
 /* Input layout, the vertex buffer, triangle list, VS + PS, the targets, a 64x64 viewport. */
@@ -187,10 +186,10 @@ static aerocmd_result bind_basic(struct env *e, struct aerocmd_umd_resource *vb,
     struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
     struct aerocmd_umd_input_layout *il;
     struct aerocmd_umd_shader *vs, *ps;
-    uint32_t stride = 12, offset = 0;
-    TRY(mk_position_layout(e, &il));
-    TRY(mk_shader(e, AEROCMD_SHADER_VS, 48, 1, &vs));
-    TRY(mk_shader(e, AEROCMD_SHADER_PS, 32, 2, &ps));
+    uint32_t stride = SCENE_COLOR_STRIDE, offset = 0;
+    TRY(mk_color_layout(e, &il));
+    TRY(mk_shader(e, SCENE_VS_COLOR, &vs));
+    TRY(mk_shader(e, SCENE_PS_COLOR, &ps));
     aerocmd_umd_set_input_layout(e->ctx, il);
     TRY(aerocmd_umd_set_vertex_buffers(e->ctx, 0, 1, &vb, &stride, &offset));
     TRY(aerocmd_umd_set_topology(e->ctx, D3D_TRIANGLELIST));
@@ -307,7 +306,7 @@ static aerocmd_result sc_gs_bound(struct env *e)
     struct aerocmd_umd_shader *gs;
     TRY(mk_buffer(e, &cbd, NULL, &cb));
     TRY(basic_pipeline(e, NULL));
-    TRY(mk_shader(e, AEROCMD_SHADER_GS, 40, 3, &gs));
+    TRY(mk_shader(e, SCENE_GS_SHIFT, &gs));
     TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_GS, gs));
     TRY(aerocmd_umd_set_constant_buffers(e->ctx, AEROCMD_SHADER_GS, 0, 1, &cb, NULL, NULL));
     TRY(aerocmd_umd_draw(e->ctx, 3, 0));
@@ -332,7 +331,7 @@ static aerocmd_result sc_compute_dispatch(struct env *e)
     TRY(mk_buffer(e, &cbd, NULL, &cb));
     TRY(mk_buffer(e, &sbd, NULL, &sb));
     TRY(mk_view(e, AEROCMD_VIEW_SHADER_RESOURCE, sb, &vd, &srv));
-    TRY(mk_shader(e, AEROCMD_SHADER_CS, 32, 4, &cs));
+    TRY(mk_shader(e, SCENE_CS_READ, &cs));
     TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_CS, cs));
     TRY(aerocmd_umd_set_constant_buffers(e->ctx, AEROCMD_SHADER_CS, 0, 1, &cb, NULL, NULL));
     TRY(aerocmd_umd_set_shader_resources(e->ctx, AEROCMD_SHADER_CS, 1, 1, &srv));
@@ -481,7 +480,7 @@ static aerocmd_result sc_destroy_bound(struct env *e)
     struct aerocmd_umd_subresource_data init = {texels, 8};
     struct aerocmd_umd_resource *vb, *tex, *vb2;
     struct aerocmd_umd_view *srv;
-    uint32_t stride = 12, offset = 0;
+    uint32_t stride = SCENE_COLOR_STRIDE, offset = 0;
     TRY(mk_triangle_vb(e, 1, &vb));
     TRY(mk_texture(e, &td, &init, &tex));
     TRY(mk_view(e, AEROCMD_VIEW_SHADER_RESOURCE, tex, NULL, &srv));

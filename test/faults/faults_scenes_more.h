@@ -164,7 +164,7 @@ static aerocmd_result sc_compute_uav(struct env *e)
     TRY(mk_buffer(e, &bd, NULL, &backed));
     TRY(mk_uav(e, host, &typed, &uavs[0]));
     TRY(mk_uav(e, backed, &counted, &uavs[1]));
-    TRY(mk_shader(e, AEROCMD_SHADER_CS, 32, 5, &cs));
+    TRY(mk_shader(e, SCENE_CS_UAV, &cs));
     TRY(aerocmd_umd_clear_uav_uint(e->ctx, uavs[0], ones));
     TRY(aerocmd_umd_clear_uav_float(e->ctx, uavs[1], half));
     TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_CS, cs));

@@ -24,7 +24,7 @@ struct config {
     uint32_t alloc_entries;
 };
 
-static const struct config configs[] = {{65536u, 16u}, {160u, 2u}};
+static const struct config configs[] = {{65536u, 16u}, {1024u, 2u}};
 
 #define MAX_FAILURE_POINTS 4000ul
 

@@ -38,12 +38,11 @@ static struct fake_runtime *rt_of(HANDLE h)
 static HRESULT APIENTRY query_adapter_info(HANDLE h, CONST D3DDDICB_QUERYADAPTERINFO *q)
 {
     struct aerogpu_umd_private_v1 info;
-    (void)h;
     memset(&info, 0, sizeof info);
     info.size_bytes = sizeof info;
     info.struct_version = AEROGPU_UMDPRIV_STRUCT_VERSION_V1;
     info.device_mmio_magic = AEROGPU_UMDPRIV_MMIO_MAGIC_NEW_AGPU;
-    info.device_abi_version_u32 = FAKE_ABI_VERSION;
+    info.device_abi_version_u32 = rt_of(h)->abi_version;
     info.device_features = AEROGPU_FEATURE_TRANSFER;
     if (q->PrivateDriverDataSize < sizeof info)
         return E_INVALIDARG;
@@ -82,6 +81,7 @@ static HRESULT APIENTRY destroy_context(HANDLE h, CONST D3DDDICB_DESTROYCONTEXT 
     return S_OK;
 }
 
+/* The fence is the submission's number on this context (this runtime's render calls). */
 static int check_private(const D3DDDICB_RENDER *r, uint64_t want_fence)
 {
     const struct shim_dma_private *p = (const struct shim_dma_private *)r->pPrivateDriverData;
@@ -123,43 +123,56 @@ static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
                     : 0u;
     if (rt->emu_cb.submit(rt->emu_cb.user, &sub, &fence) != AEROCMD_OK)
         return E_FAIL;
-    if (!check_private(r, fence))
+    if (!check_private(r, rt->render_calls))
         rt->bad_private++;
-    /* A recycling fake records no submissions, so the count may stay 0. */
-    if (rt->emu.submission_count >= 1u &&
-        rt->emu.submission_count <= sizeof rt->shim_fences / sizeof rt->shim_fences[0])
-        rt->shim_fences[rt->emu.submission_count - 1u] = priv != NULL ? priv->fence : 0;
     hand_out_buffers(rt, &r->pNewCommandBuffer, &r->NewCommandBufferSize, &r->pNewAllocationList,
                      &r->NewAllocationListSize, &r->pNewPatchLocationList,
                      &r->NewPatchLocationListSize);
     return S_OK;
 }
 
-/* What the kernel does at DxgkDdiCreateAllocation: the private data names the alloc_id. */
+/* What the kernel does at DxgkDdiCreateAllocation (the host fake plays it on the private
+ * data, in place: a shared allocation gets its token written into the driver's blob). */
 static HRESULT APIENTRY allocate(HANDLE h, D3DDDICB_ALLOCATE *a)
 {
     struct fake_runtime *rt = rt_of(h);
-    const struct aerogpu_wddm_alloc_priv *priv;
+    D3DDDI_ALLOCATIONINFO *info = a->pAllocationInfo;
+    struct aerogpu_wddm_alloc_priv priv;
     struct aerocmd_umd_memory *m;
-    if (a->NumAllocations != 1 || rt->memory_count == FAKE_MAX_MEMORY ||
-        a->pAllocationInfo[0].PrivateDriverDataSize != sizeof *priv)
+    if (a->NumAllocations != 1 || rt->memory_count == FAKE_MAX_MEMORY || info == NULL ||
+        info->pPrivateDriverData == NULL || info->PrivateDriverDataSize < sizeof priv)
         return E_INVALIDARG;
-    priv = (const struct aerogpu_wddm_alloc_priv *)a->pAllocationInfo[0].pPrivateDriverData;
-    if (priv->magic != AEROGPU_WDDM_ALLOC_PRIV_MAGIC || priv->alloc_id == 0)
+    memcpy(&priv, info->pPrivateDriverData, sizeof priv);
+    if (priv.magic != AEROGPU_WDDM_ALLOC_PRIV_MAGIC || priv.alloc_id == 0)
         return E_INVALIDARG;
     m = &rt->memory[rt->memory_count];
     memset(m, 0, sizeof *m);
-    m->alloc_id = priv->alloc_id;
-    m->size_bytes = priv->size_bytes;
+    m->alloc_id = priv.alloc_id;
+    m->size_bytes = priv.size_bytes;
     m->flags =
-        ((priv->flags & AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE) ? AEROCMD_UMD_MEMORY_CPU_VISIBLE
-                                                                  : 0u) |
-        ((priv->flags & AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING) ? AEROCMD_UMD_MEMORY_STAGING : 0u);
+        ((priv.flags & AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE) ? AEROCMD_UMD_MEMORY_CPU_VISIBLE
+                                                                 : 0u) |
+        ((priv.flags & AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING) ? AEROCMD_UMD_MEMORY_STAGING : 0u);
+    m->private_data = info->pPrivateDriverData;
+    m->private_data_bytes = info->PrivateDriverDataSize;
     if (rt->emu_cb.allocate_memory(rt->emu_cb.user, m) != AEROCMD_OK)
         return E_OUTOFMEMORY;
+    m->private_data = NULL;
+    m->private_data_bytes = 0;
+    rt->memory_resource[rt->memory_count] = a->hResource;
     rt->memory_count++;
-    a->pAllocationInfo[0].hAllocation = rt->memory_count;
+    info->hAllocation = rt->memory_count;
     return S_OK;
+}
+
+D3DKMT_HANDLE fake_runtime_open_allocation(struct fake_runtime *rt,
+                                           const struct aerocmd_umd_memory *m)
+{
+    if (!CHECK(rt->memory_count < FAKE_MAX_MEMORY))
+        return 0;
+    rt->memory[rt->memory_count] = *m;
+    rt->memory_resource[rt->memory_count] = NULL;
+    return ++rt->memory_count;
 }
 
 static struct aerocmd_umd_memory *memory_of(struct fake_runtime *rt, D3DKMT_HANDLE h)
@@ -248,7 +261,14 @@ void fake_runtime_init(struct fake_runtime *rt)
              AEROCMD_OK);
     rt->emu.win7_locks = 1;
     rt->emu.hold_fences = 1;
+    rt->host = &rt->emu;
+    rt->abi_version = FAKE_ABI_VERSION;
     aerocmd_umd_fake_callbacks(&rt->emu, &rt->emu_cb);
+    {
+        void *guard = FAKE_DXGI_GUARD;
+        memcpy(&rt->dxgi.pfnResolveSharedResource, &guard, sizeof guard);
+    }
+    rt->dxgi_guard = FAKE_DXGI_GUARD;
     rt->adapter_cb.pfnQueryAdapterInfoCb = query_adapter_info;
     rt->kt.pfnAllocateCb = allocate;
     rt->kt.pfnDeallocateCb = deallocate;
@@ -261,6 +281,12 @@ void fake_runtime_init(struct fake_runtime *rt)
     rt->kt.pfnWaitForSynchronizationObjectCb = wait_sync;
     rt->core.pfnSetErrorCb = set_error;
     rt->dxgi_cb.pfnPresentCb = dxgi_present_cb;
+}
+
+void fake_runtime_share_host(struct fake_runtime *rt, struct fake_runtime *host)
+{
+    rt->host = host->host;
+    rt->emu_cb = host->emu_cb;
 }
 
 void fake_runtime_release(struct fake_runtime *rt)

@@ -19,7 +19,7 @@ static void validate(struct fake_runtime *rt, const char *name, uint32_t count)
     if (!CHECK_EQ(aerocmd_semantic_init(&sem, sem_mem, sizeof sem_mem), AEROCMD_OK))
         return;
     for (i = 0; i < count; i++) {
-        const struct aerocmd_umd_fake_submission *s = &rt->emu.submissions[i];
+        const struct aerocmd_umd_fake_submission *s = &rt->host->submissions[i];
         struct aerocmd_diag diag;
         struct aerocmd_stream st;
         struct aerocmd_alloc_table_view view;
@@ -27,16 +27,14 @@ static void validate(struct fake_runtime *rt, const char *name, uint32_t count)
         memset(&diag, 0, sizeof diag);
         if (!CHECK(aerocmd_validate_stream(s->cmd, s->cmd_bytes, &diag) == AEROCMD_OK &&
                    aerocmd_stream_open(&st, s->cmd, s->cmd_bytes, &diag) == AEROCMD_OK &&
-                   aerocmd_umd_fake_alloc_table(&rt->emu, i, table_mem, sizeof table_mem, &size) ==
+                   aerocmd_umd_fake_alloc_table(rt->host, i, table_mem, sizeof table_mem, &size) ==
                        AEROCMD_OK &&
                    aerocmd_alloc_table_open(&view, table_mem, size, &diag) == AEROCMD_OK &&
                    aerocmd_semantic_check_stream(&sem, &st, &view, &diag) == AEROCMD_OK))
             fprintf(stderr, "%s: submission %u: %s at 0x%x opcode 0x%x\n", name, i,
                     aerocmd_reason_name(diag.reason), diag.offset, diag.opcode);
-        /* The shim numbers submissions like the emulator's fences. */
-        CHECK_EQ(rt->shim_fences[i], s->fence);
     }
-    CHECK_EQ(rt->emu.host_faults, 0);
+    CHECK_EQ(rt->host->host_faults, 0);
     CHECK_EQ(rt->bad_private, 0);
 }
 
@@ -66,7 +64,7 @@ void record_scenario(struct fake_runtime *rt, const char *dir, const char *name,
     if (!CHECK(f != NULL))
         return;
     for (i = 0; i < count; i++) {
-        const struct aerocmd_umd_fake_submission *s = &rt->emu.submissions[i];
+        const struct aerocmd_umd_fake_submission *s = &rt->host->submissions[i];
         char stream_path[1024];
         fprintf(f, "# submission %u fence=%llu%s allocs=%u\n", i, (unsigned long long)s->fence,
                 (s->flags & AEROCMD_UMD_SUBMIT_PRESENT) ? " PRESENT" : "", s->alloc_count);

@@ -35,16 +35,21 @@ HANDLE = re.compile(r"\bh:(\d+)")
 # the runtime rejects bind flags on STAGING), so the textured quad is compared with the host
 # twin that uses that placement; indexed_quad_texture.txt keeps the guest-backed variant.
 #
-# D3D10 and D3D10.1 run one clear through each of their device tables (scenarios.c's
-# CLEAR_SCENARIO), in their own DLLs and in the combined driver DLL: all four are the host
-# scene `clear`.
 GOLDEN_OF = {
     "indexed_quad_texture": "indexed_quad_texture_host",
-    "d3d10_clear": "clear",
-    "d3d10_1_clear": "clear",
-    "driver_d3d10_clear": "clear",
-    "driver_d3d10_1_clear": "clear",
 }
+# D3D10 and D3D10.1 run the same scenarios through their own device tables, in their own
+# DLLs and in the combined driver DLL (scenarios.c): each is the host scene of its name
+# without the prefix.
+RUNTIME_PREFIXES = ("driver_d3d10_1_", "driver_d3d10_", "d3d10_1_", "d3d10_")
+
+
+def golden_of(name):
+    for prefix in RUNTIME_PREFIXES:
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            break
+    return GOLDEN_OF.get(name, name)
 # Scenarios that cannot have a host golden file, each with the reason. Every Wine scenario
 # has a host twin in test/unit/umd/golden_scenarios.h today, so the list is empty; a
 # scenario missing from both its golden directory and this list fails.
@@ -92,7 +97,7 @@ def check_scenario(aerocmd, sdir, name, golden_dir):
     r = run([aerocmd, "validate", "-q", trace])
     if r.returncode != 0:
         return ["validate: " + (r.stdout + r.stderr).strip()]
-    golden_name = GOLDEN_OF.get(name, name)
+    golden_name = golden_of(name)
     golden = os.path.join(golden_dir, golden_name + ".txt")
     if not os.path.exists(golden):
         if name in NO_GOLDEN:
@@ -128,6 +133,63 @@ def check_scenario(aerocmd, sdir, name, golden_dir):
     return []
 
 
+ID_COUNT = 20000
+ID_FALLBACK_FIRST = 0x40000000
+
+
+def read_ids(path):
+    ids = {"h": [], "a": []}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            kind, value = line.split()
+            ids[kind].append(int(value, 16))
+    return ids
+
+
+def run_id_group(wine, harness, driver, env, tmp, tag, extra):
+    """Two harness processes at once; returns (files, problems)."""
+    procs, outs, problems = [], [], []
+    for i in range(2):
+        out = os.path.join(tmp, "ids_%s%d.txt" % (tag, i))
+        outs.append(out)
+        cmd = [wine, harness, "--ids", out, str(ID_COUNT), "2"] + extra + ["--dll", driver]
+        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True))
+    for i, p in enumerate(procs):
+        stdout, stderr = p.communicate(timeout=240)
+        if p.returncode != 0:
+            problems.append("%s process %d: %s %s" % (tag, i, stdout.strip(), stderr.strip()))
+    return outs, problems
+
+
+def check_concurrent_ids(wine, harness, driver, env, tmp):
+    """Two processes at once on the session counter, then two at once whose section name is
+    taken by another object (so both fall back): every handle and alloc_id unique across
+    all four, the counter's below 2^30 and the fallback's from 2^30 up. Returns a list of
+    problems."""
+    counter, problems = run_id_group(wine, harness, driver, env, tmp, "counter", [])
+    fallback, more = run_id_group(wine, harness, driver, env, tmp, "fallback", ["--fallback"])
+    problems += more
+    if problems:
+        return problems
+    seen = {"h": {}, "a": {}}
+    for i, out in enumerate(counter + fallback):
+        ids = read_ids(out)
+        if len(ids["h"]) != ID_COUNT:
+            problems.append("process %d sent %d samplers" % (i, len(ids["h"])))
+        if len(set(ids["h"])) != len(ids["h"]):
+            problems.append("process %d reused a handle" % i)
+        for kind in ("h", "a"):
+            for v in set(ids[kind]):
+                if v == 0 or (v >= ID_FALLBACK_FIRST) != (i >= 2):
+                    problems.append("process %d: %s id 0x%x outside its range" % (i, kind, v))
+                if v in seen[kind]:
+                    problems.append("%s id 0x%x in processes %d and %d" %
+                                    (kind, v, seen[kind][v], i))
+                seen[kind][v] = i
+    return problems[:10]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--harness", required=True)
@@ -149,6 +211,22 @@ def main():
         sys.stderr.write(r.stderr)
         print(r.stdout.strip())
         passed, failed = 0, 0 if r.returncode == 0 else 1
+        drivers = [spec.split("=", 1)[1] for spec in args.dll if spec.startswith("driver=")]
+        if drivers:
+            ids_dir = tempfile.mkdtemp(prefix="aerogpu-ids-")
+            try:
+                problems = check_concurrent_ids(args.wine, args.harness,
+                                                "driver=" + drivers[0], env, ids_dir)
+            finally:
+                shutil.rmtree(ids_dir, ignore_errors=True)
+            for p in problems:
+                print("concurrent ids: " + p, file=sys.stderr)
+            if problems:
+                failed += 1
+            else:
+                passed += 1
+                print("concurrent ids: 2 + 2 processes (counter, fallback), %d samplers each, "
+                      "no id shared" % ID_COUNT)
         if args.aerocmd:
             for name in sorted(os.listdir(out)):
                 problems = check_scenario(args.aerocmd, os.path.join(out, name), name,
@@ -159,7 +237,7 @@ def main():
                     failed += 1
                 else:
                     passed += 1
-                    golden_name = GOLDEN_OF.get(name, name)
+                    golden_name = golden_of(name)
                     if name in NO_GOLDEN:
                         note = ", no golden: " + NO_GOLDEN[name]
                     else:

@@ -36,8 +36,8 @@ static D3D11DDI_HUNORDEREDACCESSVIEW uav_of(struct session *s, D3D10DDI_HRESOURC
 static int nth_packet(struct session *s, uint32_t opcode, uint32_t n, void *out, size_t out_size)
 {
     uint32_t i;
-    for (i = 0; i < s->rt.emu.submission_count; i++) {
-        const struct aerocmd_umd_fake_submission *sub = &s->rt.emu.submissions[i];
+    for (i = 0; i < s->rt.host->submission_count; i++) {
+        const struct aerocmd_umd_fake_submission *sub = &s->rt.host->submissions[i];
         struct aerocmd_stream st;
         struct aerocmd_cursor cur;
         struct aerocmd_packet pkt;
@@ -147,7 +147,7 @@ static void sc_compute_uav(struct session *s)
     as_float = uav_of(s, data, DXGI_FORMAT_R32_FLOAT, BUF, 0, 4, 0);
     s->f.pfnClearUnorderedAccessViewUint(s->dev, uavs[0], seven);
     s->f.pfnClearUnorderedAccessViewFloat(s->dev, as_float, one);
-    s->f.pfnCsSetShader(s->dev, shader(s, 3, 1));
+    s->f.pfnCsSetShader(s->dev, scene_shader(s, SCENE_CS_UAV));
     s->f.pfnCsSetUnorderedAccessViews(s->dev, 0, 2, uavs, counts);
     /* Before any dispatch the counter is still the one the bind set. */
     s->f.pfnCopyStructureCount(s->dev, count_dst, 4, uavs[1]);
@@ -234,10 +234,12 @@ static void expect_srv_buffer(struct session *s, uint32_t n, uint32_t slot, uint
  * turns each view into its byte range. */
 static void sc_compute_buffer_views(struct session *s)
 {
-    D3D10DDI_HRESOURCE structured = buffer_ex(s, 256, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
-                                              D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 16);
-    D3D10DDI_HRESOURCE raw = buffer_ex(s, 128, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
-                                       D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    D3D10DDI_HRESOURCE structured =
+        buffer_init(s, 256, D3D10_DDI_BIND_SHADER_RESOURCE,
+                    D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED, 16, scene_index_words());
+    D3D10DDI_HRESOURCE raw =
+        buffer_init(s, 128, D3D10_DDI_BIND_SHADER_RESOURCE,
+                    D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, scene_index_words());
     D3D10DDI_HRESOURCE out = buffer_ex(s, 64, D3D11_DDI_BIND_UNORDERED_ACCESS, 0, 0,
                                        D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
     D3D10DDI_HSHADERRESOURCEVIEW srvs[3];
@@ -250,7 +252,7 @@ static void sc_compute_buffer_views(struct session *s)
     srvs[2] = srv_of(s, structured, DXGI_FORMAT_UNKNOWN, BUFEX, 0, 16, 0); /* all of it */
     uav = uav_of(s, out, DXGI_FORMAT_R32_TYPELESS, BUF, 0, 16, D3D11_DDI_BUFFER_UAV_FLAG_RAW);
     /* cs_4_0: what a feature level 10.0 device runs once the caps allow compute. */
-    s->f.pfnCsSetShader(s->dev, shader_model(s, 3, 4, 2));
+    s->f.pfnCsSetShader(s->dev, scene_shader(s, SCENE_CS_BUFFER_VIEWS));
     s->f.pfnCsSetShaderResources(s->dev, 0, 3, srvs);
     s->f.pfnCsSetUnorderedAccessViews(s->dev, 0, 1, &uav, NULL);
     s->f.pfnDispatch(s->dev, 4, 1, 1);

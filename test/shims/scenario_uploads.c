@@ -144,10 +144,10 @@ static void check_update_box(struct session *s)
 }
 
 /* Outside the golden set: the checks are the model's bytes, not the stream's. */
-static void check_uploads(open_adapter_fn open10_2)
+static void check_uploads(open_adapter_fn open, UINT iface, int use_10_2)
 {
     static struct session s;
-    if (!CHECK_EQ(session_open(&s, open10_2, D3D11_0_7_DDI_INTERFACE_VERSION, 1), S_OK))
+    if (!CHECK_EQ(session_open(&s, open, iface, use_10_2), S_OK))
         return;
     check_vertex_ring(&s);
     check_update_box(&s);

@@ -2,6 +2,7 @@
  * drives the driver: objects first, then bindings, then work. Doubles as a worked example
  * of the umd API. */
 #include "demo_scene.h"
+#include "demo_shaders.h"
 
 #include <string.h>
 
@@ -18,14 +19,6 @@
 struct demo_vertex {
     float x, y;       /* POSITION, R32G32_FLOAT at offset 0 */
     float r, g, b, a; /* COLOR, R32G32B32A32_FLOAT at offset 8 */
-};
-
-/* Stand-in bytecode: a DXBC container header (magic, zero checksum, version 1, total size,
- * no chunks), which is all the state tracker checks. Real shaders come from the runtime;
- * the stream carries them opaquely. */
-static const uint8_t fake_dxbc[32] = {
-    'D', 'X', 'B', 'C', 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0,
-    0,   0,   0,   0,   1, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0,
 };
 
 static uint32_t f32_bits(float value)
@@ -168,13 +161,21 @@ static aerocmd_result create_shaders(struct demo_scene *s)
         {"COLOR", 0, AEROCMD_DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, 0, 0},
     };
     size_t sh_size = aerocmd_umd_shader_size(), il_size = aerocmd_umd_input_layout_size();
+    uint8_t dxbc[DEMO_SHADER_MAX_DXBC];
+    uint32_t dxbc_size = 0;
     aerocmd_result r;
-    r = aerocmd_umd_create_shader(s->dev, arena_take(s, sh_size), sh_size, AEROCMD_SHADER_VS,
-                                  fake_dxbc, sizeof(fake_dxbc), &s->obj.vs);
+    /* Real SM4 bytecode in DXBC containers, as the runtime hands an application's shaders
+     * over (demo_shaders.c); the stream carries them opaquely. */
+    r = demo_shader_dxbc(AEROCMD_SHADER_VS, dxbc, sizeof dxbc, &dxbc_size);
+    if (r == AEROCMD_OK)
+        r = aerocmd_umd_create_shader(s->dev, arena_take(s, sh_size), sh_size, AEROCMD_SHADER_VS,
+                                      dxbc, dxbc_size, &s->obj.vs);
     if (step(s, r, "create vertex shader") != AEROCMD_OK)
         return r;
-    r = aerocmd_umd_create_shader(s->dev, arena_take(s, sh_size), sh_size, AEROCMD_SHADER_PS,
-                                  fake_dxbc, sizeof(fake_dxbc), &s->obj.ps);
+    r = demo_shader_dxbc(AEROCMD_SHADER_PS, dxbc, sizeof dxbc, &dxbc_size);
+    if (r == AEROCMD_OK)
+        r = aerocmd_umd_create_shader(s->dev, arena_take(s, sh_size), sh_size, AEROCMD_SHADER_PS,
+                                      dxbc, dxbc_size, &s->obj.ps);
     if (step(s, r, "create pixel shader") != AEROCMD_OK)
         return r;
     r = aerocmd_umd_create_input_layout(s->dev, arena_take(s, il_size), il_size, elements, 2,

@@ -72,11 +72,11 @@ struct aerocmd_umd_memory {
     uint32_t alloc_id;   /* chosen by the device before allocate_memory is called */
     uint32_t flags;      /* AEROCMD_UMD_MEMORY_* as requested */
     /* The allocation private data (aerogpu_wddm_alloc.h) to hand the kernel, in and out:
-     * set only for the duration of allocate_memory, and only for shareable resources
-     * (a v2 blob with IS_SHARED and share_token 0). The shim passes these bytes as the
-     * allocation's pPrivateDriverData and copies back what the kernel left in them (the
-     * share_token it chose), since that is what the OS preserves for OpenResource. NULL:
-     * the shim builds the blob from alloc_id and flags as before. */
+     * set for the duration of allocate_memory only. A v1 blob (alloc_id, flags, size) for
+     * every allocation, a v2 blob with IS_SHARED and share_token 0 for shareable
+     * resources. The shim passes these bytes as the allocation's pPrivateDriverData and
+     * copies back what the kernel left in them (the share_token it chose), since that is
+     * what the OS preserves for OpenResource. */
     void *private_data;
     uint32_t private_data_bytes;
 };

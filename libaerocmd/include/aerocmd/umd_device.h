@@ -74,6 +74,34 @@ void aerocmd_umd_id_space_init(struct aerocmd_umd_id_space *space, uint32_t proc
 /* Matches aerocmd_umd_id_source.next; user is a struct aerocmd_umd_id_space. */
 aerocmd_result aerocmd_umd_id_space_next(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out);
 
+/* The guest-wide scheme every AeroGPU user-mode driver shares: one 64-bit counter for the
+ * whole session (on Windows the named section Local\AeroGPU.GlobalHandleCounter, which
+ * the D3D9 driver increments too), incremented atomically for every id of either kind.
+ * The id of counter value v is its low 31 bits, so handles and alloc_ids both lie in
+ * 1..0x7FFFFFFF; a value whose low 31 bits are 0 is skipped. Ids are never reused until the
+ * counter has moved 2^31 times, in every process of the session at once.
+ *
+ * When the counter cannot be reached (increment NULL, or it answers 0), ids come from a
+ * fallback id space of this process: prefix = 0x1000 | ((process_id / 4) mod 4096) in
+ * aerocmd_umd_id_space's scheme, i.e. ids in 0x40000001..0x7FFFFFFF, disjoint from the
+ * counter's ids while the counter stays below 2^30, unique between fallback processes whose
+ * process ids differ modulo 16384, and 262143 ids per kind and process (then
+ * OUT_OF_MEMORY, never a reused id). */
+struct aerocmd_umd_id_counter {
+    /* Increments the shared counter and returns its new value; 0 when it is unavailable. */
+    uint64_t (*increment)(void *user);
+    void *user;
+    struct aerocmd_umd_id_space fallback;
+};
+
+void aerocmd_umd_id_counter_init(struct aerocmd_umd_id_counter *ids,
+                                 uint64_t (*increment)(void *user), void *user,
+                                 uint32_t process_id);
+/* Matches aerocmd_umd_id_source.next; user is a struct aerocmd_umd_id_counter. The counter
+ * path is as thread-safe as `increment`; the fallback path needs the caller's lock. */
+aerocmd_result aerocmd_umd_id_counter_next(void *user, enum aerocmd_umd_id_kind kind,
+                                           uint32_t *out);
+
 /* ---- device ------------------------------------------------------------------------- */
 
 struct aerocmd_umd_device_desc {

@@ -10,8 +10,11 @@
  *   OSGN    output signature
  *   SHDR    the tokens for 4.0 / 4.1 programs, SHEX for 5.0 programs
  *
- * Semantic names are synthesized, because the DDI never had them (the host matches by
- * name and index, so both shader sides and input layouts must follow one convention):
+ * An entry may name its semantic (semantic_name + semantic_index, as the HLSL compiler
+ * writes them: "POSITION", "COLOR", "SV_Target", ...); the SM4 builder (sm4.h) does. An
+ * entry without a name gets a synthesized one, because the DDI never had them (the host
+ * matches by name and index, so both shader sides and input layouts must follow one
+ * convention):
  * - an entry without a system value is "TEXCOORD" with semantic index = its register,
  *   except pixel-shader outputs, which are "SV_Target" with index = register;
  * - a system value (D3D10_SB_NAME 1..10) gets its SV_ name ("SV_Position",
@@ -45,6 +48,8 @@ AEROCMD_EXPORT_BEGIN
 /* Per signature; registers are 0 .. AEROCMD_UMD_MAX_SIGNATURE_REGISTERS - 1. */
 #define AEROCMD_UMD_MAX_SIGNATURE_ENTRIES   128u
 #define AEROCMD_UMD_MAX_SIGNATURE_REGISTERS 32u
+/* Longest semantic name accepted, without its terminating NUL. */
+#define AEROCMD_UMD_MAX_SEMANTIC_NAME 64u
 /* Largest token stream accepted, in DWORDs (16 MiB of code). */
 #define AEROCMD_UMD_MAX_SHADER_TOKENS 0x400000u
 
@@ -54,7 +59,14 @@ struct aerocmd_umd_signature_entry {
     uint32_t mask;           /* components x=1 y=2 z=4 w=8; 1..15 */
     uint32_t system_value;   /* D3D10_SB_NAME: 0 none, 1 POSITION .. 10 SAMPLE_INDEX */
     uint32_t component_type; /* D3D_REGISTER_COMPONENT_TYPE 0..3; 0 = unknown (the DDI
-                                does not say) */
+                                does not say): written as UINT32 for the integer system
+                                values (SV_VertexID, SV_InstanceID, SV_PrimitiveID,
+                                SV_IsFrontFace, SV_SampleIndex, SV_RenderTargetArrayIndex,
+                                SV_ViewportArrayIndex), FLOAT32 otherwise */
+    /* NULL: synthesized (above). Otherwise 1..AEROCMD_UMD_MAX_SEMANTIC_NAME printable
+       ASCII characters (no space), with semantic_index as given. */
+    const char *semantic_name;
+    uint32_t semantic_index;
 };
 
 struct aerocmd_umd_shader_signatures {
@@ -76,9 +88,10 @@ aerocmd_result aerocmd_umd_dxbc_checksum(const void *dxbc, uint32_t size, uint8_
  * INVALID_ARG: NULL tokens or out_size, a length token below 2 or above token_capacity /
  * AEROCMD_UMD_MAX_SHADER_TOKENS, a version other than 4.0, 4.1 or 5.0, a program type
  * that is not `kind`'s, a signature entry out of range (register, mask, component type,
- * unknown system value, more than AEROCMD_UMD_MAX_SIGNATURE_ENTRIES, NULL array with a
- * count). NOT_IMPLEMENTED: HS / DS, tessellation system values (11..22).
- * BUFFER_FULL: out_capacity below *out_size (nothing written). */
+ * unknown system value, a semantic name that is empty, too long or not printable ASCII, more than
+ * AEROCMD_UMD_MAX_SIGNATURE_ENTRIES, NULL array with a count). NOT_IMPLEMENTED: HS / DS,
+ * tessellation system values (11..22). BUFFER_FULL: out_capacity below *out_size (nothing written).
+ */
 aerocmd_result aerocmd_umd_dxbc_from_tokens(enum aerocmd_shader_kind kind, const uint32_t *tokens,
                                             uint32_t token_capacity,
                                             const struct aerocmd_umd_shader_signatures *sigs,

@@ -6,7 +6,8 @@
  * changes is exactly one packet. Setters and draws neither allocate nor hash.
  *
  * Bound objects are referenced, not copied: destroying an object unbinds it everywhere.
- * Stages are enum aerocmd_shader_kind: VS, PS, GS and CS (HS / DS are NOT_IMPLEMENTED). */
+ * Stages are enum aerocmd_shader_kind: VS, PS, GS and CS. HS / DS are NOT_IMPLEMENTED, except
+ * that a call binding nothing to them (all NULL, as ClearState unbinds) is OK. */
 #ifndef AEROCMD_UMD_PIPELINE_H
 #define AEROCMD_UMD_PIPELINE_H
 
@@ -147,6 +148,12 @@ aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ct
                                                   int32_t base_vertex, uint32_t first_instance);
 /* Stream output is not supported: always NOT_IMPLEMENTED. */
 aerocmd_result aerocmd_umd_draw_auto(struct aerocmd_umd_context *ctx);
+/* SOSetTargets: binding any of `count` stream-output targets (at most 4) is NOT_IMPLEMENTED;
+ * unbinding them all (targets NULL, or every entry NULL, as ClearState does) is OK. */
+#define AEROCMD_UMD_MAX_SO_TARGETS 4u
+aerocmd_result aerocmd_umd_set_stream_output_targets(struct aerocmd_umd_context *ctx,
+                                                     uint32_t count,
+                                                     struct aerocmd_umd_resource *const *targets);
 aerocmd_result aerocmd_umd_dispatch(struct aerocmd_umd_context *ctx, uint32_t x, uint32_t y,
                                     uint32_t z);
 

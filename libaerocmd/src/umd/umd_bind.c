@@ -25,6 +25,20 @@ static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
     return start <= limit && count <= limit - start;
 }
 
+/* There is no tessellation, but unbinding its stages (what ClearState does) is no error:
+ * a refused stage whose call names nothing (slots within the limit, every entry NULL)
+ * answers OK. `r` is check_stage's answer. */
+#define UMD_UNBIND_ONLY(r, start, count, limit, items)                                             \
+    do {                                                                                           \
+        uint32_t unbind_i_;                                                                        \
+        if ((r) != AEROCMD_E_NOT_IMPLEMENTED || !slots_ok((start), (count), (limit)))              \
+            return (r);                                                                            \
+        for (unbind_i_ = 0; (items) != NULL && unbind_i_ < (count); unbind_i_++)                   \
+            if ((items)[unbind_i_] != NULL)                                                        \
+                return (r);                                                                        \
+        return AEROCMD_OK;                                                                         \
+    } while (0)
+
 /* ---- input assembler ------------------------------------------------------------------- */
 
 /* After the input layout changed: the next draw looks for stale bytes while any resource
@@ -164,7 +178,7 @@ aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
     uint32_t handle = shader != NULL ? shader->handle : 0u;
     aerocmd_result r = check_stage(stage);
     if (r != AEROCMD_OK)
-        return r;
+        UMD_UNBIND_ONLY(r, 0u, 1u, 1u, &shader);
     if (shader != NULL && shader->kind != (uint32_t)stage)
         return AEROCMD_E_INVALID_ARG;
     if (ctx->stages[stage].shader != handle) {
@@ -278,7 +292,7 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
         return set_constant_slot(ctx, (uint32_t)stage, start, buffers[0], NULL, NULL);
     r = check_stage(stage);
     if (r != AEROCMD_OK)
-        return r;
+        UMD_UNBIND_ONLY(r, start, count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS, buffers);
     if (!slots_ok(start, count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
         return AEROCMD_E_INVALID_ARG;
     return set_constant_range(ctx, (uint32_t)stage, start, count, buffers, first_constant,
@@ -311,7 +325,7 @@ aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
     uint32_t i;
     aerocmd_result r = check_stage(stage);
     if (r != AEROCMD_OK)
-        return r;
+        UMD_UNBIND_ONLY(r, start, count, AEROCMD_UMD_MAX_SAMPLERS, samplers);
     if (!slots_ok(start, count, AEROCMD_UMD_MAX_SAMPLERS))
         return AEROCMD_E_INVALID_ARG;
     st = &ctx->stages[stage];
@@ -415,7 +429,7 @@ aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
     uint32_t i;
     aerocmd_result r = check_stage(stage);
     if (r != AEROCMD_OK)
-        return r;
+        UMD_UNBIND_ONLY(r, start, count, AEROCMD_UMD_MAX_SHADER_RESOURCES, views);
     if (!slots_ok(start, count, AEROCMD_UMD_MAX_SHADER_RESOURCES))
         return AEROCMD_E_INVALID_ARG;
     for (i = 0; i < count && views != NULL; i++)

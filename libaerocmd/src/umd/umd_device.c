@@ -33,6 +33,38 @@ aerocmd_result aerocmd_umd_id_space_next(void *user, enum aerocmd_umd_id_kind ki
     return AEROCMD_OK;
 }
 
+/* Counter values whose low 31 bits are 0 would give the invalid id 0. */
+#define UMD_COUNTER_ID_MASK 0x7FFFFFFFu
+/* Fallback prefixes have their top bit set: ids from 2^30 up. */
+#define UMD_FALLBACK_PREFIX 0x1000u
+
+void aerocmd_umd_id_counter_init(struct aerocmd_umd_id_counter *ids,
+                                 uint64_t (*increment)(void *user), void *user, uint32_t process_id)
+{
+    ids->increment = increment;
+    ids->user = user;
+    aerocmd_umd_id_space_init(&ids->fallback, process_id);
+    ids->fallback.prefix =
+        UMD_FALLBACK_PREFIX | (ids->fallback.prefix & (UMD_FALLBACK_PREFIX - 1u));
+}
+
+aerocmd_result aerocmd_umd_id_counter_next(void *user, enum aerocmd_umd_id_kind kind, uint32_t *out)
+{
+    struct aerocmd_umd_id_counter *ids = (struct aerocmd_umd_id_counter *)user;
+    if (ids == NULL || out == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    if (ids->increment != NULL) {
+        uint64_t v = ids->increment(ids->user);
+        if (v != 0 && (v & UMD_COUNTER_ID_MASK) == 0)
+            v = ids->increment(ids->user);
+        if ((v & UMD_COUNTER_ID_MASK) != 0) {
+            *out = (uint32_t)(v & UMD_COUNTER_ID_MASK);
+            return AEROCMD_OK;
+        }
+    }
+    return aerocmd_umd_id_space_next(&ids->fallback, kind, out);
+}
+
 aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
                                        enum aerocmd_umd_id_kind kind, uint32_t *out)
 {

@@ -113,6 +113,20 @@ aerocmd_result aerocmd_umd_draw_auto(struct aerocmd_umd_context *ctx)
     return AEROCMD_E_NOT_IMPLEMENTED;
 }
 
+aerocmd_result aerocmd_umd_set_stream_output_targets(struct aerocmd_umd_context *ctx,
+                                                     uint32_t count,
+                                                     struct aerocmd_umd_resource *const *targets)
+{
+    uint32_t i;
+    (void)ctx;
+    if (count > AEROCMD_UMD_MAX_SO_TARGETS)
+        return AEROCMD_E_INVALID_ARG;
+    for (i = 0; targets != NULL && i < count; i++)
+        if (targets[i] != NULL)
+            return AEROCMD_E_NOT_IMPLEMENTED;
+    return AEROCMD_OK;
+}
+
 aerocmd_result aerocmd_umd_dispatch(struct aerocmd_umd_context *ctx, uint32_t x, uint32_t y,
                                     uint32_t z)
 {

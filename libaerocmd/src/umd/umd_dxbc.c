@@ -9,7 +9,10 @@
 #define SIG_ENTRY_BYTES      24u
 #define SB_NAME_LAST_PLAIN   10u /* SAMPLE_INDEX; 11..22 are tessellation factors */
 #define SB_NAME_LAST_TESS    22u
+#define COMPONENT_TYPE_UINT  1u
 #define COMPONENT_TYPE_LAST  3u /* FLOAT32 */
+#define SB_NAME_RT_INDEX     4u /* RENDER_TARGET_ARRAY_INDEX; 5 VIEWPORT_ARRAY_INDEX */
+#define SB_NAME_VERTEX_ID    6u /* 6..10: VERTEX_ID .. SAMPLE_INDEX, all integers */
 #define STRING_PAD           0xABu
 #define PROGRAM_TYPE_PIXEL   0u
 #define PROGRAM_TYPE_VERTEX  1u
@@ -38,6 +41,33 @@ static void put_u32(uint8_t *p, uint32_t v)
     memcpy(p, &v, sizeof v);
 }
 
+/* The DDI gives no component type (0, unknown), but a consumer translating the container
+ * needs one (vkd3d-shader stops on an unknown type): the integer system values are
+ * uint32, as the HLSL compiler declares them; every other entry is float32, the type of
+ * all but integer vertex attributes and integer render targets (an approximation for
+ * those: compatibility table). */
+static uint32_t component_type_of(const struct aerocmd_umd_signature_entry *e)
+{
+    if (e->component_type != 0)
+        return e->component_type;
+    if (e->system_value == SB_NAME_RT_INDEX || e->system_value == SB_NAME_RT_INDEX + 1u ||
+        (e->system_value >= SB_NAME_VERTEX_ID && e->system_value <= SB_NAME_LAST_PLAIN))
+        return COMPONENT_TYPE_UINT;
+    return COMPONENT_TYPE_LAST;
+}
+
+/* NULL (synthesized) or 1..AEROCMD_UMD_MAX_SEMANTIC_NAME printable characters. */
+static int semantic_name_ok(const char *name)
+{
+    uint32_t len;
+    if (name == NULL)
+        return 1;
+    for (len = 0; name[len] != '\0'; len++)
+        if (len == AEROCMD_UMD_MAX_SEMANTIC_NAME || name[len] <= ' ' || name[len] > '~')
+            return 0;
+    return len > 0;
+}
+
 static aerocmd_result check_signature(const struct aerocmd_umd_signature_entry *e, uint32_t n)
 {
     uint32_t i;
@@ -45,7 +75,8 @@ static aerocmd_result check_signature(const struct aerocmd_umd_signature_entry *
         return AEROCMD_E_INVALID_ARG;
     for (i = 0; i < n; i++) {
         if (e[i].register_index >= AEROCMD_UMD_MAX_SIGNATURE_REGISTERS || e[i].mask == 0 ||
-            e[i].mask > 0xFu || e[i].component_type > COMPONENT_TYPE_LAST)
+            e[i].mask > 0xFu || e[i].component_type > COMPONENT_TYPE_LAST ||
+            !semantic_name_ok(e[i].semantic_name))
             return AEROCMD_E_INVALID_ARG;
         if (e[i].system_value > SB_NAME_LAST_TESS)
             return AEROCMD_E_INVALID_ARG;
@@ -65,6 +96,11 @@ static struct sig_name name_of(const struct aerocmd_umd_signature_entry *e, uint
 {
     struct sig_name s;
     uint32_t k;
+    if (e[i].semantic_name != NULL) {
+        s.name = e[i].semantic_name;
+        s.index = e[i].semantic_index;
+        return s;
+    }
     s.name = system_value_names[e[i].system_value];
     s.index = e[i].register_index;
     if (e[i].system_value == 0) {
@@ -113,7 +149,7 @@ static uint32_t put_signature(uint8_t *dst, const struct aerocmd_umd_signature_e
         put_u32(entry, offsets[i]);
         put_u32(entry + 4, s.index);
         put_u32(entry + 8, e[i].system_value);
-        put_u32(entry + 12, e[i].component_type);
+        put_u32(entry + 12, component_type_of(&e[i]));
         put_u32(entry + 16, e[i].register_index);
         /* Inputs: every declared component is read; outputs: none is left unwritten. */
         put_u32(entry + 20, e[i].mask | (outputs ? 0u : e[i].mask << 8));

@@ -484,6 +484,11 @@ aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ct
      * it), so the targets are stamped with that buffer and the next draw may be fast. */
     if (ctx->om_stamped_serial != ctx->serial)
         stamp_targets(ctx);
+    if (UMD_UNLIKELY(ctx->counting != 0)) {
+        /* Queries count the draws: they keep to this path until the last one ends. */
+        aerocmd_priv_umd_count_work(ctx, p->opcode, p->words);
+        return AEROCMD_OK;
+    }
     ctx->dirty &= ~UMD_DIRTY_DRAW_CHECK;
     return AEROCMD_OK;
 }
@@ -598,5 +603,7 @@ aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,
     aerocmd_result r = emit_work(ctx, UMD_DIRTY_COMPUTE, p);
     if (r == AEROCMD_OK)
         aerocmd_priv_umd_stamp_uavs(ctx);
+    if (r == AEROCMD_OK && ctx->counting != 0)
+        aerocmd_priv_umd_count_work(ctx, p->opcode, p->words);
     return r;
 }

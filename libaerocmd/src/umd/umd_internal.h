@@ -273,6 +273,19 @@ struct umd_render_targets {
     uint32_t colors[AEROCMD_UMD_MAX_RENDER_TARGETS];
 };
 
+/* Work counted for queries (umd_query.c) while one that counts is running: running totals
+ * since the context began; a query's answer is the difference between its End and Begin. */
+struct umd_query_totals {
+    uint64_t ia_vertices;       /* vertices (or indices) times instances */
+    uint64_t ia_primitives;     /* primitives the input assembler made */
+    uint64_t gs_primitives;     /* primitives that reached a bound geometry shader */
+    uint64_t raster_primitives; /* primitives after the geometry stage */
+    uint64_t samples;           /* viewport area per instance drawn */
+    uint64_t cs_groups;         /* thread groups dispatched */
+};
+
+struct aerocmd_umd_query;
+
 struct aerocmd_umd_context {
     struct aerocmd_umd_device *dev;
     aerocmd_umd_error_hook error_hook; /* aerocmd_umd_context_set_error_hook */
@@ -324,6 +337,12 @@ struct aerocmd_umd_context {
     uint32_t viewport_count, scissor_count;
     struct aerocmd_umd_viewport viewport;
     struct aerocmd_umd_rect scissor;
+
+    /* queries (umd_query.c) */
+    uint32_t counting; /* running queries that count work: draws take the careful path */
+    struct umd_query_totals totals;
+    struct aerocmd_umd_query *predicate; /* SetPredication's query; draws are never skipped */
+    int predicate_value;
 };
 
 /* Largest constant buffer a shader can see: 4096 constants of 16 bytes. */
@@ -338,6 +357,13 @@ static inline uint32_t umd_constant_binding_bytes(uint32_t size_bytes)
 }
 
 /* ---- memory checks and ids (umd_device.c) -------------------------------------------- */
+
+/* allocate_memory for `memory` (alloc_id, size and flags set), with the allocation private
+ * data the kernel driver reads: the v1 blob built from alloc_id, flags and size, unless the
+ * caller already put a blob in memory->private_data (shareable resources). The blob is lent
+ * for the call only. DEVICE_REMOVED loses the context. */
+aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev,
+                                         struct aerocmd_umd_memory *memory);
 
 int aerocmd_priv_umd_mem_ok(const void *mem, size_t mem_size, size_t need);
 aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
@@ -387,6 +413,13 @@ aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t
 aerocmd_result aerocmd_priv_umd_list_allocation(struct aerocmd_umd_context *ctx,
                                                 struct aerocmd_umd_resource *res, int write);
 
+/* The same for a bare allocation, whose listing is remembered in *listed_serial and
+ * *listed_index. */
+aerocmd_result aerocmd_priv_umd_list_memory(struct aerocmd_umd_context *ctx,
+                                            const struct aerocmd_umd_memory *memory,
+                                            uint64_t *listed_serial, uint32_t *listed_index,
+                                            int write);
+
 /* The fence of command buffer `serial` (see aerocmd_umd_resource_write_fence). */
 uint64_t aerocmd_priv_umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial);
 
@@ -426,6 +459,10 @@ void aerocmd_priv_umd_retire_write_pending(struct aerocmd_umd_context *ctx);
  * submitted (best effort). The host forgets the context's handles with it, but a share
  * token is guest-wide and outlives the context that exported it. */
 void aerocmd_priv_umd_retire_send_releases(struct aerocmd_umd_context *ctx);
+/* An allocation with no handle (a query's) that command buffer `serial` may list: freed
+ * after that buffer's submission. */
+void aerocmd_priv_umd_retire_memory_after(struct aerocmd_umd_context *ctx,
+                                          const struct aerocmd_umd_memory *memory, uint64_t serial);
 /* After a successful submission: frees what that submission's DESTROY packets released. */
 void aerocmd_priv_umd_retire_submitted(struct aerocmd_umd_context *ctx);
 /* The host is gone (device lost, context destroyed): everything pending is released. */
@@ -526,6 +563,11 @@ void aerocmd_priv_umd_stamp_uavs(struct aerocmd_umd_context *ctx);
 void aerocmd_priv_umd_default_blend(struct aerogpu_blend_state *out);
 void aerocmd_priv_umd_default_depth_stencil(struct aerogpu_depth_stencil_state *out);
 void aerocmd_priv_umd_default_rasterizer(struct aerogpu_rasterizer_state *out);
+
+/* A draw or DISPATCH (the packet's opcode and words) went out while ctx->counting: adds it
+ * to ctx->totals (umd_query.c). */
+void aerocmd_priv_umd_count_work(struct aerocmd_umd_context *ctx, uint32_t opcode,
+                                 const uint32_t *words);
 
 /* Emits every dirty piece of state in `mask`, packet by packet (each one submits a full
  * buffer and retries). */

@@ -78,8 +78,7 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         if (res->share == UMD_SHARE_CREATOR)
             r = aerocmd_priv_umd_share_allocate(dev, res);
         else
-            r = aerocmd_priv_umd_memory_result(dev,
-                                               dev->cb.allocate_memory(dev->cb.user, &res->memory));
+            r = aerocmd_priv_umd_allocate(dev, &res->memory);
         if (r == AEROCMD_OK)
             return AEROCMD_OK;
         aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);

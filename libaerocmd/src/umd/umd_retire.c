@@ -92,6 +92,20 @@ aerocmd_result aerocmd_priv_umd_retire_unreleased(struct aerocmd_umd_context *ct
     return AEROCMD_OK;
 }
 
+void aerocmd_priv_umd_retire_memory_after(struct aerocmd_umd_context *ctx,
+                                          const struct aerocmd_umd_memory *memory, uint64_t serial)
+{
+    struct umd_pending_destroy p;
+    memset(&p, 0, sizeof p);
+    p.has_memory = 1;
+    p.memory = *memory;
+    p.destroy_serial = serial; /* nothing to write: only the submission is waited for */
+    if (ctx->lost)
+        release_now(ctx, &p);
+    else
+        remember(ctx, &p);
+}
+
 /* The release owed before p's DESTROY, its allocation listed (the kernel takes a token only
  * from a submission listing an allocation that carries it). BUFFER_FULL: wait for the next
  * buffer. A release that not even an empty buffer takes is given up (the token stays

@@ -63,7 +63,7 @@ aerocmd_result aerocmd_priv_umd_share_allocate(struct aerocmd_umd_device *dev,
         return AEROCMD_E_INVALID_ARG;
     res->memory.private_data = blob;
     res->memory.private_data_bytes = (uint32_t)written;
-    r = aerocmd_priv_umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, &res->memory));
+    r = aerocmd_priv_umd_allocate(dev, &res->memory);
     res->memory.private_data = NULL; /* the blob lives on this stack frame only */
     res->memory.private_data_bytes = 0;
     if (r != AEROCMD_OK)

@@ -9,6 +9,7 @@
  * same packet sequence an unbounded buffer would hold. */
 #include <string.h>
 
+#include "aerocmd/kmd_alloc.h"
 #include "umd_internal.h"
 
 /* A stream header and the smallest packet. */
@@ -101,6 +102,36 @@ aerocmd_result aerocmd_priv_umd_memory_result(struct aerocmd_umd_device *dev, ae
     return r;
 }
 
+aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev,
+                                         struct aerocmd_umd_memory *memory)
+{
+    uint64_t blob[AEROCMD_KMD_ALLOC_PRIV_V1_BYTES / 8u];
+    struct aerocmd_kmd_alloc_info info;
+    size_t written = 0;
+    aerocmd_result r;
+    int own_blob = memory->private_data == NULL;
+    if (own_blob) {
+        memset(&info, 0, sizeof info);
+        info.version = AEROGPU_WDDM_ALLOC_PRIV_VERSION;
+        info.alloc_id = memory->alloc_id;
+        info.size_bytes = memory->size_bytes;
+        if (memory->flags & AEROCMD_UMD_MEMORY_CPU_VISIBLE)
+            info.flags |= AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE;
+        if (memory->flags & AEROCMD_UMD_MEMORY_STAGING)
+            info.flags |= AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING;
+        if (aerocmd_kmd_alloc_priv_fill(&info, blob, sizeof blob, &written) != AEROCMD_OK)
+            return AEROCMD_E_INVALID_ARG;
+        memory->private_data = blob;
+        memory->private_data_bytes = (uint32_t)written;
+    }
+    r = aerocmd_priv_umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, memory));
+    if (own_blob) {
+        memory->private_data = NULL; /* the blob lives on this stack frame only */
+        memory->private_data_bytes = 0;
+    }
+    return r;
+}
+
 aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t flags)
 {
     struct aerocmd_umd_device *dev = ctx->dev;
@@ -135,26 +166,35 @@ aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_priv_umd_list_allocation(struct aerocmd_umd_context *ctx,
-                                                struct aerocmd_umd_resource *res, int write)
+aerocmd_result aerocmd_priv_umd_list_memory(struct aerocmd_umd_context *ctx,
+                                            const struct aerocmd_umd_memory *memory,
+                                            uint64_t *listed_serial, uint32_t *listed_index,
+                                            int write)
 {
     struct aerocmd_umd_alloc_ref *ref;
     uint32_t flag = write ? AEROCMD_UMD_ALLOC_REF_WRITE : 0u;
-    if (res->listed_serial == ctx->serial && res->listed_index < ctx->alloc_count &&
-        ctx->buf.allocs[res->listed_index].alloc_id == res->memory.alloc_id) {
-        ctx->buf.allocs[res->listed_index].flags |= flag;
+    if (*listed_serial == ctx->serial && *listed_index < ctx->alloc_count &&
+        ctx->buf.allocs[*listed_index].alloc_id == memory->alloc_id) {
+        ctx->buf.allocs[*listed_index].flags |= flag;
         return AEROCMD_OK;
     }
     if (ctx->alloc_count >= ctx->buf.alloc_capacity)
         return AEROCMD_E_BUFFER_FULL;
     ref = &ctx->buf.allocs[ctx->alloc_count];
-    ref->os_handle = res->memory.os_handle;
-    ref->alloc_id = res->memory.alloc_id;
+    ref->os_handle = memory->os_handle;
+    ref->alloc_id = memory->alloc_id;
     ref->flags = flag;
-    res->listed_serial = ctx->serial;
-    res->listed_index = ctx->alloc_count;
+    *listed_serial = ctx->serial;
+    *listed_index = ctx->alloc_count;
     ctx->alloc_count++;
     return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_priv_umd_list_allocation(struct aerocmd_umd_context *ctx,
+                                                struct aerocmd_umd_resource *res, int write)
+{
+    return aerocmd_priv_umd_list_memory(ctx, &res->memory, &res->listed_serial, &res->listed_index,
+                                        write);
 }
 
 uint64_t aerocmd_priv_umd_fence_of_serial(const struct aerocmd_umd_context *ctx, uint64_t serial)

@@ -1,4 +1,4 @@
-"""Reads win7-ddi-layouts.json and answers the questions the header emitters ask.
+"""Reads win7-ddi-layouts.json (and its addendum) and answers the questions the header emitters ask.
 
 Only members marked win7 take part: the JSON also lists later additions (guarded in the
 SDK headers) so that readers can see what was left out, but the Windows 7 ABI ends before
@@ -39,9 +39,24 @@ class FactsError(Exception):
     pass
 
 
-def load(path):
-    with open(path, encoding="utf-8") as handle:
-        return json.load(handle)
+def load(paths):
+    """The facts of one JSON file, or of several merged in order (the base file, then its
+    addendum): an addendum only adds names, so a name given twice is an error."""
+    if isinstance(paths, str):
+        paths = [paths]
+    merged = None
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            facts = json.load(handle)
+        if merged is None:
+            merged = facts
+            continue
+        for section in ("structs", "pfn_typedefs", "enums", "constants"):
+            for name, value in (facts.get(section) or {}).items():
+                if name in merged[section]:
+                    raise FactsError("%s: %s given twice" % (section, name))
+                merged[section][name] = value
+    return merged
 
 
 def win7_only(members):

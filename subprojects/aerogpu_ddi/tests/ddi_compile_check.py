@@ -14,7 +14,6 @@ Exit status 77 (skip) when the compiler is missing (--missing NAME).
 
 import argparse
 import concurrent.futures
-import json
 import os
 import re
 import shutil
@@ -120,15 +119,14 @@ def main(argv):
     parser.add_argument("--cc", action="append", default=[])
     parser.add_argument("--missing")
     parser.add_argument("--include", required=True)
-    parser.add_argument("--json", required=True)
+    parser.add_argument("--json", action="append", required=True)
     parser.add_argument("--source", required=True)
     parser.add_argument("--generator")
     args = parser.parse_args(argv)
     if args.missing or not args.cc:
         print("skipped: %s not found" % (args.missing or "compiler"))
         return SKIP
-    with open(args.json, encoding="utf-8") as handle:
-        facts = json.load(handle)
+    facts = ddi_mutations.load_facts(args)
     modes = {"layout": run_layout, "mutation": run_mutation, "decoration": run_decoration}
     with tempfile.TemporaryDirectory(prefix="aerogpu_ddi_") as tmp:
         results = modes[args.mode](args, facts, tmp)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the checked-in headers against the facts without compiling anything.
 
-  regen  the generator, run on facts/win7-ddi-layouts.json, reproduces every generated
+  regen  the generator, run on facts/win7-ddi-layouts*.json, reproduces every generated
          header byte for byte
   count  reading the headers back (independently of the generator), every struct, function
          table, measured member, PFN typedef and enum of the JSON has its declaration and
@@ -10,15 +10,26 @@
 
 import argparse
 import glob
-import json
 import os
 import re
 import subprocess
 import sys
 
 
+def load_facts(paths):
+    """The facts files merged the way the generator merges them (gen/ddi_model.py)."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import ddi_model  # noqa: E402
+
+    return ddi_model.load(paths)
+
+
 def run_regen(args):
-    command = [sys.executable, args.generator, "--json", args.json, "--out", args.include]
+    command = [sys.executable, args.generator, "--out", args.include]
+    for path in args.json:
+        command += ["--json", path]
     result = subprocess.run(command + ["--check"], capture_output=True, text=True)
     sys.stdout.write(result.stderr)
     same = result.returncode == 0
@@ -136,8 +147,7 @@ def compare(label, expected, found):
 
 
 def run_count(args):
-    with open(args.json, encoding="utf-8") as handle:
-        facts = json.load(handle)
+    facts = load_facts(args.json)
     expected = expected_from_json(facts)
     folder = os.path.join(args.include, "aerogpu_ddi")
     found = found_in_headers(folder)
@@ -155,7 +165,7 @@ def run_count(args):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=["regen", "count"])
-    parser.add_argument("--json", required=True)
+    parser.add_argument("--json", action="append", required=True)
     parser.add_argument("--include", required=True)
     parser.add_argument("--generator")
     args = parser.parse_args(argv)

@@ -20,6 +20,14 @@ def _generator(args):
     return gen_ddi_headers
 
 
+def load_facts(args):
+    """The facts files merged the way the generator merges them."""
+    _generator(args)
+    import ddi_model  # noqa: E402
+
+    return ddi_model.load(args.json)
+
+
 def make_tree(args, facts, folder):
     """Generated headers from `facts` plus the hand-written ones from the real tree."""
     package = os.path.join(folder, "aerogpu_ddi")

@@ -14,37 +14,44 @@ struct golden_case {
     uint32_t alloc_entries;
 };
 
+/* The clear colour of the drawing scenarios: mid grey, unlike anything they draw. */
+static const uint32_t scenario_grey[4] = {F32_HALF, F32_HALF, F32_HALF, F32_1};
+
 /* Objects are created one statement at a time: argument evaluation order is unspecified,
- * and the goldens record the order handles were given out. */
+ * and the goldens record the order handles were given out.
+ * The scene triangle (shaders/scene_shaders.h) over grey, then presented. */
 static void sc_triangle(struct harness *h)
 {
     struct aerocmd_umd_view *target = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_present(h->ctx, 1), AEROCMD_OK);
 }
 
-/* An indexed quad sampling a 4x4 texture with initial data. backed: the texture lives in a
+/* The scene quad (indexed) sampling a 4x4 texture with initial data, over grey: its first
+ * row red, green, blue, white, the rest transparent black. backed: the texture lives in a
  * guest allocation (the host model reads it through RESOURCE_DIRTY_RANGE); otherwise the
  * host owns it and the texels arrive with UPLOAD_RESOURCE, as on the DDI path where a
  * DEFAULT texture is always host-owned. */
 static void indexed_quad_texture(struct harness *h, uint32_t backed)
 {
-    static const float quad[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
-    static const uint16_t idx[6] = {0, 1, 2, 2, 1, 3};
     static const uint32_t texels[16] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u, 0xFFFFFFFFu};
     struct aerocmd_umd_buffer_desc vbd =
-        buffer_desc(sizeof quad, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
-    struct aerocmd_umd_buffer_desc ibd = buffer_desc(sizeof idx, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
+        buffer_desc(sizeof scene_quad, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_buffer_desc ibd =
+        buffer_desc(sizeof scene_quad_indices, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
     struct aerocmd_umd_texture2d_desc td =
         texture_desc(4, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, backed);
     struct aerocmd_umd_subresource_data init = {texels, 16};
     struct aerocmd_umd_view *srv;
     const struct aerocmd_umd_sampler *smp;
     struct aerocmd_umd_view *target = kit_target(h, 64, 64);
-    kit_bind_basic(h, kit_buffer(h, &vbd, quad), target, NULL);
-    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, kit_buffer(h, &ibd, idx), DXGI_R16_UINT, 0),
+    kit_bind_pipeline(h, 1, kit_buffer(h, &vbd, scene_quad), target, NULL);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, kit_buffer(h, &ibd, scene_quad_indices),
+                                          DXGI_R16_UINT, 0),
              AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
     srv = kit_view(h, AEROCMD_VIEW_SHADER_RESOURCE, kit_texture(h, &td, &init));
     smp = kit_linear_sampler(h);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h->ctx, AEROCMD_SHADER_PS, 0, 1, &srv), AEROCMD_OK);
@@ -64,9 +71,10 @@ static void sc_indexed_quad_texture_host(struct harness *h)
     indexed_quad_texture(h, 0);
 }
 
+/* The triangle at depth 0 over grey, tested LESS against a depth cleared to 1: drawn. */
 static void sc_depth_test(struct harness *h)
 {
-    static const uint32_t grey[4] = {F32_HALF, F32_HALF, F32_HALF, F32_1};
+    const uint32_t *grey = scenario_grey;
     struct aerocmd_umd_texture2d_desc td =
         texture_desc(64, 64, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
     struct aerocmd_umd_depth_stencil_desc dd;
@@ -92,6 +100,8 @@ static void sc_depth_test(struct harness *h)
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
 }
 
+/* Two grey targets and the MRT pixel shader (colour, .gbra, .brga to targets 0, 1, 2): with
+ * [A, -, B] bound, A gets the colour and B the .brga one; then with [-, B], B gets .gbra. */
 static void sc_mrt_gaps(struct harness *h)
 {
     struct aerocmd_umd_view *rtvs[3];
@@ -99,6 +109,10 @@ static void sc_mrt_gaps(struct harness *h)
     rtvs[1] = NULL;
     rtvs[2] = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), rtvs[0], NULL);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_PS, kit_shader(h, SCENE_PS_MRT)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtvs[0], scenario_grey), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtvs[2], scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_render_targets(h->ctx, 3, rtvs, NULL), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     /* Slot 0 empty, slot 1 holds the old slot-2 target: the count is the runtime's. */
@@ -108,13 +122,16 @@ static void sc_mrt_gaps(struct harness *h)
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
 }
 
+/* Over grey: the triangle through the shifting geometry shader (drawn one viewport half to
+ * the left), then without it (in place). */
 static void sc_gs_bound(struct harness *h)
 {
     struct aerocmd_umd_buffer_desc cbd = buffer_desc(256, AEROCMD_UMD_BIND_CONSTANT_BUFFER, 0);
     struct aerocmd_umd_resource *cb = kit_buffer(h, &cbd, NULL);
     struct aerocmd_umd_view *target = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_GS, kit_shader(h, AEROCMD_SHADER_GS, 3)),
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_GS, kit_shader(h, SCENE_GS_SHIFT)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_GS, 0, 1, &cb, NULL, NULL),
              AEROCMD_OK);
@@ -142,7 +159,7 @@ static void sc_compute_dispatch(struct harness *h)
     CHECK_EQ(aerocmd_umd_create_view(h->dev, mem, aerocmd_umd_view_size(),
                                      AEROCMD_VIEW_SHADER_RESOURCE, sb, &vd, &srv),
              AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, AEROCMD_SHADER_CS, 4)),
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, SCENE_CS_READ)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_CS, 0, 1, &cb, NULL, NULL),
              AEROCMD_OK);
@@ -161,6 +178,8 @@ static void sc_hazard_unbind(struct harness *h)
     struct aerocmd_umd_view *rtv = kit_view(h, AEROCMD_VIEW_RENDER_TARGET, tex);
     struct aerocmd_umd_view *other = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), other, NULL);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, other, scenario_grey), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtv, scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h->ctx, AEROCMD_SHADER_PS, 2, 1, &srv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h->ctx, AEROCMD_SHADER_VS, 0, 1, &srv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
@@ -172,13 +191,27 @@ static void sc_hazard_unbind(struct harness *h)
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
 }
 
+/* The scene triangle's vertices and a fourth, white one at (0.5, 0): the last draw starts
+ * one vertex later, at the clockwise triangle (0, 1) green, (1, 0) blue, (0.5, 0) white. */
+static struct aerocmd_umd_resource *redundant_vb(struct harness *h)
+{
+    static float verts[4 * 7];
+    static const float white[7] = {0.5f, 0, 0, 1, 1, 1, 1};
+    struct aerocmd_umd_buffer_desc bd =
+        buffer_desc(sizeof verts, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    memcpy(verts, scene_triangle, sizeof scene_triangle);
+    memcpy(verts + 21, white, sizeof white);
+    return kit_buffer(h, &bd, verts);
+}
+
 static void sc_redundant_bind(struct harness *h)
 {
-    struct aerocmd_umd_resource *vb = kit_triangle_vb(h);
+    struct aerocmd_umd_resource *vb = redundant_vb(h);
     struct aerocmd_umd_view *rtv = kit_target(h, 64, 64);
     struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
-    uint32_t stride = 12, offset = 0;
+    uint32_t stride = SCENE_COLOR_STRIDE, offset = 0;
     kit_bind_basic(h, vb, rtv, NULL);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, rtv, scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 0, 1, &vb, &stride, &offset), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_topology(h->ctx, D3D_TRIANGLELIST), AEROCMD_OK);
@@ -188,13 +221,14 @@ static void sc_redundant_bind(struct harness *h)
     aerocmd_umd_set_depth_stencil_state(h->ctx, NULL, 0);
     aerocmd_umd_set_rasterizer_state(h->ctx, NULL);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK); /* exactly one DRAW */
-    offset = 12; /* one real change: one SET_VERTEX_BUFFERS */
+    offset = SCENE_COLOR_STRIDE; /* one real change: one SET_VERTEX_BUFFERS */
     CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 0, 1, &vb, &stride, &offset), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
 }
 
-/* The shared test frame in 160-byte command buffers with 2 allocation-list entries; its
- * concatenated packets must equal an unsplit run's. */
+/* The shared test frame in 512-byte command buffers (room for its largest packet, the
+ * vertex shader's create) with 2 allocation-list entries; its concatenated packets must
+ * equal an unsplit run's. */
 static void sc_split_frame(struct harness *h)
 {
     static struct harness big;
@@ -205,7 +239,7 @@ static void sc_split_frame(struct harness *h)
     CHECK_EQ(scene_frame(h, &s), AEROCMD_OK);
     scene_destroy(&s);
     CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
-    CHECK(h->fake.submission_count > 10);
+    CHECK(h->fake.submission_count > 6);
     parts_len = concat_packets(&h->fake, parts, sizeof parts);
     if (!CHECK(harness_open(&big, 65536, 64)))
         return;
@@ -221,7 +255,9 @@ static void sc_split_frame(struct harness *h)
 }
 
 /* A dynamic constant buffer rewritten (Map DISCARD) between two draws: each Unmap is one
- * UPLOAD_RESOURCE of the whole buffer, in stream order before the draw that reads it. */
+ * UPLOAD_RESOURCE of the whole buffer, in stream order before the draw that reads it. The
+ * CB vertex shader moves the triangle by cb0[0] and colours it cb0[1]: frame 1 magenta one
+ * viewport half to the left, frame 2 cyan one half down (scenario_cb_frames). */
 static void sc_dynamic_cb(struct harness *h)
 {
     struct aerocmd_umd_buffer_desc cbd = buffer_desc(32, AEROCMD_UMD_BIND_CONSTANT_BUFFER, 0);
@@ -233,13 +269,16 @@ static void sc_dynamic_cb(struct harness *h)
     cb = kit_buffer(h, &cbd, NULL);
     struct aerocmd_umd_view *target = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, kit_shader(h, SCENE_VS_CB)),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_VS, 0, 1, &cb, NULL, NULL),
              AEROCMD_OK);
     for (frame = 1; frame <= 2; frame++) {
         if (!CHECK_EQ(aerocmd_umd_map(h->ctx, cb, 0, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, &m),
                       AEROCMD_OK))
             return;
-        memset(m.data, (int)(0x10u * frame), 32);
+        memcpy(m.data, scene_cb_frames[frame - 1], sizeof scene_cb_frames[0]);
         CHECK_EQ(aerocmd_umd_unmap(h->ctx, cb, 0), AEROCMD_OK);
         CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     }
@@ -309,14 +348,21 @@ static void sc_rotate_three(struct harness *h)
     CHECK_EQ(aerocmd_umd_view_handle(rtv), last);
 }
 
-/* A host-owned buffer with these misc flags and structure stride. */
-static struct aerocmd_umd_resource *twin_buffer(struct harness *h, uint32_t size, uint32_t bind,
-                                                uint32_t misc, uint32_t stride)
+/* A host-owned buffer with these misc flags and structure stride (and data, or NULL). */
+static struct aerocmd_umd_resource *twin_buffer_data(struct harness *h, uint32_t size,
+                                                     uint32_t bind, uint32_t misc, uint32_t stride,
+                                                     const void *data)
 {
     struct aerocmd_umd_buffer_desc d = buffer_desc(size, bind, 0);
     d.misc_flags = misc;
     d.structure_stride = stride;
-    return kit_buffer(h, &d, NULL);
+    return kit_buffer(h, &d, data);
+}
+
+static struct aerocmd_umd_resource *twin_buffer(struct harness *h, uint32_t size, uint32_t bind,
+                                                uint32_t misc, uint32_t stride)
+{
+    return twin_buffer_data(h, size, bind, misc, stride, NULL);
 }
 
 /* Rewrites a dynamic buffer through a discard map: a dispatch of 3x2x1 at offset 0, a draw
@@ -359,7 +405,7 @@ static void sc_compute_uav(struct harness *h)
     as_float = kit_uav(h, data, DXGI_R32_FLOAT, 0, 4, 0, 0, AEROCMD_UMD_UAV_KEEP_COUNT);
     CHECK_EQ(aerocmd_umd_clear_uav_uint(h->ctx, uavs[0], seven), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_clear_uav_float(h->ctx, as_float, one), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, AEROCMD_SHADER_CS, 4)),
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, SCENE_CS_UAV)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 0, 2, uavs, counts), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_copy_structure_count(h->ctx, count_dst, 4, uavs[1]), AEROCMD_OK);
@@ -389,13 +435,16 @@ static struct aerocmd_umd_view *twin_buffer_srv(struct harness *h, struct aerocm
 
 /* Structured and raw buffers read by a compute shader (scenario_compute.c's
  * compute_buffer_views): a structured view of format 0, a raw view, a structured view of
- * the whole buffer, and a raw unordered-access view written. */
+ * the whole buffer, and a raw unordered-access view written (SCENE_CS_BUFFER_VIEWS); both
+ * sources hold their word index in every word. */
 static void sc_compute_buffer_views(struct harness *h)
 {
-    struct aerocmd_umd_resource *structured = twin_buffer(h, 256, AEROCMD_UMD_BIND_SHADER_RESOURCE,
-                                                          AEROCMD_UMD_MISC_BUFFER_STRUCTURED, 16);
-    struct aerocmd_umd_resource *raw = twin_buffer(h, 128, AEROCMD_UMD_BIND_SHADER_RESOURCE,
-                                                   AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    struct aerocmd_umd_resource *structured =
+        twin_buffer_data(h, 256, AEROCMD_UMD_BIND_SHADER_RESOURCE,
+                         AEROCMD_UMD_MISC_BUFFER_STRUCTURED, 16, scene_index_words());
+    struct aerocmd_umd_resource *raw =
+        twin_buffer_data(h, 128, AEROCMD_UMD_BIND_SHADER_RESOURCE,
+                         AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, scene_index_words());
     struct aerocmd_umd_resource *out = twin_buffer(h, 64, AEROCMD_UMD_BIND_UNORDERED_ACCESS,
                                                    AEROCMD_UMD_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
     struct aerocmd_umd_view *srvs[3];
@@ -405,8 +454,9 @@ static void sc_compute_buffer_views(struct harness *h)
     srvs[2] = twin_buffer_srv(h, structured, 0, 0, 16, 0); /* all of it */
     uav = kit_uav(h, out, DXGI_R32_TYPELESS, 0, 16, 0, AEROCMD_UMD_UAV_FLAG_RAW,
                   AEROCMD_UMD_UAV_KEEP_COUNT);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, AEROCMD_SHADER_CS, 4)),
-             AEROCMD_OK);
+    CHECK_EQ(
+        aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, SCENE_CS_BUFFER_VIEWS)),
+        AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h->ctx, AEROCMD_SHADER_CS, 0, 3, srvs), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 0, 1, &uav, NULL), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 4, 1, 1), AEROCMD_OK);
@@ -445,6 +495,96 @@ static void sc_blt(struct harness *h)
 
 #define GOLDEN_BIG 65536u, 16u
 
+/* Alpha blending on target 0, a rasterizer state culling nothing with the scissor on, the
+ * scissor (8, 8)-(56, 56), one draw. */
+static void sc_states_scissor(struct harness *h)
+{
+    static const uint32_t factor[4] = {F32_0, F32_0, F32_0, F32_0};
+    struct aerocmd_umd_rect scissor = {8, 8, 56, 56};
+    struct aerocmd_umd_blend_desc bd;
+    struct aerocmd_umd_rasterizer_desc rd;
+    struct aerocmd_umd_blend_state *bs = NULL;
+    struct aerocmd_umd_rasterizer_state *rs = NULL;
+    void *bs_mem, *rs_mem;
+    uint32_t i;
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    memset(&bd, 0, sizeof bd);
+    for (i = 0; i < 8; i++) {
+        bd.targets[i].enable = i == 0;
+        bd.targets[i].src = AEROCMD_UMD_BLEND_SRC_ALPHA;
+        bd.targets[i].dst = AEROCMD_UMD_BLEND_INV_SRC_ALPHA;
+        bd.targets[i].op = 1; /* ADD */
+        bd.targets[i].src_alpha = AEROCMD_UMD_BLEND_ONE;
+        bd.targets[i].dst_alpha = AEROCMD_UMD_BLEND_ZERO;
+        bd.targets[i].op_alpha = 1;
+        bd.targets[i].write_mask = 0xF;
+    }
+    bs_mem = kit_take(aerocmd_umd_blend_state_size());
+    CHECK_EQ(
+        aerocmd_umd_create_blend_state(h->dev, bs_mem, aerocmd_umd_blend_state_size(), &bd, &bs),
+        AEROCMD_OK);
+    memset(&rd, 0, sizeof rd);
+    rd.fill_mode = 3; /* SOLID */
+    rd.cull_mode = 1; /* NONE */
+    rd.depth_clip_enable = 1;
+    rd.scissor_enable = 1;
+    rs_mem = kit_take(aerocmd_umd_rasterizer_state_size());
+    CHECK_EQ(aerocmd_umd_create_rasterizer_state(h->dev, rs_mem,
+                                                 aerocmd_umd_rasterizer_state_size(), &rd, &rs),
+             AEROCMD_OK);
+    aerocmd_umd_set_blend_state(h->ctx, bs, factor, 0xFFFFFFFFu);
+    aerocmd_umd_set_rasterizer_state(h->ctx, rs);
+    CHECK_EQ(aerocmd_umd_set_scissor_rects(h->ctx, 1, &scissor), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+}
+
+/* UpdateSubresourceUP of a whole 8x8 texture and of a 4x4 box of it, CopyResource into a
+ * second texture; a constant buffer updated whole, a vertex buffer copied. */
+static void sc_update_copy(struct harness *h)
+{
+    static uint32_t texels[64], box_texels[16], constants[16];
+    static const float verts[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    const struct aerocmd_box box = {2, 2, 0, 6, 6, 1};
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(8, 8, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_buffer_desc cbd =
+        buffer_desc(sizeof constants, AEROCMD_UMD_BIND_CONSTANT_BUFFER, 0);
+    struct aerocmd_umd_buffer_desc vbd =
+        buffer_desc(sizeof verts, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_resource *src, *dst, *cb, *vb, *vb_copy;
+    uint32_t i;
+    for (i = 0; i < 64; i++)
+        texels[i] = 0xFF000000u | i;
+    for (i = 0; i < 16; i++)
+        box_texels[i] = constants[i] = 0xFF00FF00u + i;
+    src = kit_texture(h, &td, NULL);
+    dst = kit_texture(h, &td, NULL);
+    cb = kit_buffer(h, &cbd, NULL);
+    vb = kit_buffer(h, &vbd, verts);
+    vb_copy = kit_buffer(h, &vbd, NULL);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, NULL, texels, 32, 256), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, src, 0, &box, box_texels, 16, 64), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, dst, src), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_update_subresource(h->ctx, cb, 0, NULL, constants, sizeof constants,
+                                            sizeof constants),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, vb_copy, vb), AEROCMD_OK);
+}
+
+/* DrawInstanced and DrawIndexedInstanced over the triangle. */
+static void sc_instanced(struct harness *h)
+{
+    static const uint16_t idx[3] = {0, 1, 2};
+    struct aerocmd_umd_buffer_desc ibd = buffer_desc(sizeof idx, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
+    struct aerocmd_umd_view *target = kit_target(h, 64, 64);
+    kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, kit_buffer(h, &ibd, idx), DXGI_R16_UINT, 0),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_instanced(h->ctx, 3, 4, 0, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced(h->ctx, 3, 2, 0, 0, 1), AEROCMD_OK);
+}
+
 static const struct golden_case golden_cases[] = {
     {"triangle", sc_triangle, GOLDEN_BIG},
     {"indexed_quad_texture", sc_indexed_quad_texture, GOLDEN_BIG},
@@ -457,12 +597,15 @@ static const struct golden_case golden_cases[] = {
     {"redundant_bind", sc_redundant_bind, GOLDEN_BIG},
     {"dynamic_cb", sc_dynamic_cb, GOLDEN_BIG},
     {"readback", sc_readback, GOLDEN_BIG},
-    {"split_frame", sc_split_frame, 160u, 2u},
+    {"split_frame", sc_split_frame, 512u, 2u},
     {"clear", sc_clear, GOLDEN_BIG},
     {"rotate_three", sc_rotate_three, GOLDEN_BIG},
     {"compute_uav", sc_compute_uav, GOLDEN_BIG},
     {"compute_buffer_views", sc_compute_buffer_views, GOLDEN_BIG},
     {"blt", sc_blt, GOLDEN_BIG},
+    {"states_scissor", sc_states_scissor, GOLDEN_BIG},
+    {"update_copy", sc_update_copy, GOLDEN_BIG},
+    {"instanced", sc_instanced, GOLDEN_BIG},
 };
 
 #endif /* AEROCMD_TEST_UMD_GOLDEN_SCENARIOS_H */

@@ -98,7 +98,7 @@ static void test_structured_and_raw_bound(void)
     /* A buffer view is a range of the buffer itself: no packet at creation. */
     CHECK_EQ(aerocmd_umd_view_handle(srvs[1]), aerocmd_umd_resource_handle(rb));
     CHECK_EQ(try_uav(&h, ub, 0, 1, 4, 0, 0, &uav), AEROCMD_OK); /* bytes 8..40 */
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, AEROCMD_SHADER_CS, 3)),
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, SCENE_CS_READ)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_CS, 4, 2, srvs), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 0, 1, &uav, NULL), AEROCMD_OK);
@@ -139,7 +139,7 @@ static void test_typed_view(void)
     CHECK(harness_open(&h, 65536, 16));
     pb = kit_buffer(&h, &pd, NULL);
     CHECK_EQ(kit_try_view(&h, AEROCMD_VIEW_SHADER_RESOURCE, pb, &vd, &srv), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, AEROCMD_SHADER_CS, 4)),
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, SCENE_CS_READ)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_CS, 0, 1, &srv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);

@@ -45,7 +45,7 @@ static void test_bind_and_dispatch(void)
     ub = kit_uav(&h, b, 0, 0, 4, 16, AEROCMD_UMD_UAV_FLAG_COUNTER, KEEP);
     uavs[0] = ua;
     uavs[1] = ub;
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, AEROCMD_SHADER_CS, 9)),
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, SCENE_CS_READ)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 3, 2, uavs, counts), AEROCMD_OK);
     /* Before any dispatch the counter is known: 7 lands in dst at byte 4. */

@@ -52,7 +52,7 @@ static void test_checksum_matches_compiler(void)
 /* The compiler's own containers come out byte for byte from their token streams. */
 static void test_rebuilds_compiler_containers(void)
 {
-    static const struct aerocmd_umd_signature_entry target = {0, 0xF, 0, 3};
+    static const struct aerocmd_umd_signature_entry target = {0, 0xF, 0, 3, NULL, 0};
     struct aerocmd_umd_shader_signatures sigs = {NULL, 0, &target, 1};
     uint8_t out[256];
     uint32_t size = 0;
@@ -89,8 +89,10 @@ static void check_entry(const uint8_t *e, uint32_t name_off, uint32_t index, uin
 /* vs_4_0 with two generic inputs and SV_Position + one generic output: the whole layout. */
 static void test_vs40_layout(void)
 {
-    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0}, {1, 0x3, 0, 0}};
-    static const struct aerocmd_umd_signature_entry outs[2] = {{0, 0xF, 1, 3}, {1, 0x3, 0, 0}};
+    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0, NULL, 0},
+                                                             {1, 0x3, 0, 0, NULL, 0}};
+    static const struct aerocmd_umd_signature_entry outs[2] = {{0, 0xF, 1, 3, NULL, 0},
+                                                               {1, 0x3, 0, 0, NULL, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 2, outs, 2};
     uint8_t c[256], sum[16];
     uint32_t size = 0;
@@ -110,15 +112,16 @@ static void test_vs40_layout(void)
     CHECK_EQ(rd32(c + 48), 68);
     CHECK_EQ(rd32(c + 52), 2);
     CHECK_EQ(rd32(c + 56), 8);
-    check_entry(c + 60, 56, 0, 0, 0, 0, 0x0F0F);
-    check_entry(c + 84, 56, 1, 0, 0, 1, 0x0303);
+    /* Unknown component types are written as float32 (3). */
+    check_entry(c + 60, 56, 0, 0, 3, 0, 0x0F0F);
+    check_entry(c + 84, 56, 1, 0, 3, 1, 0x0303);
     CHECK(memcmp(c + 52 + 56, "TEXCOORD\0\xAB\xAB\xAB", 12) == 0);
     /* OSGN: system value named, outputs have no "unwritten" mask. */
     CHECK(memcmp(c + 120, "OSGN", 4) == 0);
     CHECK_EQ(rd32(c + 124), 80);
     CHECK_EQ(rd32(c + 128), 2);
     check_entry(c + 136, 56, 0, 1, 3, 0, 0x0F);
-    check_entry(c + 160, 68, 1, 0, 0, 1, 0x03);
+    check_entry(c + 160, 68, 1, 0, 3, 1, 0x03);
     CHECK(memcmp(c + 128 + 56, "SV_Position\0TEXCOORD\0\xAB\xAB\xAB", 24) == 0);
     /* SHDR for a 4.x program, holding the tokens as given. */
     CHECK(memcmp(c + 208, "SHDR", 4) == 0);
@@ -133,8 +136,8 @@ static void test_pixel_names(void)
 {
     static const uint32_t ps41[3] = {0x00000041u, 3u, 0x0100003Eu};
     static const struct aerocmd_umd_signature_entry in[3] = {
-        {0, 0xF, 1, 0}, {1, 0x1, 2, 0}, {1, 0x2, 2, 0}};
-    static const struct aerocmd_umd_signature_entry outs[1] = {{3, 0xF, 0, 0}};
+        {0, 0xF, 1, 0, NULL, 0}, {1, 0x1, 2, 0, NULL, 0}, {1, 0x2, 2, 0, NULL, 0}};
+    static const struct aerocmd_umd_signature_entry outs[1] = {{3, 0xF, 0, 0, NULL, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 3, outs, 1};
     uint8_t c[512];
     const uint8_t *isgn, *osgn;
@@ -155,12 +158,12 @@ static void test_pixel_names(void)
 
 static void test_token_refusals(void)
 {
-    static const struct aerocmd_umd_signature_entry bad_reg = {32, 0xF, 0, 0};
-    static const struct aerocmd_umd_signature_entry bad_mask = {0, 0x10, 0, 0};
-    static const struct aerocmd_umd_signature_entry no_mask = {0, 0, 0, 0};
-    static const struct aerocmd_umd_signature_entry tess = {0, 1, 11, 0};
-    static const struct aerocmd_umd_signature_entry unknown = {0, 1, 23, 0};
-    static const struct aerocmd_umd_signature_entry bad_type = {0, 1, 0, 4};
+    static const struct aerocmd_umd_signature_entry bad_reg = {32, 0xF, 0, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry bad_mask = {0, 0x10, 0, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry no_mask = {0, 0, 0, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry tess = {0, 1, 11, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry unknown = {0, 1, 23, 0, NULL, 0};
+    static const struct aerocmd_umd_signature_entry bad_type = {0, 1, 0, 4, NULL, 0};
     struct aerocmd_umd_shader_signatures sigs = {NULL, 0, NULL, 0};
     uint32_t t[3] = {0x00010040u, 3u, 0x0100003Eu}, size = 0;
     /* a vs_4_0 stream handed in as a pixel shader: the program type must match */
@@ -232,7 +235,8 @@ static void test_create_from_tokens_and_layout(void)
 {
     static struct harness h;
     static struct packet_list pl;
-    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0}, {3, 0x3, 0, 0}};
+    static const struct aerocmd_umd_signature_entry in[2] = {{0, 0xF, 0, 0, NULL, 0},
+                                                             {3, 0x3, 0, 0, NULL, 0}};
     static const struct aerocmd_umd_register_element el[2] = {{0, 2, 0, 0, 0, 0},
                                                               {3, 16, 0, 16, 0, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 2, NULL, 0};
@@ -323,12 +327,39 @@ static void test_create_refusals(void)
     harness_close(&h);
 }
 
+/* The DDI gives no component type: the integer system values are written as uint32 (1),
+ * as the HLSL compiler declares SV_VertexID, SV_InstanceID, SV_IsFrontFace and the array
+ * indices; everything else as float32 (3); a type given is kept. */
+static void test_unknown_component_types(void)
+{
+    static const struct aerocmd_umd_signature_entry in[4] = {{0, 0x1, 6, 0, NULL, 0},
+                                                             {1, 0x1, 8, 0, NULL, 0},
+                                                             {2, 0xF, 0, 0, NULL, 0},
+                                                             {3, 0x1, 0, 2, NULL, 0}};
+    static const struct aerocmd_umd_signature_entry outs[2] = {{0, 0xF, 1, 0, NULL, 0},
+                                                               {1, 0x1, 4, 0, NULL, 0}};
+    static const uint32_t want_in[4] = {1, 1, 3, 2}, want_out[2] = {3, 1};
+    struct aerocmd_umd_shader_signatures sigs = {in, 4, outs, 2};
+    uint8_t c[512];
+    uint32_t size = 0, i, isgn, osgn;
+    CHECK_EQ(
+        aerocmd_umd_dxbc_from_tokens(AEROCMD_SHADER_VS, vs40_tokens, 3, &sigs, c, sizeof c, &size),
+        AEROCMD_OK);
+    isgn = rd32(c + 32) + 8;
+    osgn = rd32(c + 36) + 8;
+    for (i = 0; i < 4; i++)
+        CHECK_EQ(rd32(c + isgn + 8 + 24 * i + 12), want_in[i]);
+    for (i = 0; i < 2; i++)
+        CHECK_EQ(rd32(c + osgn + 8 + 24 * i + 12), want_out[i]);
+}
+
 int main(void)
 {
     test_checksum_matches_compiler();
     test_rebuilds_compiler_containers();
     test_vs40_layout();
     test_pixel_names();
+    test_unknown_component_types();
     test_token_refusals();
     test_create_from_tokens_and_layout();
     test_create_refusals();

@@ -45,7 +45,7 @@ static unsigned sweep(int which)
     unsigned points = 0, bad = 0;
     for (n = 1; n < 1000; n++) {
         aerocmd_result r;
-        CHECK(harness_open(&h, 256, 4));
+        CHECK(harness_open(&h, 512, 4)); /* room for the largest packet: a shader */
         if (which == 0)
             h.fake.fail_at = n;
         else
@@ -77,8 +77,9 @@ static unsigned sweep(int which)
 static void test_callback_failures(void)
 {
     unsigned points = sweep(0);
-    /* 3 allocations, 3 locks, many buffers and submits in 256-byte buffers. */
-    CHECK(points >= 20);
+    /* 3 allocations, 3 locks, many buffers and submits in 512-byte buffers. */
+    if (!CHECK(points >= 12))
+        fprintf(stderr, "    %u failure points\n", points);
 }
 
 static void test_allocator_failures(void)

@@ -206,22 +206,30 @@ static void test_mrt_gaps_and_gs(void)
     uint64_t gs_mem[8], cs_mem[8];
     struct aerocmd_umd_shader *gs, *cs;
     struct aerocmd_umd_view *rtvs[4];
-    uint8_t dxbc[32];
+    uint8_t gs_dxbc[SCENE_MAX_DXBC], cs_dxbc[SCENE_MAX_DXBC];
+    uint32_t gs_size = scene_shader_dxbc(SCENE_GS_SHIFT, gs_dxbc, sizeof gs_dxbc);
+    uint32_t cs_size = scene_shader_dxbc(SCENE_CS_READ, cs_dxbc, sizeof cs_dxbc);
     struct aerocmd_bound_shaders bound;
     const struct aerogpu_cmd_set_render_targets *srt;
     const struct aerogpu_cmd_dispatch *disp;
     uint32_t from;
     CHECK(harness_open(&h, 65536, 64));
     CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
-    make_dxbc(dxbc, sizeof dxbc, 0x33);
-    CHECK_EQ(aerocmd_umd_create_shader(h.dev, gs_mem, sizeof gs_mem, AEROCMD_SHADER_GS, dxbc,
-                                       sizeof dxbc, &gs),
+    CHECK_EQ(aerocmd_umd_create_shader(h.dev, gs_mem, sizeof gs_mem, AEROCMD_SHADER_GS, gs_dxbc,
+                                       gs_size, &gs),
              AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_create_shader(h.dev, cs_mem, sizeof cs_mem, AEROCMD_SHADER_CS, dxbc,
-                                       sizeof dxbc, &cs),
+    CHECK_EQ(aerocmd_umd_create_shader(h.dev, cs_mem, sizeof cs_mem, AEROCMD_SHADER_CS, cs_dxbc,
+                                       cs_size, &cs),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, gs), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_E_NOT_IMPLEMENTED);
+    /* No tessellation: binding a hull or domain stage is refused, unbinding them (as the
+     * runtime's ClearState does) is not an error. */
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, gs), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_DS, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_samplers(h.ctx, AEROCMD_SHADER_DS, 0, 16, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_samplers(h.ctx, AEROCMD_SHADER_DS, 1, 16, NULL),
+             AEROCMD_E_NOT_IMPLEMENTED);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     from = h.fake.submission_count;
     rtvs[0] = s.rtv;

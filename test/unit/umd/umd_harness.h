@@ -276,6 +276,21 @@ static size_t concat_packets(const struct aerocmd_umd_fake *fake, uint8_t *out, 
     return n;
 }
 
+/* The largest packet among `len` bytes of concatenated packets (size_bytes at offset 4). */
+static uint32_t largest_packet(const uint8_t *packets, size_t len)
+{
+    uint32_t largest = 0, size;
+    size_t at = 0;
+    while (at + 8 <= len) {
+        memcpy(&size, packets + at + 4, 4);
+        if (size < 8)
+            break;
+        largest = size > largest ? size : largest;
+        at += size;
+    }
+    return largest;
+}
+
 /* A minimal DXBC container: magic, zero checksum, version 1, total size, no chunks. */
 static void make_dxbc(uint8_t *buf, uint32_t size, uint8_t fill)
 {

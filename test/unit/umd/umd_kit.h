@@ -6,6 +6,8 @@
 
 #include "umd_scenes.h"
 
+#include "shaders/scene_shaders.h"
+
 #include "aerocmd/umd_compute.h"
 
 #define KIT_ARENA_WORDS   16384u
@@ -165,34 +167,39 @@ static struct aerocmd_umd_view *kit_target(struct harness *h, uint32_t w, uint32
     return kit_view(h, AEROCMD_VIEW_RENDER_TARGET, kit_texture(h, &td, NULL));
 }
 
-/* A shader of `kind` whose 32-byte DXBC body is filled with `fill`. */
-static struct aerocmd_umd_shader *kit_shader(struct harness *h, enum aerocmd_shader_kind kind,
-                                             uint8_t fill)
+/* Scene shader `id` (shaders/scene_shaders.h), from its DXBC container. */
+static struct aerocmd_umd_shader *kit_shader(struct harness *h, enum scene_shader_id id)
 {
     struct aerocmd_umd_shader *sh = NULL;
-    uint8_t dxbc[32];
-    size_t size = aerocmd_umd_shader_size();
-    void *mem = kit_take(size);
-    make_dxbc(dxbc, sizeof dxbc, fill);
-    if (mem == NULL || !CHECK(kit_shader_count < KIT_MAX_SHADERS) ||
-        !CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, size, kind, dxbc, sizeof dxbc, &sh),
+    uint8_t dxbc[SCENE_MAX_DXBC];
+    uint32_t size = scene_shader_dxbc(id, dxbc, sizeof dxbc);
+    size_t mem_size = aerocmd_umd_shader_size();
+    void *mem = kit_take(mem_size);
+    if (mem == NULL || !CHECK(size > 0) || !CHECK(kit_shader_count < KIT_MAX_SHADERS) ||
+        !CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, mem_size, scene_shader_specs[id].kind,
+                                            dxbc, size, &sh),
                   AEROCMD_OK))
         return NULL;
     kit_shaders[kit_shader_count++] = sh;
     return sh;
 }
 
-static struct aerocmd_umd_input_layout *kit_position_layout(struct harness *h)
+/* POSITION (float3) then, at byte 12, `second` (COLOR float4 or TEXCOORD float2). */
+static struct aerocmd_umd_input_layout *kit_layout(struct harness *h, const char *second,
+                                                   uint32_t second_format)
 {
     struct aerocmd_umd_input_layout *il = NULL;
-    struct aerocmd_input_element el;
+    struct aerocmd_input_element el[2];
     size_t size = aerocmd_umd_input_layout_size();
     void *mem = kit_take(size);
-    memset(&el, 0, sizeof el);
-    el.semantic_name = "POSITION";
-    el.dxgi_format = DXGI_R32G32B32_FLOAT;
+    memset(el, 0, sizeof el);
+    el[0].semantic_name = "POSITION";
+    el[0].dxgi_format = DXGI_R32G32B32_FLOAT;
+    el[1].semantic_name = second;
+    el[1].dxgi_format = second_format;
+    el[1].aligned_byte_offset = 12;
     if (mem == NULL ||
-        !CHECK_EQ(aerocmd_umd_create_input_layout(h->dev, mem, size, &el, 1, &il), AEROCMD_OK))
+        !CHECK_EQ(aerocmd_umd_create_input_layout(h->dev, mem, size, el, 2, &il), AEROCMD_OK))
         return NULL;
     return il;
 }
@@ -214,31 +221,41 @@ static struct aerocmd_umd_sampler *kit_linear_sampler(struct harness *h)
     return smp;
 }
 
-/* Binds a triangle pipeline: input layout, one 12-byte-stride vertex buffer, triangle list,
- * VS + PS, one render target (and optional depth view), a 64x64 viewport. */
-static void kit_bind_basic(struct harness *h, struct aerocmd_umd_resource *vb,
-                           struct aerocmd_umd_view *rtv, struct aerocmd_umd_view *dsv)
+/* Binds a pipeline of scene_shaders.h: its input layout, one vertex buffer of its stride,
+ * triangle list, VS + PS, one render target (and optional depth view), a 64x64 viewport. */
+static void kit_bind_pipeline(struct harness *h, int textured, struct aerocmd_umd_resource *vb,
+                              struct aerocmd_umd_view *rtv, struct aerocmd_umd_view *dsv)
 {
     struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
-    uint32_t stride = 12, offset = 0;
-    aerocmd_umd_set_input_layout(h->ctx, kit_position_layout(h));
+    uint32_t stride = textured ? SCENE_UV_STRIDE : SCENE_COLOR_STRIDE, offset = 0;
+    aerocmd_umd_set_input_layout(h->ctx, textured
+                                             ? kit_layout(h, "TEXCOORD", DXGI_R32G32_FLOAT)
+                                             : kit_layout(h, "COLOR", DXGI_R32G32B32A32_FLOAT));
     CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 0, 1, &vb, &stride, &offset), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_topology(h->ctx, D3D_TRIANGLELIST), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, kit_shader(h, AEROCMD_SHADER_VS, 1)),
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS,
+                                    kit_shader(h, textured ? SCENE_VS_TEXTURE : SCENE_VS_COLOR)),
              AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_PS, kit_shader(h, AEROCMD_SHADER_PS, 2)),
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_PS,
+                                    kit_shader(h, textured ? SCENE_PS_TEXTURE : SCENE_PS_COLOR)),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_render_targets(h->ctx, 1, &rtv, dsv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 1, &vp), AEROCMD_OK);
 }
 
-/* A host-owned vertex buffer holding one triangle. */
+/* The COLOR pipeline (scene_shaders.h). */
+static void kit_bind_basic(struct harness *h, struct aerocmd_umd_resource *vb,
+                           struct aerocmd_umd_view *rtv, struct aerocmd_umd_view *dsv)
+{
+    kit_bind_pipeline(h, 0, vb, rtv, dsv);
+}
+
+/* A host-owned vertex buffer holding the scene triangle (POSITION + COLOR). */
 static struct aerocmd_umd_resource *kit_triangle_vb(struct harness *h)
 {
-    static const float verts[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
     struct aerocmd_umd_buffer_desc bd =
-        buffer_desc(sizeof verts, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
-    return kit_buffer(h, &bd, verts);
+        buffer_desc(sizeof scene_triangle, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    return kit_buffer(h, &bd, scene_triangle);
 }
 
 #endif /* AEROCMD_TEST_UMD_KIT_H */

@@ -5,17 +5,21 @@
 
 #include "umd_harness.h"
 
+#include "shaders/scene_shaders.h"
+
 #define F32_0    0x00000000u
 #define F32_1    0x3F800000u
+#define F32_16   0x41800000u
 #define F32_64   0x42800000u
 #define F32_HALF 0x3F000000u
 
-#define DXGI_R32G32B32_FLOAT 6u
-#define DXGI_R32G32_FLOAT    16u
-#define DXGI_R8G8B8A8_UNORM  28u
-#define DXGI_R16_UINT        57u
-#define DXGI_B8G8R8A8_UNORM  87u
-#define DXGI_D24_UNORM_S8    45u
+#define DXGI_R32G32B32A32_FLOAT 2u
+#define DXGI_R32G32B32_FLOAT    6u
+#define DXGI_R32G32_FLOAT       16u
+#define DXGI_R8G8B8A8_UNORM     28u
+#define DXGI_R16_UINT           57u
+#define DXGI_B8G8R8A8_UNORM     87u
+#define DXGI_D24_UNORM_S8       45u
 
 #define D3D_TRIANGLELIST 4u
 
@@ -61,10 +65,13 @@ static struct aerocmd_umd_texture2d_desc texture_desc(uint32_t w, uint32_t h, ui
  * live in guest allocations. */
 static aerocmd_result scene_create(struct harness *h, struct scene *s, uint32_t backed)
 {
-    static const float verts[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    /* Clockwise (the default front face): the first indexed triangle is drawn, the second
+     * (reversed) culled. */
+    static const float verts[9] = {0, 0, 0, 0, 1, 0, 1, 0, 0};
     static const uint16_t indices[6] = {0, 1, 2, 2, 1, 0};
     static const uint32_t texels[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-    uint8_t dxbc[48];
+    uint8_t dxbc[SCENE_MAX_DXBC];
+    uint32_t size;
     struct aerocmd_input_element el;
     struct aerocmd_umd_buffer_desc bd;
     struct aerocmd_umd_texture2d_desc td;
@@ -110,14 +117,15 @@ static aerocmd_result scene_create(struct harness *h, struct scene *s, uint32_t 
                                     AEROCMD_VIEW_DEPTH_STENCIL, s->ds, &vd, &s->dsv);
     if (r)
         return r;
-    make_dxbc(dxbc, sizeof dxbc, 0x11);
+    /* TEXCOORD = POSITION.xy, the texture sampled through the sampler. */
+    size = scene_shader_dxbc(SCENE_VS_POSITION_UV, dxbc, sizeof dxbc);
     r = aerocmd_umd_create_shader(h->dev, s->vs_mem, sizeof s->vs_mem, AEROCMD_SHADER_VS, dxbc,
-                                  sizeof dxbc, &s->vs);
+                                  size, &s->vs);
     if (r)
         return r;
-    make_dxbc(dxbc, 32, 0x22);
-    r = aerocmd_umd_create_shader(h->dev, s->ps_mem, sizeof s->ps_mem, AEROCMD_SHADER_PS, dxbc, 32,
-                                  &s->ps);
+    size = scene_shader_dxbc(SCENE_PS_TEXTURE, dxbc, sizeof dxbc);
+    r = aerocmd_umd_create_shader(h->dev, s->ps_mem, sizeof s->ps_mem, AEROCMD_SHADER_PS, dxbc,
+                                  size, &s->ps);
     if (r)
         return r;
     memset(&el, 0, sizeof el);
@@ -165,13 +173,14 @@ static void scene_destroy(struct scene *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Clear, a triangle, an indexed textured quad with a constant buffer, a second draw with a
- * different constant range, then present. */
+/* Clear, a triangle, the same triangle indexed and textured with a constant buffer bound, a
+ * second draw with a different constant range, then present; the 16x16 target is the
+ * viewport. */
 static aerocmd_result scene_frame(struct harness *h, struct scene *s)
 {
     static const uint32_t black[4] = {0, 0, 0, F32_1};
     struct aerocmd_umd_context *c = h->ctx;
-    struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
+    struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_16, F32_16, F32_0, F32_1};
     uint32_t stride = 12, offset = 0, first = 0, num = 16, first2 = 16;
     aerocmd_result r;
     r = aerocmd_umd_clear_render_target(c, s->rtv, black);

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* scenario_share.c — (part of scenarios.c) a texture shared between two devices of two
+ * runtimes in one process (one kernel driver and emulator behind both, as for two
+ * processes): one renders into it, the other opens it and samples it. The facts it is
+ * written from (FACTS-ADDENDUM.md (1)): a shareable resource's allocation is made for the
+ * runtime's resource (pfnAllocateCb's hResource = the HRTRESOURCE); the kernel writes its
+ * token into the allocation's private data, which the OS keeps and hands OpenResource;
+ * OpenResource may report only E_OUTOFMEMORY or DEVICEREMOVED. The pixels need the
+ * reference executor; until then the host model's bytes of the opened texture are checked. */
+
+/* What the OS keeps of an allocation for OpenResource: the private data the kernel left. */
+static const struct aerocmd_umd_fake_memory *kept_allocation(struct session *creator,
+                                                             D3DKMT_HANDLE h)
+{
+    return aerocmd_umd_fake_find_memory(creator->rt.host, creator->rt.memory[h - 1u].alloc_id);
+}
+
+/* OpenResource with one allocation carrying `blob`, as the runtime calls it. */
+static D3D10DDI_HRESOURCE open_shared(struct session *s, D3DKMT_HANDLE h, const void *blob,
+                                      UINT blob_bytes)
+{
+    D3DDDI_OPENALLOCATIONINFO info;
+    D3D10DDIARG_OPENRESOURCE a;
+    D3D10DDI_HRESOURCE res;
+    D3D10DDI_HRTRESOURCE rt = {(HANDLE)(uintptr_t)0x0B0Bu};
+    memset(&info, 0, sizeof info);
+    info.hAllocation = h;
+    info.pPrivateDriverData = blob;
+    info.PrivateDriverDataSize = blob_bytes;
+    memset(&a, 0, sizeof a);
+    a.NumAllocations = 1;
+    a.pOpenAllocationInfo = &info;
+    a.hKMResource.handle = 0x4321u;
+    res.pDrvPrivate = take(s, s->f.pfnCalcPrivateOpenedResourceSize(s->dev, &a));
+    if (res.pDrvPrivate != NULL)
+        s->f.pfnOpenResource(s->dev, &a, res, rt);
+    return res;
+}
+
+/* The opened texture sampled by the opener's draw. */
+static void sample_opened(struct session *b, D3D10DDI_HRESOURCE opened)
+{
+    static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
+    D3D10DDI_HSHADERRESOURCEVIEW srv =
+        srv_of(b, opened, DXGI_FORMAT_B8G8R8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
+    bind_basic(b, triangle_vb(b), target(b, 64, 64), no_dsv);
+    b->f.pfnPsSetShaderResources(b->dev, 0, 1, &srv);
+    b->f.pfnDraw(b->dev, 3, 0);
+    b->f.pfnFlush(b->dev);
+}
+
+/* The same allocation described the way a D3D9Ex driver leaves it (RULES.md: reserved0 bit
+ * 63, D3DFMT_A8R8G8B8 = 21, width in bits 32..47, height in 48..62). */
+static void open_as_d3d9ex(struct session *b, D3DKMT_HANDLE h,
+                           const struct aerocmd_umd_fake_memory *kept, uint64_t token)
+{
+    struct aerogpu_wddm_alloc_priv_v2 blob;
+    struct aerogpu_cmd_import_shared_surface imp;
+    memcpy(&blob, kept->private_data, sizeof blob);
+    blob.reserved0 = AEROGPU_WDDM_ALLOC_PRIV_DESC_MARKER | 21u | (16ull << 32) | (16ull << 48);
+    open_shared(b, h, &blob, sizeof blob);
+    b->f.pfnFlush(b->dev);
+    CHECK_EQ(b->rt.error_count, 0);
+    if (CHECK(nth_packet(b, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 1, &imp, sizeof imp)))
+        CHECK(imp.share_token == token);
+}
+
+static void share_between(struct session *a, struct session *b)
+{
+    static FLOAT red[4] = {1, 0, 0, 1};
+    static const uint8_t garbage[40] = {1, 2, 3};
+    D3D10DDI_HRTRESOURCE rt = {(HANDLE)(uintptr_t)0x5A5Au};
+    struct aerogpu_cmd_export_shared_surface exp;
+    struct aerogpu_cmd_import_shared_surface imp;
+    const struct aerocmd_umd_fake_memory *kept;
+    const struct aerocmd_umd_fake_resource *seen;
+    D3D10DDI_HRESOURCE shared, opened;
+    D3DKMT_HANDLE h_a, h_b;
+    shared = resource_ex(a, D3D10DDIRESOURCE_TEXTURE2D, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM,
+                         D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
+                         D3D10_DDI_RESOURCE_MISC_SHARED, 0, NULL, rt);
+    h_a = a->rt.memory_count; /* its one allocation, made last */
+    if (!CHECK_EQ(a->rt.error_count, 0) || !CHECK(h_a != 0))
+        return;
+    CHECK(a->rt.memory_resource[h_a - 1u] == rt.handle);
+    kept = kept_allocation(a, h_a);
+    if (!CHECK(kept != NULL &&
+               kept->private_data_bytes == sizeof(struct aerogpu_wddm_alloc_priv_v2)))
+        return;
+    if (!CHECK(nth_packet(a, AEROGPU_CMD_EXPORT_SHARED_SURFACE, 0, &exp, sizeof exp)))
+        return;
+    /* EXPORT carries the token the kernel wrote into the private data the OS keeps. */
+    CHECK(exp.share_token != 0 &&
+          exp.share_token ==
+              ((const struct aerogpu_wddm_alloc_priv_v2 *)(const void *)kept->private_data)
+                  ->share_token);
+    a->f.pfnClearRenderTargetView(a->dev, rtv_of(a, shared, DXGI_FORMAT_B8G8R8A8_UNORM), red);
+    a->f.pfnFlush(a->dev);
+    /* The other device opens it with the data the OS kept and its own allocation handle. */
+    h_b = fake_runtime_open_allocation(&b->rt, &a->rt.memory[h_a - 1u]);
+    opened = open_shared(b, h_b, kept->private_data, kept->private_data_bytes);
+    CHECK_EQ(b->rt.error_count, 0);
+    sample_opened(b, opened);
+    if (CHECK(nth_packet(b, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 0, &imp, sizeof imp))) {
+        CHECK(imp.share_token == exp.share_token);
+        seen = aerocmd_umd_fake_resource(b->rt.host, imp.out_resource_handle);
+        /* B8G8R8A8 red: B 0, G 0, R 255, A 255. */
+        if (CHECK(seen != NULL && seen->bytes != NULL))
+            CHECK(seen->bytes[0] == 0 && seen->bytes[1] == 0 && seen->bytes[2] == 0xFF &&
+                  seen->bytes[3] == 0xFF);
+    }
+    open_as_d3d9ex(b, h_b, kept, exp.share_token);
+    /* A blob no AeroGPU driver made: E_OUTOFMEMORY, the only failure OpenResource has. */
+    open_shared(b, h_b, garbage, sizeof garbage);
+    CHECK_EQ(b->rt.error_count, 1);
+    CHECK_EQ(b->rt.last_error, E_OUTOFMEMORY);
+    b->rt.error_count = 0;
+    b->f.pfnDestroyResource(b->dev, opened);
+    a->f.pfnDestroyResource(a->dev, shared);
+    a->f.pfnFlush(a->dev);
+    CHECK(nth_packet(a, AEROGPU_CMD_RELEASE_SHARED_SURFACE, 0, &exp, 16));
+}
+
+/* Device a of interface iface_a, device b of iface_b, through one DLL's entry points. */
+void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,
+                        UINT iface_b, int b_10_2)
+{
+    static struct session a, b;
+    if (!CHECK_EQ(session_open(&a, open_a, iface_a, a_10_2), S_OK))
+        return;
+    session_init(&b);
+    fake_runtime_share_host(&b.rt, &a.rt);
+    if (CHECK_EQ(session_connect(&b, open_b, iface_b, b_10_2), S_OK)) {
+        share_between(&a, &b);
+        CHECK_EQ(a.rt.error_count, 0);
+        CHECK_EQ(b.rt.error_count, 0);
+        check_shader_payloads(&b);
+        session_close(&b);
+    }
+    record_scenario(&a.rt, NULL, "share_two_devices", a.rt.host->submission_count);
+    session_close(&a);
+}
