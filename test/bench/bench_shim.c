@@ -199,7 +199,9 @@ static D3D10DDI_HSAMPLER sampler(struct session *s, D3D10_DDI_FILTER filter)
  * buffer, `textures` live textures and the views of them the materials bind. */
 static int frame_objects(struct bench *b, UINT textures)
 {
-    static const float quad[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+    /* Four vertices of the basic pipeline's layout: position, then an RGBA colour. */
+    static const float quad[4 * 7] = {0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1,
+                                      0, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1};
     static const uint16_t idx[6] = {0, 1, 2, 2, 1, 3};
     struct frame_objects *o = &b->frame;
     struct session *s = &b->s;
@@ -229,7 +231,7 @@ static int frame_objects(struct bench *b, UINT textures)
 /* One frame: 50 materials of 10 draws, then Present. */
 BENCH_NOINLINE static void frame(const struct bench *b, unsigned long f)
 {
-    static const UINT stride = 12, offset = 0;
+    static const UINT stride = 7 * sizeof(float), offset = 0;
     static uint32_t constants[FRAME_CB_BYTES / 4u];
     const struct frame_objects *o = &b->frame;
     const struct session *s = &b->s;

@@ -9,8 +9,8 @@
  *   rest of the texture its initial contents, and the box's rows are all that travel. */
 
 #define RING_BYTES  4096u
-#define RING_STRIDE 16u
-#define RING_ELEM   12u /* the position layout: R32G32B32_FLOAT at offset 0 */
+#define RING_STRIDE 32u
+#define RING_ELEM   28u /* the basic layout: POSITION float3, then COLOR float4 at 12 */
 
 static struct {
     uint8_t app[RING_BYTES]; /* what the test wrote through Map */
