@@ -164,22 +164,6 @@ static void *frame_take(SIZE_T size)
     return p;
 }
 
-static D3D10DDI_HSHADERRESOURCEVIEW texture_view(struct session *s, D3D10DDI_HRESOURCE tex)
-{
-    D3D11DDIARG_CREATESHADERRESOURCEVIEW a;
-    D3D10DDI_HSHADERRESOURCEVIEW h;
-    D3D10DDI_HRTSHADERRESOURCEVIEW rt = {NULL};
-    memset(&a, 0, sizeof a);
-    a.hDrvResource = tex;
-    a.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    a.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    a.Tex2D.MipLevels = 1;
-    a.Tex2D.ArraySize = 1;
-    h.pDrvPrivate = frame_take(s->f.pfnCalcPrivateShaderResourceViewSize(s->dev, &a));
-    s->f.pfnCreateShaderResourceView(s->dev, &a, h, rt);
-    return h;
-}
-
 static D3D10DDI_HSAMPLER sampler(struct session *s, D3D10_DDI_FILTER filter)
 {
     D3D10_DDI_SAMPLER_DESC sd;
@@ -224,7 +208,8 @@ static int frame_objects(struct bench *b, UINT textures)
         tex[i] = texture(s, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
                          NULL);
     for (i = 0; i < o->view_count; i++)
-        o->views[i] = texture_view(s, tex[i % textures]);
+        o->views[i] = srv_of(s, tex[i % textures], DXGI_FORMAT_R8G8B8A8_UNORM,
+                             D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
     return check_failed_count == 0 && s->rt.error_count == 0;
 }
 
