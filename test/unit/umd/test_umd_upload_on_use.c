@@ -122,12 +122,27 @@ static void start(struct harness *h, uint32_t buffer_bytes)
     h->fake.on_draw = on_draw;
 }
 
+/* Dynamic buffers keep a shadow from the device's allocator: finish() destroys them. */
+static struct aerocmd_umd_resource *dynamics[4];
+static uint32_t dynamic_count;
+
 static struct aerocmd_umd_resource *dynamic_vb(struct harness *h, uint32_t bind, const void *init)
 {
     struct aerocmd_umd_buffer_desc bd = buffer_desc(RING_BYTES, bind, 0);
+    struct aerocmd_umd_resource *res;
     bd.usage = AEROCMD_UMD_USAGE_DYNAMIC;
     bd.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE;
-    return kit_buffer(h, &bd, init);
+    res = kit_buffer(h, &bd, init);
+    if (res != NULL && CHECK(dynamic_count < 4u))
+        dynamics[dynamic_count++] = res;
+    return res;
+}
+
+static void finish(struct harness *h)
+{
+    while (dynamic_count > 0)
+        CHECK_EQ(aerocmd_umd_destroy_resource(dynamics[--dynamic_count]), AEROCMD_OK);
+    kit_close(h);
 }
 
 /* The basic pipeline with `vb` in slot 0 at STRIDE. */
@@ -182,7 +197,7 @@ static void test_ring(void)
     CHECK_EQ(bad_reads, 0);
     CHECK(harness_valid(&h));
     CHECK_EQ(h.fake.host_faults, 0);
-    kit_close(&h);
+    finish(&h);
 }
 
 /* Vertices written by an earlier Map and drawn only after later Maps wrote elsewhere; bytes
@@ -210,7 +225,7 @@ static void test_late_draw_and_untouched_bytes(void)
     CHECK_EQ(draws_seen, 4);
     CHECK_EQ(bad_reads, 0);
     CHECK(harness_valid(&h));
-    kit_close(&h);
+    finish(&h);
 }
 
 /* Indexed draws. A dynamic index buffer is in the CPU's hands, so the vertices it names
@@ -254,7 +269,7 @@ static void test_indexed(void)
     CHECK_EQ(draws_seen, 2);
     CHECK_EQ(bad_reads, 0);
     CHECK(harness_valid(&h));
-    kit_close(&h);
+    finish(&h);
 }
 
 /* Per-instance data in slot 1 with step rate 2: DrawInstanced(3 vertices, 5 instances)
@@ -296,7 +311,7 @@ static void test_instanced(void)
     CHECK_EQ(draws_seen, 1);
     CHECK_EQ(bad_reads, 0);
     CHECK(harness_valid(&h));
-    kit_close(&h);
+    finish(&h);
 }
 
 /* A buffer bound in a slot the layout does not read, then read after a layout change; and
@@ -329,12 +344,13 @@ static void test_rebinding_and_copy(void)
     /* A stale buffer destroyed: nothing more to send, nothing left to look for. */
     write_through_map(&h, vb, 0, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, 16, 0x02);
     CHECK_EQ(aerocmd_umd_destroy_resource(vb), AEROCMD_OK);
-    h.fake.on_draw = NULL; /* nothing bound to look at */
+    dynamics[0] = dynamics[--dynamic_count]; /* vb was the first; the other stays listed */
+    h.fake.on_draw = NULL;                   /* nothing bound to look at */
     CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     CHECK_EQ(h.fake.host_faults, 0);
     CHECK(harness_valid(&h));
-    kit_close(&h);
+    finish(&h);
 }
 
 /* Command buffers of 1 KiB (the scene shaders need that much): uploads and draws split
@@ -357,7 +373,7 @@ static void test_small_buffers(void)
     CHECK_EQ(draws_seen, RING_BYTES / (6u * STRIDE));
     CHECK_EQ(bad_reads, 0);
     CHECK(harness_valid(&h));
-    kit_close(&h);
+    finish(&h);
 }
 
 /* Unmap with the written range named (aerocmd_umd_unmap_range) still sends it at once. */
@@ -376,7 +392,7 @@ static void test_named_range(void)
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     CHECK_EQ(uploaded(&h, app_handle[0]), 12);
     CHECK(memcmp(host_of(&h.fake, app_handle[0]) + 100, app[0] + 100, 10) == 0);
-    kit_close(&h);
+    finish(&h);
 }
 
 int main(void)
