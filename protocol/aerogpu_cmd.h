@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_cmd.h — The command stream: stream header, packet header and every packet of ABI 1.4.
  * All structs are packed; integers are little-endian; floats travel as IEEE-754 bits. */
 #ifndef AEROGPU_CMD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_cmd_layout.h — compile-time proof that every command-stream struct of
  * aerogpu_cmd.h has the ABI 1.4 size and field offsets. Included by aerogpu_cmd.h; not
  * meant to be included on its own. */

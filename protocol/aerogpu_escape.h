@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_escape.h — Driver escape packets (debug/diagnostic queries). */
 #ifndef AEROGPU_ESCAPE_H
 #define AEROGPU_ESCAPE_H

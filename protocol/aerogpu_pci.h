@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_pci.h — PCI identity, MMIO register map, feature bits, formats and error codes of the
  * AeroGPU device. */
 #ifndef AEROGPU_PCI_H

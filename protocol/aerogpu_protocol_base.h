@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_protocol_base.h — what every AeroGPU protocol header needs: fixed-width types,
  * packing, explicit alignment and compile-time layout checks that work in C99, C++ and
  * freestanding (kernel) builds alike. */

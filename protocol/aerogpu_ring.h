@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_ring.h — Submission ring, submit descriptors, per-submission allocation table and fence
  * page. */
 #ifndef AEROGPU_RING_H

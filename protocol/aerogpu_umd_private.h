@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_umd_private.h — Adapter discovery blob the kernel driver returns to the user-mode driver.
  * Self-contained on purpose: user-mode code may include it without the device headers. */
 #ifndef AEROGPU_UMD_PRIVATE_H

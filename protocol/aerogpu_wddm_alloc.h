@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_wddm_alloc.h — Allocation private data exchanged between the user-mode and kernel-mode
  * drivers. */
 #ifndef AEROGPU_WDDM_ALLOC_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generates a C99 test that proves the AeroGPU protocol headers match the ABI JSON.
 
 usage: gen_abi_test.py ABI_JSON -o OUTPUT.c [--typedef-header aerogpu_escape.h]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs what building and testing libaerocmd needs on Debian 12, skipping anything
 # already present. Safe to run repeatedly; needs root (or sudo) only when installing.
 set -euo pipefail

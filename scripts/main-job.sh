@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The main job: install what is missing, build libaerocmd and aerocmd, and run the demo
 # (a small frame encoded through the public API, validated, and disassembled).
 set -euo pipefail

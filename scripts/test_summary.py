@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Sums every test program's "N passed, N failed" line from Meson test logs.
 
 A test program without such a line counts as one check (passed when it exited 0,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.h — the test suite's assertion helpers. A failed CHECK prints where and why and
  * counts; check_finish() prints "N passed, N failed" and gives the exit status. */
 #ifndef AEROCMD_TEST_CHECK_H

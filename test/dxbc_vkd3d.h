@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dxbc_vkd3d.h — test-only: a DXBC container compiled by vkd3d-shader to SPIR-V, which
  * verifies the checksum, the chunks and every token (an independent consumer). */
 #ifndef AEROCMD_TEST_DXBC_VKD3D_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the "not implemented" entry for every DDI function type the shims hand out.
 
 Every slot of every device table must hold a callable function of the slot's exact type

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_adapter.c — adapter open/close, version negotiation, caps, device creation. */
 #include "shim_adapter.h"
 

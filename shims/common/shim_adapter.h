@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_adapter.h — OpenAdapter10 / OpenAdapter10_2 for any set of interfaces.
  *
  * Each DLL passes a profile: which APIs it serves and, per API, the function that fills

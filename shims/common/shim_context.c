@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_context.c — binding, drawing and clearing on the immediate context. */
 #include <string.h>
 

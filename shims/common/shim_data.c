@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_data.c — Map/Unmap, UpdateSubresourceUP and copies. */
 #include <string.h>
 

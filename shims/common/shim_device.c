@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_device.c — device creation and teardown, error reporting, memory, ids. */
 #include "shim_device.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_device.h — the device every shim shares, and the driver-private object memory.
  *
  * The runtime gives the driver memory for each object (sized by the pfnCalcPrivate*Size

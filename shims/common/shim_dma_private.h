@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_dma_private.h — what the user-mode driver tells the kernel driver about each
  * submission, in D3DDDICB_RENDER.pPrivateDriverData.
  *

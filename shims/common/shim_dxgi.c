@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_dxgi.c — the DXGI base functions: Present, Blt and their neighbours. */
 #include <string.h>
 

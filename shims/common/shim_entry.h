@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_entry.h — the DDI entry points D3D10, D3D10.1 and D3D11 share, and the helpers the
  * version-specific entry points convert their argument structs into.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_entry10.c — entry points whose argument types D3D10 and D3D10.1 share, and the
  * D3D10.1 blend state D3D11 shares. */
 #include <string.h>

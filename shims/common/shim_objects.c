@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_objects.c — resources, views, shaders, input layouts, samplers and state objects:
  * DDI descriptions into libaerocmd descriptions. */
 #include <string.h>

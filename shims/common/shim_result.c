@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_result.c — aerocmd_result -> HRESULT. */
 #include "shim_result.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_result.h — the one table from aerocmd_result to the HRESULT a DDI reports. */
 #ifndef SHIM_RESULT_H
 #define SHIM_RESULT_H

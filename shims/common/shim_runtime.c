@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_runtime.c — the state tracker's callbacks as Windows 7 runtime calls.
  *
  * Windows 7 gives user mode no CPU wait on a fence: pfnWaitForSynchronizationObjectCb puts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_runtime.h — aerocmd_umd_callbacks over the Windows 7 runtime callbacks.
  *
  * One kernel context per device (pfnCreateContextCb), whose DMA buffer, allocation list

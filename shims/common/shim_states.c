@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim_states.c — blend, depth-stencil and rasterizer state objects. */
 #include <string.h>
 

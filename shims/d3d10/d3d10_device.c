@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d10_device.c — D3D10DDI_DEVICEFUNCS: the 10.0 blend and view argument structs. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d10_device.h — the D3D10 (10.0) device table. */
 #ifndef SHIM_D3D10_DEVICE_H
 #define SHIM_D3D10_DEVICE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d10_entry.c — the D3D10 DLL: OpenAdapter10 serving the 10.0 interfaces. */
 #include "d3d10_device.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d10_1_device.c — D3D10_1DDI_DEVICEFUNCS: the 10.1 view argument struct. */
 #include <string.h>
 

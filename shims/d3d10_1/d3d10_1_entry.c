@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d10_1_entry.c — the D3D10.1 DLL: OpenAdapter10_2 serving the 10.1 interfaces. */
 #include "d3d10_1_device.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d11_compute.c — D3D11's unordered-access views, their clears and bindings, indirect
  * draws and dispatches, CopyStructureCount: DDI arguments into umd_compute.h calls. What
  * can be done and what is refused is libaerocmd's decision; this file only converts. */

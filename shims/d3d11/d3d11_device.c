@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d11_device.c — D3D11DDI_DEVICEFUNCS: the D3D11 argument structs into the shared helpers,
  * plus compute shaders and Dispatch (unordered access: d3d11_compute.c). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d11_device.h — the D3D11 (Windows 7, 11.0) device table. */
 #ifndef SHIM_D3D11_DEVICE_H
 #define SHIM_D3D11_DEVICE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* d3d11_entry.c — the D3D11 DLL: OpenAdapter10_2 serving the 11.0 interfaces. */
 #include "d3d11_device.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* driver_entry.c — the driver DLL the INF installs: every API behind both entry points. */
 #include "d3d10_1_device.h"
 #include "d3d10_device.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_kmd.h — the KMD shim: DDI entry points over libaerocmd's kernel-safe core.
  *
  * The shim calls nothing of the OS directly: everything it needs from Windows (reading

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_kmd_ddi_subset.h — the few DXGK fields the KMD shim reads, written from the
  * public DxgkDdiRender / DXGKARG_RENDER / DXGK_ALLOCATIONLIST documentation (no WDK here).
  * Names carry an AEROGPU_ prefix so a real d3dkmddi.h can coexist; member order follows

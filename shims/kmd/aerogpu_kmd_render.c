@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerogpu_kmd_render.c — DxgkDdiRender and allocation creation: unpack the DDI structs,
  * call the core, translate the result. No rule about the stream lives here. */
 #include <string.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Compiles C sources one by one with a cross compiler and archives the objects.
 Usage: build_freestanding.py CC AR OUT_ARCHIVE WORKDIR [cflags...] -- sources..."""
 import os

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* D: decoder + structural validation over a large stream, per packet, and (second
  * figure) per byte on an upload-heavy stream. The iteration count is the number of
  * "frames" in the stream; each frame holds a fixed mix of small state/draw packets and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_shim.c — L1 / L2 through the combined driver DLL, the way the D3D11 runtime calls it.
  *
  *   bench_shim.exe MODE COUNT [DLL]      (mingw x86_64, run under Wine by run_bench_wine.py)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* L1-L4: the state tracker's per-draw cost through the public umd API, over the fake.
  *
  *   bench_umd COUNT MODE

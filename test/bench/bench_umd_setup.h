@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_umd_setup.h — a device and context over the in-memory fake, set up the way the umd
  * benchmarks need it: a command buffer of a realistic size that the fake recycles (so the
  * submission that happens whenever it fills stays in the measured loop, at the driver's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* W: the floor of the encoder, DRAW appended into a span. Four appends per iteration
  * (printed as packets=4) so that the loop's own counter and branch weigh a quarter as much
  * on the figure per append. */

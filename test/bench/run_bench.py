@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Instructions per operation, measured with valgrind --tool=callgrind.
 
 usage: run_bench.py BUILD_DIR [--check] [--with-shims WIN64_BUILD_DIR] [NAME...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Instructions per draw through the shim DLL, counted by callgrind under Wine.
 
 usage: run_bench_wine.py --program BENCH_SHIM_EXE [--dll DRIVER_DLL] [--wine WINE64]

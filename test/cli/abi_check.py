@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Independent readers for the CLI tests: .aerogputrace containers, command streams, and a
 checker that compares the fields a dump line prints with the bytes of the packet, using
 the layouts in aerogpu-abi-1.4.json (not the library's own tables)."""
@@ -152,15 +153,19 @@ def _value_matches(abi, token, raw, elem_type, field_name):
         return value == (1 if token == "true" else 0)
     if re.fullmatch(r"-?\d+", token):
         return int(token) == value
-    total = 0
-    for name in token.split("|"):
+    parts = token.split("|")
+    unnamed = sum(int(p, 16) for p in parts if p.startswith("0x"))
+    total = unnamed
+    for name in parts:
         if name.startswith("0x"):
-            total |= int(name, 16)
             continue
-        fits = [c for c in abi.enum_candidates(name) if (c & value) == c and (c or not value)]
+        # Named bits and the hexadecimal rest never overlap; a short name several enums
+        # share (STENCIL) is the one that fits.
+        fits = [c for c in abi.enum_candidates(name)
+                if (c & value) == c and (c or not value) and not c & unnamed]
         if not fits:
             return False
-        total |= max(fits)
+        total |= min(fits)
     return total == value
 
 

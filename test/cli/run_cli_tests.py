@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of the aerocmd command-line tool (suite 'cli').
 
 usage: run_cli_tests.py --group GROUP --aerocmd PATH --fixtures DIR --data DIR --abi JSON
                         [--update-golden]
 
-Groups: golden, demo, validate, help, json, stats, format, robust. Each prints its own
+Groups: golden, demo, validate, help, json, stats, format, robust, schema, names, traces,
+limits, scale, faults (tool_checks.py, json_checks.py). Each prints its own
 "N passed, N failed" and exits non-zero when something failed. --update-golden rewrites
 test/data/golden/ from the current tool instead of comparing (then read the diff!)."""
 import argparse
@@ -21,6 +23,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import abi_check  # noqa: E402
+import json_checks  # noqa: E402
+import tool_checks  # noqa: E402
 
 TIMEOUT = 20
 
@@ -56,15 +60,21 @@ class Context:
         self.golden_dir = os.path.join(args.data, "golden")
         self.update = args.update_golden
         self.abi = abi_check.Abi(args.abi)
+        self.abi_path = args.abi
+        self.aerocmd_faults = args.aerocmd_faults
+        self.peak_rss = args.peak_rss
+        doc_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "doc")
+        self.json_doc_path = os.path.join(doc_dir, "aerocmd-json.md")
+        self.schema_path = os.path.join(doc_dir, "aerocmd-json.schema.json")
         self.tmp = tempfile.mkdtemp(prefix="aerocmd-cli-")
         self.checks = Checks()
 
-    def run(self, *args, stdin=None):
+    def run(self, *args, stdin=None, env=None, exe=None, timeout=TIMEOUT):
         """(exit status, stdout, stderr); a signal shows as a negative status."""
         try:
-            proc = subprocess.run([self.aerocmd] + list(args), input=stdin,
+            proc = subprocess.run([exe or self.aerocmd] + list(args), input=stdin,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  timeout=TIMEOUT)
+                                  timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
             return -999, "", "timed out"
         return (proc.returncode, proc.stdout.decode("utf-8", "replace"),
@@ -75,6 +85,11 @@ class Context:
         with open(path, "wb") as f:
             f.write(data)
         return path
+
+    @staticmethod
+    def read(path):
+        with open(path, "rb") as f:
+            return f.read()
 
     def compare_golden(self, name, text):
         path = os.path.join(self.golden_dir, name)
@@ -533,7 +548,8 @@ def group_format(ctx):
         return
     ctx.checks.check(objects[1]["payload"]["text"] == 'say "hi"\\\n\t\u00e9\ufffd\u0001',
                      "JSON marker text", repr(objects[1]))
-    ctx.checks.check(objects[2] == {"offset": 48, "opcode": "UNKNOWN(0x9999)", "size": 16},
+    ctx.checks.check(objects[2] == {"type": "packet", "offset": 48, "opcode": "UNKNOWN(0x9999)",
+                                    "size": 16},
                      "JSON unknown opcode", repr(objects[2]))
     ctx.checks.check(objects[3]["fields"]["hs"] == 4 and objects[3]["fields"]["ds"] == 5,
                      "JSON extended BIND_SHADERS", repr(objects[3]))
@@ -610,7 +626,10 @@ def _is_json(line):
 
 GROUPS = {"golden": group_golden, "demo": group_demo, "validate": group_validate,
           "help": group_help, "json": group_json, "stats": group_stats, "format": group_format,
-          "robust": group_robust}
+          "robust": group_robust, "schema": json_checks.group_schema,
+          "names": json_checks.group_names, "traces": tool_checks.group_traces,
+          "limits": tool_checks.group_limits, "scale": tool_checks.group_scale,
+          "faults": tool_checks.group_faults}
 
 
 def main():
@@ -620,6 +639,9 @@ def main():
     parser.add_argument("--fixtures", required=True)
     parser.add_argument("--data", required=True)
     parser.add_argument("--abi", required=True)
+    parser.add_argument("--aerocmd-faults", default=None,
+                        help="the fault-injection build (group faults)")
+    parser.add_argument("--peak-rss", default=None, help="test/cli/peak_rss (group scale)")
     parser.add_argument("--update-golden", action="store_true")
     args = parser.parse_args()
     ctx = Context(args)

@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: MIT
 """The shared libaerocmd exports exactly the installed headers' API.
 
-usage: check_exports.py NM LIBRARY.so HEADER_DIR
+usage: check_exports.py NM LIBRARY.so HEADER_DIR... (installed headers: source and generated)
 
 Fails when the library exports a symbol that does not start with aerocmd_ (or starts with
 aerocmd_priv_, the internal prefix), when an installed header lacks its
 AEROCMD_EXPORT_BEGIN / AEROCMD_EXPORT_END pair, or when a function or table declared in an
-installed header is not exported (a static inline function is not a declaration)."""
+installed header is not exported. A static inline function in an installed header must be
+the C fast path NAME_inline of an exported NAME (see writer.h), so that FFI callers reach
+every entry point; only the writer's fast-path building blocks are inline-only."""
 import pathlib
 import re
 import subprocess
@@ -16,6 +18,8 @@ import sys
 # Emitted by the toolchain itself, never by our sources.
 TOOLCHAIN = {'_init', '_fini', '_edata', '_end', '__bss_start'}
 TOOLCHAIN_PREFIXES = ('__gcov_', '__llvm_', '__asan', '__odr_asan', '__ubsan', '__sanitizer')
+# Pieces of the inline append fast path, meaningless on their own.
+INLINE_ONLY = {'aerocmd_writer_fixed_room', 'aerocmd_writer_fixed_publish'}
 
 
 def exported(nm, lib):
@@ -64,8 +68,14 @@ def top_level_statements(text):
 
 
 def declared(header_text):
-    names = set()
+    """(functions and tables declared, static inline functions defined)"""
+    names, inline = set(), set()
     for st in top_level_statements(strip_source(header_text)):
+        if st.startswith('static') and st.endswith('BODY'):
+            function = re.search(r'\b(aerocmd_\w+) ?\(', st)
+            if function:
+                inline.add(function.group(1))
+            continue
         if st.startswith(('typedef', 'static')) or st.endswith('BODY'):
             continue
         function = re.search(r'(?<!\(\*)(?<!\( \*)\b(aerocmd_\w+) ?\(', st)
@@ -75,11 +85,11 @@ def declared(header_text):
             variable = re.search(r'(aerocmd_\w+)\s*(\[[^\]]*\])?\s*$', st)
             if variable:
                 names.add(variable.group(1))
-    return names
+    return names, inline
 
 
 def main():
-    nm, lib, header_dir = sys.argv[1:4]
+    nm, lib, header_dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
     failures = []
     exports = exported(nm, lib)
     for name in sorted(exports):
@@ -90,13 +100,19 @@ def main():
         elif name.startswith('aerocmd_priv_'):
             failures.append(f'internal symbol exported: {name}')
     public = set()
-    for header in sorted(pathlib.Path(header_dir).glob('*.h')):
+    headers = [h for d in header_dirs for h in pathlib.Path(d).glob('*.h')]
+    for header in sorted(headers):
         text = header.read_text()
         if header.name != 'export.h' and (text.count('AEROCMD_EXPORT_BEGIN') != 1
                                           or text.count('AEROCMD_EXPORT_END') != 1):
             failures.append(f'{header.name}: wrap its declarations in one '
                             'AEROCMD_EXPORT_BEGIN / AEROCMD_EXPORT_END pair')
-        public |= declared(text)
+        names, inline = declared(text)
+        public |= names
+        for name in sorted(inline - INLINE_ONLY):
+            if not name.endswith('_inline') or name[:-len('_inline')] not in names:
+                failures.append(f'{header.name}: static inline {name} has no exported twin '
+                                '(declare NAME, define NAME_inline, map NAME to it for C)')
     for name in sorted(public - exports):
         failures.append(f'declared in an installed header but not exported: {name}')
     for failure in failures:

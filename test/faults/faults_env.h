@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* faults_env.h — a device + context over the umd fake where every source of failure can be
  * made to fail its N-th call: the device's allocator, the fake's fallible callbacks (with
  * OUT_OF_MEMORY or DEVICE_REMOVED) and the id source. It counts what is taken and given

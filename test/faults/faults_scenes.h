@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* faults_scenes.h — the umd scenarios the fault sweeps rerun: the golden scenarios'
  * pipelines (triangle, indexed textured quad, depth, MRT gaps, GS, compute, hazards) plus
  * the data paths (dynamic Map, staging readback, UpdateSubresourceUP, Map of guest-backed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* faults_scenes_more.h — the data-path scenarios of the fault sweeps beyond the first
  * set: Map / Unmap of dynamic and staging textures, UpdateSubresourceUP with boxes into BC
  * textures, a buffer copy read back through staging with DO_NOT_WAIT polling, compute

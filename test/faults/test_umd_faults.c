@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Failure injection over every umd scenario of faults_scenes.h, in a roomy and a tiny
  * (constantly splitting) command-buffer configuration. One regime per run of this program:
  *

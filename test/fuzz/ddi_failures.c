@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_failures.c — fuzz_ddi_sequence's injected failures. The fake fails its N-th fallible
  * callback (acquire, submit, wait, allocate, lock) once; the device's allocator or id source
  * can fail once as well. In the extended set a callback failure may be a burst: the next

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_fuzz.h — shared by the parts of fuzz_ddi_sequence: the input reader, the device
  * under test with its object slots, and the operations (ddi_ops_*.c) the input picks. */
 #ifndef AEROCMD_FUZZ_DDI_FUZZ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_ops_data.c — fuzz_ddi_sequence's data-path operations: Map/Unmap, UpdateSubresourceUP,
  * copies, waiting for the GPU, and holding or completing the fake's fences. */
 #include "ddi_fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_ops_objects.c — fuzz_ddi_sequence's create and destroy operations: descriptions
  * drawn from the input, mostly from tables of values the umd layer accepts, sometimes
  * raw, into the object slots. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_ops_pipeline.c — fuzz_ddi_sequence's binding and work operations (set*, draw,
  * dispatch, clear, present, flush) with arguments from the input. */
 #include "ddi_fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_ops_share.c — fuzz_ddi_sequence's OpenResource of a shared resource (the private data
  * the fake's kernel side kept for the creator's allocation, whole or cut short) and the
  * indirect draws and dispatches that read their arguments back on the CPU. */

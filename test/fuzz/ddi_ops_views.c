@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ddi_ops_views.c — fuzz_ddi_sequence's operations for the kinds of buffer that views read
  * differently (raw, structured), views with flags (raw buffer SRVs, read-only DSVs) and
  * unordered-access views, with an oracle for each creation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_ddi_sequence: bytes -> a sequence of state-tracker calls (create, bind, draw, clear,
  * present, flush, map, update, copy, wait, destroy, held fences, injected failures; in the
  * extended set also structured and raw buffers, views with flags, UAVs, OpenResource,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_decode: arbitrary bytes -> stream decoder, structural validation, semantic
  * validation (fresh tracker per input) and both dump formats. The input is tried as it
  * is and, so that the fuzzer also reaches packet bodies without having to discover a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_kmd_render: arbitrary bytes -> the KMD render path (copy, allocation table,
  * structural, policy and semantic checks, DMA-buffer splitting and continuation).
  *

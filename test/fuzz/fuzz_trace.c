@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_trace: arbitrary bytes -> .aerogputrace reader (records, submissions, and the
  * structural validator over every command stream the container yields). */
 #include <stddef.h>

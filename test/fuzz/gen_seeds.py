@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the checked-in seed corpora of fuzz_kmd_render and fuzz_ddi_sequence.
 
 Usage: gen_seeds.py STREAMS_DIR OUT_DIR

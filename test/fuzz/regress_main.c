@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* regress_main.c — replays files through a fuzzer's LLVMFuzzerTestOneInput without
  * libFuzzer, so every build (gcc, sanitizers, valgrind) re-checks the inputs that once
  * crashed a fuzzer and its seed corpus.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Short libFuzzer run for the test suite: FUZZER SECONDS DICT [-OPTION=VALUE...] SEED_DIR...
 
 New inputs go to a temporary corpus (the checked-in seeds stay untouched); any crash

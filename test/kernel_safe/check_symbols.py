@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Proves the freestanding core archive needs nothing from the C runtime beyond an
 allow-list: every symbol an object leaves undefined must be defined by another object of
 the archive or be one of ALLOWED. Usage: check_symbols.py NM ARCHIVE"""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Runs aerocmd scenarios under valgrind memcheck: VALGRIND AEROCMD FIXTURES STREAMS.
 Each run must report no errors and no leaks. Ends with "N passed, N failed"."""
 import glob

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scene_shaders.h — the SM4 shaders of the test scenes (umd golden scenarios, their Wine
  * twins, fault-injection scenes), built with the SM4 builder (aerocmd/sm4.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream_dxbc.h — every CREATE_SHADER_DXBC of a command stream checked by vkd3d-shader
  * (test-only; dxbc_vkd3d.h). */
 #ifndef AEROCMD_TEST_STREAM_DXBC_H

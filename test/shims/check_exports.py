@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks the export table of each shim DLL with objdump -p.
 
 usage: check_exports.py --objdump OBJDUMP --arch x86|x64 NAME=DLL...

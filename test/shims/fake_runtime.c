@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fake_runtime.c — the runtime's callbacks, forwarding submissions and guest memory to
  * libaerocmd's in-memory fake, which plays the kernel driver and the emulator.
  *

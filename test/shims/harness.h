@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* harness.h — the Wine test program: plays the Windows 7 runtime (and, through libaerocmd's
  * in-memory fake, the kernel driver and the emulator) for the shim DLLs. */
 #ifndef SHIM_HARNESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* harness_main.c — loads the shim DLLs like the Direct3D runtimes do and runs the scenarios.
  *
  * usage: shim_harness.exe [--out DIR] --dll NAME=PATH...   (NAME: d3d11, d3d10, d3d10_1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c — writes what the shim submitted and checks it the way the kernel would. */
 #include <stdio.h>
 #include <string.h>

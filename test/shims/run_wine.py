@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Runs the shim scenarios under Wine, then (with a native aerocmd) checks the streams.
 
 usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AEROCMD]

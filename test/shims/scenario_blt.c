@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_blt.c — (part of scenarios.c, after scenario_compute.c) DXGI's Blt through the
  * DXGI base table: a cleared 16x16 render target blitted 1:1 into a 32x32 one at its origin
  * and into a sub-rectangle goes out as two COPY_TEXTURE2D; a stretched blit is E_NOTIMPL

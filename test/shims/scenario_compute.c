@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_compute.c — (part of scenarios.c) D3D11 unordered access through the DDI: buffer
  * views, their clears, compute binding with initial counts, CopyStructureCount, direct and
  * indirect dispatch, an indirect draw; structured and raw shader-resource views read by a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario_uploads.c — (part of scenarios.c, after scenario_blt.c) what reaches the host
  * when an application writes little, through the D3D11 DDI; checked in the emulator's
  * model of the host, byte by byte, against what the test itself wrote.

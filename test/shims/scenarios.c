@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenarios.c — the golden scenarios of test/unit/umd, replayed through the DDI tables the
  * way the Direct3D runtime would call them, plus DXGI, negotiation and refusals. The session
  * and its object helpers are session.c's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* session.c — one adapter and D3D11 device opened through a driver DLL's entry point the way
  * the runtime opens them, and the objects the Wine programs create on it with the test
  * defaults of test/unit/umd/umd_kit.h. Compiled into the program that includes it, as

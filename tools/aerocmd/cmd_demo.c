@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd demo: renders one small frame through the libaerocmd state tracker against the
  * in-memory fake of the submission callbacks (demo_scene.c), reads a texel back, then
  * prints and validates every command buffer the fake recorded. */
@@ -12,6 +13,7 @@
 #include "commands.h"
 #include "demo_scene.h"
 #include "io.h"
+#include "tool_alloc.h"
 
 #define EXIT_CHECK_FAILED        1
 #define EXIT_USAGE_OR_IO         2
@@ -79,7 +81,7 @@ static int parse_args(int argc, char **argv, struct demo_args *args)
 static void print_readback(const struct demo_args *args, const uint8_t px[4])
 {
     if (args->json)
-        printf("{\"readback\":{\"x\":0,\"y\":0,\"format\":\"B8G8R8A8_UNORM\","
+        printf("{\"type\":\"readback\",\"readback\":{\"x\":0,\"y\":0,\"format\":\"B8G8R8A8_UNORM\","
                "\"bytes\":[%u,%u,%u,%u]}}\n",
                px[0], px[1], px[2], px[3]);
     else
@@ -93,7 +95,8 @@ static void print_submission_line(const struct demo_args *args, uint32_t index,
 {
     int present = (sub->flags & AEROCMD_UMD_SUBMIT_PRESENT) != 0;
     if (args->json)
-        printf("{\"submission\":%u,\"bytes\":%u,\"allocations\":%u,\"fence\":%llu,"
+        printf("{\"type\":\"demo_submission\",\"submission\":%u,\"bytes\":%u,\"allocations\":%u,"
+               "\"fence\":%llu,"
                "\"present\":%s}\n",
                (unsigned)index, (unsigned)sub->cmd_bytes, (unsigned)sub->alloc_count,
                (unsigned long long)sub->fence, present ? "true" : "false");
@@ -149,7 +152,8 @@ static void print_verdict(const struct demo_args *args, uint32_t count, uint32_t
                           uint64_t total_bytes)
 {
     if (args->json) {
-        printf("{\"verdict\":\"%s\",\"submissions\":%u,\"failed\":%u,\"bytes\":%llu}\n",
+        printf("{\"type\":\"verdict\",\"verdict\":\"%s\",\"submissions\":%u,\"failed\":%u,"
+               "\"bytes\":%llu}\n",
                bad == 0 ? "ok" : "failed", (unsigned)count, (unsigned)bad,
                (unsigned long long)total_bytes);
         return;
@@ -240,7 +244,7 @@ static int worst(int a, int b)
 
 int aerocmd_cmd_demo(int argc, char **argv)
 {
-    const struct aerocmd_allocator *alloc = aerocmd_allocator_libc();
+    const struct aerocmd_allocator *alloc = tool_allocator(SITE_DEMO);
     struct demo_scene scene;
     struct demo_args args;
     int status = parse_args(argc, argv, &args);

@@ -1,4 +1,10 @@
-/* aerocmd stats: packets and bytes per opcode over every stream of a file. */
+/* SPDX-License-Identifier: MIT */
+/* aerocmd stats: packets and bytes per opcode over every stream of a file.
+ *
+ * Known opcodes are counted in a table indexed like the decoder's opcode table. Unknown
+ * ones (any u32 an input may hold) are appended to a list that is sorted and merged
+ * whenever it fills, so n packets cost O(n log n) whatever their opcodes, and the list
+ * holds at most twice the distinct unknown opcodes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +13,10 @@
 #include "aerocmd/dump.h"
 #include "commands.h"
 #include "input.h"
+#include "tool_alloc.h"
+
+#define KNOWN_SLOTS 256u /* more than the opcode table holds */
+#define FIRST_ROWS  64u
 
 struct opcode_count {
     uint32_t opcode;
@@ -14,13 +24,17 @@ struct opcode_count {
     uint64_t bytes;
 };
 
-/* Per-opcode totals kept sorted by opcode. */
 struct stats {
-    struct opcode_count *rows;
-    size_t count;
-    size_t capacity;
+    const struct aerocmd_opcode_info *table;
+    uint32_t table_count;
+    struct opcode_count known[KNOWN_SLOTS];
+    struct opcode_count *rows; /* unknown opcodes; rows[0, merged) sorted and distinct */
+    size_t count, capacity;
     uint64_t streams;
     uint64_t stream_bytes; /* stream headers' size_bytes, headers included */
+    struct tool_input *in;
+    const struct tool_stream *stream;
+    int status;
 };
 
 static void usage(FILE *out)
@@ -29,83 +43,136 @@ static void usage(FILE *out)
                  "Counts packets and packet bytes per opcode over every command stream of FILE\n"
                  "(.acmd stream or .aerogputrace), sorted by opcode, with totals.\n\n"
                  "Exit status: 0 all well-formed, 1 malformed input (counts cover what could\n"
-                 "be read), 2 usage or read error.\n");
+                 "be read; a malformed allocation table included), 2 usage, read error or\n"
+                 "memory limit.\n");
 }
 
-/* The row for `opcode`, inserted in order when new; NULL when out of memory. */
-static struct opcode_count *row_for(struct stats *st, uint32_t opcode)
+static int by_opcode(const void *a, const void *b)
 {
-    size_t lo = 0, hi = st->count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (st->rows[mid].opcode < opcode)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo < st->count && st->rows[lo].opcode == opcode)
-        return &st->rows[lo];
-    if (st->count == st->capacity) {
-        size_t bigger = st->capacity ? st->capacity * 2 : 32;
-        struct opcode_count *rows = realloc(st->rows, bigger * sizeof(*rows));
-        if (rows == NULL)
-            return NULL;
-        st->rows = rows;
-        st->capacity = bigger;
-    }
-    memmove(&st->rows[lo + 1], &st->rows[lo], (st->count - lo) * sizeof(*st->rows));
-    memset(&st->rows[lo], 0, sizeof(*st->rows));
-    st->rows[lo].opcode = opcode;
-    st->count++;
-    return &st->rows[lo];
+    uint32_t x = ((const struct opcode_count *)a)->opcode;
+    uint32_t y = ((const struct opcode_count *)b)->opcode;
+    return x < y ? -1 : x > y;
 }
 
-/* 0 when the stream was well-framed, 1 after reporting its fault, 2 when out of memory. */
-static int count_stream(struct stats *st, const struct aerocmd_input *in,
-                        const struct aerocmd_input_stream *stream)
+/* Sorts the list and folds rows of one opcode together. */
+static void merge_rows(struct stats *st)
 {
-    struct aerocmd_stream opened;
-    struct aerocmd_cursor cursor;
-    struct aerocmd_packet packet;
-    struct aerocmd_diag diag;
-    int step;
-    memset(&diag, 0, sizeof(diag));
-    if (aerocmd_stream_open(&opened, stream->bytes, stream->len, &diag) != AEROCMD_OK) {
-        aerocmd_input_report_stream_fault(in, stream, &diag);
-        return 1;
-    }
-    st->streams++;
-    st->stream_bytes += opened.size_bytes;
-    aerocmd_cursor_init(&cursor, &opened);
-    while ((step = aerocmd_cursor_next(&cursor, &packet, &diag)) == 1) {
-        struct opcode_count *row = row_for(st, packet.opcode);
-        if (row == NULL) {
-            fprintf(stderr, "aerocmd stats: out of memory\n");
-            return 2;
+    size_t i, out = 0;
+    if (st->count == 0)
+        return;
+    qsort(st->rows, st->count, sizeof(*st->rows), by_opcode);
+    for (i = 0; i < st->count; i++) {
+        if (out > 0 && st->rows[out - 1].opcode == st->rows[i].opcode) {
+            st->rows[out - 1].packets += st->rows[i].packets;
+            st->rows[out - 1].bytes += st->rows[i].bytes;
+        } else {
+            st->rows[out++] = st->rows[i];
         }
-        row->packets++;
-        row->bytes += packet.size_bytes;
     }
-    if (step < 0) {
-        aerocmd_input_report_stream_fault(in, stream, &diag);
-        return 1;
+    st->count = out;
+}
+
+/* Room for one more row: merge first; grow when merging freed less than half. */
+static int make_room(struct stats *st)
+{
+    size_t bigger;
+    struct opcode_count *rows;
+    if (st->count < st->capacity)
+        return 0;
+    merge_rows(st);
+    if (st->count < st->capacity / 2)
+        return 0;
+    bigger = st->capacity ? st->capacity * 2 : FIRST_ROWS;
+    rows = tool_realloc(SITE_STATS_ROWS, st->rows, st->capacity * sizeof(*rows),
+                        bigger * sizeof(*rows));
+    if (!rows) {
+        tool_report_out_of_memory(st->in->path, SITE_STATS_ROWS, bigger * sizeof(*rows));
+        return -1;
     }
+    st->rows = rows;
+    st->capacity = bigger;
     return 0;
 }
 
-static void print_table(const struct stats *st)
+static int count_packet(void *ctx, struct aerocmd_packet *packet)
+{
+    struct stats *st = ctx;
+    const struct aerocmd_opcode_info *info = aerocmd_opcode_info(packet->opcode);
+    struct opcode_count *row;
+    if (info != NULL && (size_t)(info - st->table) < KNOWN_SLOTS) {
+        row = &st->known[info - st->table];
+    } else {
+        if (make_room(st) != 0)
+            return -1;
+        row = &st->rows[st->count++];
+        row->opcode = packet->opcode;
+        row->packets = 0;
+        row->bytes = 0;
+    }
+    row->packets++;
+    row->bytes += packet->size_bytes;
+    return 0;
+}
+
+static void on_header(void *ctx, const struct aerocmd_stream *stream)
+{
+    struct stats *st = ctx;
+    st->streams++;
+    st->stream_bytes += stream->size_bytes;
+}
+
+static int on_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t first_offset)
+{
+    (void)first_offset;
+    return stream_piece_each(piece, count_packet, ctx);
+}
+
+static void on_fault(void *ctx, const struct aerocmd_diag *diag)
+{
+    struct stats *st = ctx;
+    tool_input_report_stream_fault(st->in, st->stream, diag);
+    st->status = 1;
+}
+
+static int check_table(struct stats *st, const struct tool_stream *stream)
+{
+    struct tool_table table;
+    struct aerocmd_diag diag;
+    int step = tool_input_table(st->in, stream, &table, &diag);
+    tool_table_release(&table);
+    if (step == -1) {
+        tool_input_report_table_fault(st->in, stream, &diag);
+        st->status = 1;
+    }
+    return step == -2 ? -1 : 0;
+}
+
+static void print_row(const struct opcode_count *row, uint64_t *packets, uint64_t *bytes)
+{
+    char label[AEROCMD_DUMP_OPCODE_LABEL_MAX];
+    if (row->packets == 0)
+        return;
+    printf("0x%04x   %-30s %10llu %12llu\n", (unsigned)row->opcode,
+           aerocmd_dump_opcode_label(row->opcode, label, sizeof(label)),
+           (unsigned long long)row->packets, (unsigned long long)row->bytes);
+    *packets += row->packets;
+    *bytes += row->bytes;
+}
+
+/* Known and unknown rows are both sorted by opcode: print them merged. */
+static void print_table(struct stats *st)
 {
     uint64_t packets = 0, bytes = 0;
-    size_t i;
+    size_t k = 0, u = 0;
+    merge_rows(st);
     printf("%-8s %-30s %10s %12s\n", "opcode", "name", "packets", "bytes");
-    for (i = 0; i < st->count; i++) {
-        char label[AEROCMD_DUMP_OPCODE_LABEL_MAX];
-        const struct opcode_count *row = &st->rows[i];
-        aerocmd_dump_opcode_label(row->opcode, label, sizeof(label));
-        printf("0x%04x   %-30s %10llu %12llu\n", (unsigned)row->opcode, label,
-               (unsigned long long)row->packets, (unsigned long long)row->bytes);
-        packets += row->packets;
-        bytes += row->bytes;
+    while (k < st->table_count || u < st->count) {
+        if (u >= st->count || (k < st->table_count && st->table[k].opcode < st->rows[u].opcode)) {
+            st->known[k].opcode = st->table[k].opcode;
+            print_row(&st->known[k++], &packets, &bytes);
+        } else {
+            print_row(&st->rows[u++], &packets, &bytes);
+        }
     }
     printf("%-8s %-30s %10llu %12llu\n", "total", "", (unsigned long long)packets,
            (unsigned long long)bytes);
@@ -114,63 +181,77 @@ static void print_table(const struct stats *st)
            (unsigned long long)(st->stream_bytes - bytes));
 }
 
-static int stats_input(struct aerocmd_input *in)
+static int stats_stream(void *ctx, const struct tool_stream *stream)
 {
-    struct stats st;
-    struct aerocmd_input_stream stream;
-    struct aerocmd_diag diag;
-    int step, status = 0;
-    memset(&st, 0, sizeof(st));
-    while ((step = aerocmd_input_next(in, &stream, &diag)) == 1) {
-        int stream_status = count_stream(&st, in, &stream);
-        if (stream_status > status)
-            status = stream_status;
-        if (stream_status == 2)
-            break;
-    }
-    if (step < 0) {
-        aerocmd_input_report_container_fault(in, &diag);
-        if (status == 0)
-            status = 1;
-    }
-    print_table(&st);
-    free(st.rows);
-    return status;
+    struct stats *st = ctx;
+    struct stream_visitor visitor = {NULL, on_header, on_piece, on_fault};
+    visitor.ctx = st;
+    st->stream = stream;
+    if (check_table(st, stream) != 0 || tool_input_walk(st->in, stream, &visitor) != 0)
+        return TOOL_EXIT_FAILED;
+    return 0;
 }
 
-int aerocmd_cmd_stats(int argc, char **argv)
+static int stats_input(struct stats *st)
 {
-    struct aerocmd_input in;
-    struct aerocmd_diag diag;
-    const char *path = NULL;
-    int i, status;
+    int status = tool_input_each(st->in, stats_stream, st);
+    if (status == TOOL_EXIT_FAILED)
+        return status;
+    tool_progress_clear(&st->in->progress);
+    print_table(st);
+    return status > st->status ? status : st->status;
+}
+
+static int parse_args(int argc, char **argv, const char **path)
+{
+    int i;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;
         }
-        if ((argv[i][0] == '-' && argv[i][1] != '\0') || path != NULL) {
+        if ((argv[i][0] == '-' && argv[i][1] != '\0') || *path != NULL) {
             fprintf(stderr, "aerocmd stats: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
             return 2;
         }
-        path = argv[i];
+        *path = argv[i];
     }
-    if (path == NULL) {
+    if (*path == NULL) {
         fprintf(stderr, "aerocmd stats: no FILE given\n");
         usage(stderr);
         return 2;
     }
-    status = aerocmd_input_open(&in, path, &diag);
-    if (status == AEROCMD_INPUT_UNREADABLE)
-        return 2;
-    if (status == AEROCMD_INPUT_BAD) {
-        aerocmd_input_report_container_fault(&in, &diag);
-        aerocmd_input_close(&in);
-        return 1;
+    return -1;
+}
+
+int aerocmd_cmd_stats(int argc, char **argv)
+{
+    struct tool_input in;
+    struct aerocmd_diag diag;
+    struct stats *st;
+    const char *path = NULL;
+    int status = parse_args(argc, argv, &path);
+    if (status >= 0)
+        return status;
+    st = tool_alloc(SITE_STATS_ROWS, sizeof(*st));
+    if (!st) {
+        tool_report_out_of_memory(path, SITE_STATS_ROWS, sizeof(*st));
+        return TOOL_EXIT_FAILED;
     }
-    status = stats_input(&in);
-    aerocmd_input_close(&in);
+    memset(st, 0, sizeof(*st));
+    st->table = aerocmd_opcode_table(&st->table_count);
+    if (st->table_count > KNOWN_SLOTS)
+        st->table_count = KNOWN_SLOTS; /* the rest are counted like unknown opcodes */
+    st->in = &in;
+    status = tool_input_open(&in, path, 0, "stats", &diag);
+    if (status == TOOL_INPUT_BAD)
+        tool_input_report_container_fault(&in, &diag);
+    else if (status == TOOL_INPUT_OK)
+        status = stats_input(st);
+    tool_input_close(&in);
+    tool_free(st->rows, st->capacity * sizeof(*st->rows));
+    tool_free(st, sizeof(*st));
     fflush(stdout);
     return status;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd trace: wrap raw command streams into an .aerogputrace container, or extract the
  * command streams of a container (or a raw stream) into numbered files. */
 #include <errno.h>
@@ -11,7 +12,9 @@
 #include "aerocmd/trace.h"
 #include "aerogpu_cmd.h"
 #include "commands.h"
+#include "input.h"
 #include "io.h"
+#include "tool_alloc.h"
 
 #define EXIT_INVALID_INPUT       1
 #define EXIT_USAGE_OR_IO         2
@@ -123,30 +126,34 @@ static int check_raw_stream(const char *path, const uint8_t *bytes, size_t len)
 }
 
 /* Reads every input; the exit status so far (0 when all are raw streams). */
-static int load_streams(const struct trace_args *args, uint8_t **files,
+static int load_streams(const struct trace_args *args, struct tool_blob *files,
                         struct aerocmd_trace_stream_in *streams)
 {
     int i;
     for (i = 0; i < args->input_count; i++) {
-        size_t len = 0;
-        if (aerocmd_read_file(args->inputs[i], &files[i], &len) != 0)
+        if (aerocmd_read_file(args->inputs[i], SITE_WRAP_STREAM, &files[i]) != 0)
             return EXIT_USAGE_OR_IO;
-        if (check_raw_stream(args->inputs[i], files[i], len) != 0)
+        if (check_raw_stream(args->inputs[i], files[i].bytes, files[i].len) != 0)
             return EXIT_INVALID_INPUT;
-        streams[i].bytes = files[i];
-        streams[i].len = (uint32_t)len;
+        streams[i].bytes = files[i].bytes;
+        streams[i].len = (uint32_t)files[i].len;
     }
     return 0;
 }
 
 static int write_trace(const struct trace_args *args, const struct aerocmd_trace_stream_in *streams)
 {
-    const struct aerocmd_allocator *alloc = aerocmd_allocator_libc();
+    const struct aerocmd_allocator *alloc = tool_allocator(SITE_WRAP_OUTPUT);
     uint8_t *out = NULL;
     size_t out_len = 0;
     int status = 0;
     aerocmd_result result = aerocmd_trace_write(alloc, streams, (uint32_t)args->input_count,
                                                 args->emulator_version, &out, &out_len);
+    if (result == AEROCMD_E_OUT_OF_MEMORY) {
+        size_t size;
+        tool_report_out_of_memory(args->output, tool_last_refused_site(&size), size);
+        return EXIT_USAGE_OR_IO;
+    }
     if (result != AEROCMD_OK) {
         fprintf(stderr, "aerocmd: %s: cannot write trace: %s\n", args->output,
                 aerocmd_result_name(result));
@@ -158,36 +165,51 @@ static int write_trace(const struct trace_args *args, const struct aerocmd_trace
     return status;
 }
 
+static int wrap_parsed(int argc, char **argv, struct trace_args *args, struct tool_blob *files,
+                       struct aerocmd_trace_stream_in *streams)
+{
+    if (parse_args(argc, argv, "wrap", 1, args) != 0) {
+        usage_wrap(stderr);
+        return EXIT_USAGE_OR_IO;
+    }
+    if (args->help) {
+        usage_wrap(stdout);
+        return 0;
+    }
+    if (args->input_count == 0) {
+        fprintf(stderr, "aerocmd trace wrap: no input streams\n");
+        usage_wrap(stderr);
+        return EXIT_USAGE_OR_IO;
+    }
+    if (!args->emulator_version)
+        args->emulator_version = DEFAULT_EMULATOR_VERSION;
+    {
+        int status = load_streams(args, files, streams);
+        return status == 0 ? write_trace(args, streams) : status;
+    }
+}
+
 static int cmd_wrap(int argc, char **argv)
 {
     struct trace_args args;
-    uint8_t **files = calloc((size_t)argc, sizeof(*files));
-    struct aerocmd_trace_stream_in *streams = calloc((size_t)argc, sizeof(*streams));
-    int status = EXIT_USAGE_OR_IO, i;
+    size_t n = (size_t)argc;
+    struct tool_blob *files = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*files));
+    struct aerocmd_trace_stream_in *streams = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*streams));
+    int status = EXIT_USAGE_OR_IO;
+    size_t i;
     memset(&args, 0, sizeof(args));
-    args.inputs = calloc((size_t)argc, sizeof(*args.inputs));
-    if (!files || !streams || !args.inputs) {
-        fprintf(stderr, "aerocmd: out of memory\n");
-    } else if (parse_args(argc, argv, "wrap", 1, &args) != 0) {
-        usage_wrap(stderr);
-    } else if (args.help) {
-        usage_wrap(stdout);
-        status = 0;
-    } else if (args.input_count == 0) {
-        fprintf(stderr, "aerocmd trace wrap: no input streams\n");
-        usage_wrap(stderr);
-    } else {
-        if (!args.emulator_version)
-            args.emulator_version = DEFAULT_EMULATOR_VERSION;
-        status = load_streams(&args, files, streams);
-        if (status == 0)
-            status = write_trace(&args, streams);
-    }
-    for (i = 0; files && i < argc; i++)
-        free(files[i]);
-    free(files);
-    free(streams);
-    free((void *)args.inputs);
+    if (files)
+        memset(files, 0, n * sizeof(*files));
+    args.inputs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*args.inputs));
+    if (!files || !streams || !args.inputs)
+        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*files));
+    else
+        status = wrap_parsed(argc, argv, &args, files, streams);
+    for (i = 0; files && i < n; i++)
+        tool_free(files[i].bytes, files[i].cap);
+    tool_free(files, n * sizeof(*files));
+    tool_free(streams, n * sizeof(*streams));
+    tool_free((void *)args.inputs, n * sizeof(*args.inputs));
     return status;
 }
 
@@ -204,92 +226,142 @@ static int ensure_directory(const char *dir)
     return -1;
 }
 
-static int write_numbered(const char *dir, uint32_t index, const uint8_t *bytes, size_t len)
+/* Copies `len` bytes of the input from `offset` (TOOL_SIZE_UNKNOWN: to its end) into
+ * DIR/NNNN.acmd through the reader's buffer. Exit status. */
+static int copy_numbered(struct tool_input *in, const char *dir, uint32_t index, uint64_t offset,
+                         uint64_t len, int seek)
 {
     size_t path_len = strlen(dir) + 32;
-    char *path = malloc(path_len);
-    int rc;
+    char *path = tool_alloc(SITE_PATH, path_len);
+    struct tool_reader *r = &in->reader;
+    FILE *out;
+    int status = 0;
     if (!path) {
-        fprintf(stderr, "aerocmd: out of memory\n");
-        return -1;
+        tool_report_out_of_memory(dir, SITE_PATH, path_len);
+        return EXIT_USAGE_OR_IO;
     }
     snprintf(path, path_len, "%s/%04u.acmd", dir, (unsigned)index);
-    rc = aerocmd_write_file(path, bytes, len);
-    free(path);
-    return rc;
+    out = fopen(path, "wb");
+    if (!out) {
+        fprintf(stderr, "aerocmd: %s: %s\n", path, strerror(errno));
+        tool_free(path, path_len);
+        return EXIT_USAGE_OR_IO;
+    }
+    if (seek)
+        tool_reader_seek(r, offset, len);
+    for (;;) {
+        long long have = tool_reader_fill(r, 1);
+        if (have <= 0) {
+            status = have < 0 ? EXIT_USAGE_OR_IO : 0;
+            break;
+        }
+        if (fwrite(r->buf + r->pos, 1, (size_t)have, out) != (size_t)have)
+            status = EXIT_USAGE_OR_IO;
+        r->pos += (size_t)have;
+        if (status != 0)
+            break;
+    }
+    if (fclose(out) != 0 || (status != 0 && !in->file.failed))
+        fprintf(stderr, "aerocmd: %s: write error\n", path);
+    tool_free(path, path_len);
+    return status != 0 ? EXIT_USAGE_OR_IO : 0;
 }
 
-static void report_container_fault(const char *path, const struct aerocmd_diag *diag)
+static int check_table(struct tool_input *in, const struct tool_stream *stream)
 {
-    fprintf(stderr, "aerocmd: %s: trace offset %u (0x%x): %s: %s\n", path, (unsigned)diag->offset,
-            (unsigned)diag->offset, aerocmd_reason_name(diag->reason),
-            aerocmd_reason_text(diag->reason));
-}
-
-/* Walks the submissions; writes them when `write` (else only checks). Exit status. */
-static int walk_trace(const char *path, const struct aerocmd_trace *trace, const char *dir,
-                      int write)
-{
-    struct aerocmd_trace_iter iter;
-    struct aerocmd_trace_submission sub;
+    struct tool_table table;
     struct aerocmd_diag diag;
-    uint32_t index = 0;
-    int step;
-    aerocmd_trace_iter_init(&iter, trace);
-    while ((step = aerocmd_trace_next_submission(&iter, &sub, &diag)) > 0) {
-        if (write && write_numbered(dir, index, sub.cmd_stream, sub.cmd_stream_len) != 0)
-            return EXIT_USAGE_OR_IO;
-        index++;
-    }
-    if (step < 0) {
-        report_container_fault(path, &diag);
+    int step = tool_input_table(in, stream, &table, &diag);
+    tool_table_release(&table);
+    if (step == -1) {
+        tool_input_report_table_fault(in, stream, &diag);
         return EXIT_INVALID_INPUT;
     }
-    return 0;
+    return step == -2 ? EXIT_USAGE_OR_IO : 0;
 }
 
-static int extract_bytes(const char *path, const uint8_t *bytes, size_t len, const char *dir)
+struct extract_run {
+    struct tool_input *in;
+    const char *dir; /* NULL: check the container and every allocation table */
+};
+
+static int extract_stream(void *ctx, const struct tool_stream *stream)
 {
-    struct aerocmd_trace trace;
-    struct aerocmd_diag diag;
-    int status;
-    if (len >= 4 && memcmp(bytes, "ACMD", 4) == 0) {
-        if (ensure_directory(dir) != 0)
-            return EXIT_USAGE_OR_IO;
-        return write_numbered(dir, 0, bytes, len) == 0 ? 0 : EXIT_USAGE_OR_IO;
-    }
-    if (len < 8 || memcmp(bytes, "AEROGPUT", 8) != 0) {
-        fprintf(stderr, "aerocmd: %s: neither a raw command stream nor an .aerogputrace\n", path);
-        return EXIT_INVALID_INPUT;
-    }
-    if (aerocmd_trace_open(&trace, bytes, len, &diag) != AEROCMD_OK) {
-        report_container_fault(path, &diag);
-        return EXIT_INVALID_INPUT;
-    }
+    struct extract_run *run = ctx;
+    const struct aerocmd_trace_submission *sub = &stream->submission;
+    if (run->dir == NULL)
+        return check_table(run->in, stream);
+    return copy_numbered(run->in, run->dir, stream->index, sub->cmd_stream_offset,
+                         sub->cmd_stream_len, 1);
+}
+
+/* Walks the submissions; writes them when `dir` is set. Exit status. */
+static int walk_trace(struct tool_input *in, const char *dir)
+{
+    struct extract_run run;
+    run.in = in;
+    run.dir = dir;
+    return tool_input_each(in, extract_stream, &run);
+}
+
+static int extract_trace(struct tool_input *in, const char *dir)
+{
     /* Check the whole container first so a damaged one leaves no partial output. */
-    status = walk_trace(path, &trace, dir, 0);
-    if (status == 0)
-        status = ensure_directory(dir) == 0 ? walk_trace(path, &trace, dir, 1) : EXIT_USAGE_OR_IO;
-    return status;
+    int status = walk_trace(in, NULL);
+    if (status != 0)
+        return status;
+    if (ensure_directory(dir) != 0)
+        return EXIT_USAGE_OR_IO;
+    tool_input_rewind(in);
+    return walk_trace(in, dir);
+}
+
+/* A raw stream is copied as it is: the whole file, or from a pipe what its header
+ * declares (a pipe has no end to copy up to). Nothing is consumed yet: the reader's data
+ * starts at offset 0. */
+static int extract_raw(struct tool_input *in, const char *dir)
+{
+    struct tool_reader *r = &in->reader;
+    long long have = tool_reader_fill(r, 12);
+    const uint8_t *at = r->buf + r->pos;
+    if (have < 0)
+        return EXIT_USAGE_OR_IO;
+    if (have < 4 || memcmp(at, "ACMD", 4) != 0) {
+        fprintf(stderr, "aerocmd: %s: neither a raw command stream nor an .aerogputrace\n",
+                in->path);
+        return EXIT_INVALID_INPUT;
+    }
+    if (!in->file.seekable && have >= 12) {
+        uint64_t declared = tool_load_u32(at + 8);
+        if (declared < (uint64_t)have)
+            declared = (uint64_t)have;
+        r->end = declared;
+        if ((uint64_t)(r->len - r->pos) > declared)
+            r->len = r->pos + (size_t)declared;
+    }
+    if (ensure_directory(dir) != 0)
+        return EXIT_USAGE_OR_IO;
+    return copy_numbered(in, dir, 0, 0, TOOL_SIZE_UNKNOWN, 0);
 }
 
 static int cmd_extract(int argc, char **argv)
 {
     struct trace_args args;
+    struct tool_input in;
+    struct aerocmd_diag diag;
     const char *input;
-    uint8_t *bytes = NULL;
-    size_t len = 0;
     int status;
     memset(&args, 0, sizeof(args));
     /* parse_args stores positionals before their count is judged: room for all. */
-    args.inputs = calloc((size_t)argc, sizeof(*args.inputs));
+    args.inputs = tool_alloc(SITE_WRAP_INPUTS, (size_t)argc * sizeof(*args.inputs));
     if (!args.inputs) {
-        fprintf(stderr, "aerocmd: out of memory\n");
+        tool_report_out_of_memory("trace extract", SITE_WRAP_INPUTS,
+                                  (size_t)argc * sizeof(*args.inputs));
         return EXIT_USAGE_OR_IO;
     }
     status = parse_args(argc, argv, "extract", 0, &args);
     input = args.inputs[0];
-    free((void *)args.inputs);
+    tool_free((void *)args.inputs, (size_t)argc * sizeof(*args.inputs));
     if (status == 0 && !args.help && args.input_count != 1) {
         fprintf(stderr, "aerocmd trace extract: exactly one input expected\n");
         status = -1;
@@ -298,10 +370,14 @@ static int cmd_extract(int argc, char **argv)
         usage_extract(status != 0 ? stderr : stdout);
         return status != 0 ? EXIT_USAGE_OR_IO : 0;
     }
-    if (aerocmd_read_file(input, &bytes, &len) != 0)
-        return EXIT_USAGE_OR_IO;
-    status = extract_bytes(input, bytes, len, args.output);
-    free(bytes);
+    status = tool_input_open(&in, input, 0, "extract", &diag);
+    if (status == TOOL_INPUT_BAD) {
+        fprintf(stderr, "aerocmd: ");
+        tool_input_report_container_fault(&in, &diag);
+    } else if (status == TOOL_INPUT_OK) {
+        status = in.is_trace ? extract_trace(&in, args.output) : extract_raw(&in, args.output);
+    }
+    tool_input_close(&in);
     return status;
 }
 

@@ -1,27 +1,50 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd validate: structural validation of every stream, allocation-table checks, then
- * semantic validation across the streams of each file in submission order. */
+ * semantic validation across the streams of each file in submission order.
+ *
+ * Each stream is read piece by piece (stream_walk.h): every piece is checked structurally
+ * and, while the stream is sound so far, semantically; a semantic fault is held back until
+ * the whole stream is known to be structurally sound, so the messages are those of a
+ * structural pass followed by a semantic one.
+ *
+ * The semantic tracker starts small (TRACKER_FIRST_OBJECTS). A first pass counts the
+ * packets able to create a tracked record; if the file ever holds more live records than
+ * the small tracker takes, it is replaced by one sized for that count and the file is
+ * checked again from its start (nothing has been reported then: semantic checks only run
+ * while no fault was found). So memory follows what the input declares, never its size,
+ * under the tool's memory limit, and the work is at most three walks of the file. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "aerocmd/decode.h"
 #include "aerocmd/semantic.h"
-#include "aerocmd/submission.h"
 #include "commands.h"
 #include "input.h"
+#include "tool_alloc.h"
 
-/* The tracker holds one record per live object or share token, and every one of those was
- * created by a packet of at least this many bytes: a bound that no input can exceed. */
-#define SMALLEST_CREATING_PACKET 16u
-#define TRACKER_MAX_OBJECTS      (1u << 22)
+/* Beyond this many records semantic checks stop with a note (the memory limit may stop
+ * them earlier). */
+#define TRACKER_MAX_OBJECTS   (1u << 22)
+#define TRACKER_FIRST_OBJECTS (1u << 14)
+#define TRACKER_SPARE         16u
+#define CHECK_AGAIN           (-3)
 
 struct file_check {
-    struct aerocmd_input *in;
+    struct tool_input *in;
+    const struct tool_stream *stream;
     struct aerocmd_semantic tracker;
     void *tracker_mem;
-    int semantic_on; /* off once a fault makes later streams' object state meaningless */
+    size_t tracker_bytes;
+    uint64_t creating_packets;
+    uint32_t tracker_objects; /* what the tracker was sized for */
+    int tracker_full;         /* check again with a tracker sized for creating_packets */
+    int semantic_on;          /* off once a fault makes later streams' object state meaningless */
     int status;
     uint32_t streams;
+    /* the stream being walked */
+    const struct aerocmd_alloc_table_view *allocs;
+    int stream_semantic; /* semantic checks run on this stream's pieces */
+    struct aerocmd_diag structural, semantic;
 };
 
 static void usage(FILE *out)
@@ -34,19 +57,82 @@ static void usage(FILE *out)
                  "Faults are printed as\n"
                  "  FILE: [submission K: ]offset N (0xN): OPCODE: reason_name: reason text\n\n"
                  "  -q, --quiet   do not print a line for each valid file\n\n"
-                 "Exit status: 0 all valid, 1 some input invalid, 2 usage or read error.\n");
+                 "Exit status: 0 all valid, 1 some input invalid, 2 usage, read error or memory\n"
+                 "limit (AEROCMD_MEMORY_LIMIT).\n");
 }
 
-static int tracker_setup(struct file_check *check)
+/* ---- first pass: how many records can the tracker need? ---- */
+
+static int creates_record(uint32_t opcode)
 {
-    size_t objects = check->in->len / SMALLEST_CREATING_PACKET + 16u;
-    size_t bytes;
-    if (objects > TRACKER_MAX_OBJECTS)
-        objects = TRACKER_MAX_OBJECTS;
-    bytes = aerocmd_semantic_bytes_for((uint32_t)objects);
-    check->tracker_mem = bytes != 0 ? malloc(bytes) : NULL;
-    if (check->tracker_mem == NULL ||
-        aerocmd_semantic_init(&check->tracker, check->tracker_mem, bytes) != AEROCMD_OK) {
+    const struct aerocmd_opcode_info *info;
+    if (opcode == AEROGPU_CMD_EXPORT_SHARED_SURFACE || opcode == AEROGPU_CMD_IMPORT_SHARED_SURFACE)
+        return 1;
+    info = aerocmd_opcode_info(opcode);
+    return info != NULL && strncmp(info->name, "CREATE_", 7) == 0;
+}
+
+static void ignore_header(void *ctx, const struct aerocmd_stream *stream)
+{
+    (void)ctx;
+    (void)stream;
+}
+
+static void ignore_fault(void *ctx, const struct aerocmd_diag *diag)
+{
+    (void)ctx;
+    (void)diag;
+}
+
+static int count_packet(void *ctx, struct aerocmd_packet *packet)
+{
+    struct file_check *check = ctx;
+    check->creating_packets += creates_record(packet->opcode);
+    return 0;
+}
+
+static int count_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t first_offset)
+{
+    (void)first_offset;
+    return stream_piece_each(piece, count_packet, ctx);
+}
+
+static int count_stream(void *ctx, const struct tool_stream *stream)
+{
+    struct file_check *check = ctx;
+    struct stream_visitor visitor = {NULL, ignore_header, count_piece, ignore_fault};
+    visitor.ctx = check;
+    return tool_input_walk(check->in, stream, &visitor) < 0 ? TOOL_EXIT_FAILED : 0;
+}
+
+/* 0, or -1 after an error was reported. Faults are left to the second pass. */
+static int count_creating_packets(struct file_check *check)
+{
+    int status;
+    tool_progress_label(&check->in->progress, "validate (counting objects)");
+    status = tool_input_each(check->in, count_stream, check);
+    tool_input_rewind(check->in);
+    tool_progress_label(&check->in->progress, "validate");
+    return status == TOOL_EXIT_FAILED ? -1 : 0;
+}
+
+/* The most records the file can need at once. */
+static uint32_t tracker_need(const struct file_check *check)
+{
+    uint64_t objects = check->creating_packets + TRACKER_SPARE;
+    return objects > TRACKER_MAX_OBJECTS ? TRACKER_MAX_OBJECTS : (uint32_t)objects;
+}
+
+static int tracker_setup(struct file_check *check, uint32_t objects)
+{
+    tool_free(check->tracker_mem, check->tracker_bytes);
+    check->tracker_objects = objects;
+    check->tracker_bytes = aerocmd_semantic_bytes_for(objects);
+    check->tracker_mem =
+        check->tracker_bytes != 0 ? tool_alloc(SITE_TRACKER, check->tracker_bytes) : NULL;
+    if (check->tracker_mem == NULL || aerocmd_semantic_init(&check->tracker, check->tracker_mem,
+                                                            check->tracker_bytes) != AEROCMD_OK) {
+        tool_progress_clear(&check->in->progress);
         fprintf(stderr, "%s: note: no memory for semantic checks; only structure checked\n",
                 check->in->path);
         return 0;
@@ -54,100 +140,142 @@ static int tracker_setup(struct file_check *check)
     return 1;
 }
 
-/* Opens the submission's allocation table; *view_out is NULL when it has none. */
-static int open_alloc_table(struct file_check *check, const struct aerocmd_input_stream *stream,
-                            struct aerocmd_alloc_table_view *view,
-                            const struct aerocmd_alloc_table_view **view_out)
+/* ---- second pass ---- */
+
+static void note_structural(void *ctx, const struct aerocmd_diag *diag)
 {
-    struct aerocmd_diag diag;
-    *view_out = NULL;
-    if (stream->alloc_table == NULL)
-        return 1;
-    memset(&diag, 0, sizeof(diag));
-    if (aerocmd_alloc_table_open(view, stream->alloc_table, stream->alloc_table_len, &diag) !=
-        AEROCMD_OK) {
-        aerocmd_input_report_table_fault(check->in, stream, &diag);
-        return 0;
-    }
-    *view_out = view;
-    return 1;
+    struct file_check *check = ctx;
+    if (check->structural.reason == AEROCMD_R_NONE)
+        check->structural = *diag;
 }
 
-static void check_semantics(struct file_check *check, const struct aerocmd_input_stream *stream,
-                            const struct aerocmd_alloc_table_view *allocs)
+static void check_piece_semantics(struct file_check *check, const struct aerocmd_stream *piece,
+                                  uint32_t first_offset)
 {
-    struct aerocmd_stream opened;
     struct aerocmd_diag diag;
     aerocmd_result result;
     memset(&diag, 0, sizeof(diag));
-    if (aerocmd_stream_open(&opened, stream->bytes, stream->len, &diag) != AEROCMD_OK)
-        return; /* already reported by the structural pass */
-    result = aerocmd_semantic_check_stream(&check->tracker, &opened, allocs, &diag);
+    result = aerocmd_semantic_check_stream(&check->tracker, piece, check->allocs, &diag);
     if (result == AEROCMD_OK)
         return;
+    check->stream_semantic = 0;
     check->semantic_on = 0;
+    if (result == AEROCMD_E_OUT_OF_MEMORY && check->tracker_objects < tracker_need(check)) {
+        check->tracker_full = 1;
+        return;
+    }
     if (result == AEROCMD_E_OUT_OF_MEMORY) {
+        tool_progress_clear(&check->in->progress);
         fprintf(stderr, "%s: note: too many live objects to track; semantic checks stopped\n",
                 check->in->path);
         return;
     }
-    aerocmd_input_report_stream_fault(check->in, stream, &diag);
-    check->status = 1;
+    diag.offset = stream_offset(first_offset, diag.offset);
+    check->semantic = diag;
 }
 
-static void check_stream(struct file_check *check, const struct aerocmd_input_stream *stream)
+static int check_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t first_offset)
 {
-    struct aerocmd_alloc_table_view view;
-    const struct aerocmd_alloc_table_view *allocs;
+    struct file_check *check = ctx;
     struct aerocmd_diag diag;
-    int table_ok, stream_ok;
     memset(&diag, 0, sizeof(diag));
+    if (aerocmd_validate_stream(piece->bytes, piece->size_bytes, &diag) != AEROCMD_OK) {
+        diag.offset = stream_offset(first_offset, diag.offset);
+        note_structural(check, &diag);
+        return 1; /* the structural pass stops at its first fault */
+    }
+    if (check->stream_semantic)
+        check_piece_semantics(check, piece, first_offset);
+    return check->tracker_full;
+}
+
+/* 0, or -1 after an error was reported. */
+static int check_stream(struct file_check *check, const struct tool_stream *stream)
+{
+    struct stream_visitor visitor = {NULL, ignore_header, check_piece, note_structural};
+    struct tool_table table;
+    struct aerocmd_diag table_diag;
+    int table_step = tool_input_table(check->in, stream, &table, &table_diag), walked = 0;
+    visitor.ctx = check;
     check->streams++;
-    stream_ok = aerocmd_validate_stream(stream->bytes, stream->len, &diag) == AEROCMD_OK;
-    if (!stream_ok)
-        aerocmd_input_report_stream_fault(check->in, stream, &diag);
-    table_ok = open_alloc_table(check, stream, &view, &allocs);
-    if (!stream_ok || !table_ok) {
+    check->stream = stream;
+    check->allocs = table_step == 1 ? &table.view : NULL;
+    check->stream_semantic = check->semantic_on && table_step >= 0;
+    memset(&check->structural, 0, sizeof(check->structural));
+    memset(&check->semantic, 0, sizeof(check->semantic));
+    if (table_step != -2)
+        walked = tool_input_walk(check->in, stream, &visitor);
+    tool_table_release(&table);
+    if (table_step == -2 || walked < 0)
+        return -1;
+    if (check->tracker_full)
+        return 0;
+    if (check->structural.reason != AEROCMD_R_NONE)
+        tool_input_report_stream_fault(check->in, stream, &check->structural);
+    if (table_step == -1)
+        tool_input_report_table_fault(check->in, stream, &table_diag);
+    if (check->structural.reason == AEROCMD_R_NONE && table_step >= 0 &&
+        check->semantic.reason != AEROCMD_R_NONE)
+        tool_input_report_stream_fault(check->in, stream, &check->semantic);
+    if (check->structural.reason != AEROCMD_R_NONE || table_step == -1 ||
+        check->semantic.reason != AEROCMD_R_NONE) {
         check->status = 1;
         check->semantic_on = 0;
-        return;
     }
-    if (check->semantic_on)
-        check_semantics(check, stream, allocs);
+    return 0;
+}
+
+static int check_next_stream(void *ctx, const struct tool_stream *stream)
+{
+    struct file_check *check = ctx;
+    if (check_stream(check, stream) != 0)
+        return TOOL_EXIT_FAILED;
+    return check->tracker_full ? CHECK_AGAIN : 0;
+}
+
+static int check_streams(struct file_check *check)
+{
+    int status = tool_input_each(check->in, check_next_stream, check);
+    return status > check->status || status < 0 ? status : check->status;
+}
+
+/* The second pass, once more with a larger tracker when the first one filled up. */
+static int check_file(struct file_check *check)
+{
+    uint32_t need = tracker_need(check);
+    int status;
+    check->semantic_on =
+        tracker_setup(check, need < TRACKER_FIRST_OBJECTS ? need : TRACKER_FIRST_OBJECTS);
+    status = check_streams(check);
+    if (status != CHECK_AGAIN)
+        return status;
+    tool_input_rewind(check->in);
+    check->streams = 0;
+    check->status = 0;
+    check->tracker_full = 0;
+    check->semantic_on = tracker_setup(check, need);
+    return check_streams(check);
 }
 
 static int validate_file(const char *path, int quiet)
 {
-    struct aerocmd_input in;
-    struct aerocmd_input_stream stream;
+    struct tool_input in;
     struct aerocmd_diag diag;
     struct file_check check;
-    int step;
-    switch (aerocmd_input_open(&in, path, &diag)) {
-    case AEROCMD_INPUT_UNREADABLE:
-        return 2;
-    case AEROCMD_INPUT_BAD:
-        aerocmd_input_report_container_fault(&in, &diag);
-        aerocmd_input_close(&in);
-        return 1;
-    default:
-        break;
-    }
+    int status = tool_input_open(&in, path, 1, "validate", &diag);
     memset(&check, 0, sizeof(check));
     check.in = &in;
-    check.semantic_on = tracker_setup(&check);
-    while ((step = aerocmd_input_next(&in, &stream, &diag)) == 1)
-        check_stream(&check, &stream);
-    if (step < 0) {
-        aerocmd_input_report_container_fault(&in, &diag);
-        check.status = 1;
+    if (status == TOOL_INPUT_BAD) {
+        tool_input_report_container_fault(&in, &diag);
+    } else if (status == TOOL_INPUT_OK) {
+        status = count_creating_packets(&check) != 0 ? TOOL_EXIT_FAILED : check_file(&check);
     }
-    if (check.status == 0 && !quiet)
+    tool_input_close(&in);
+    tool_free(check.tracker_mem, check.tracker_bytes);
+    if (status == 0 && !quiet)
         printf("%s: ok (%u stream%s)\n", path, (unsigned)check.streams,
                check.streams == 1 ? "" : "s");
-    free(check.tracker_mem);
-    aerocmd_input_close(&in);
-    return check.status;
+    return status;
 }
 
 int aerocmd_cmd_validate(int argc, char **argv)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* commands.h — the aerocmd subcommands. Each returns the process exit status:
  * 0 success, 1 the input is invalid (or a check failed), 2 usage or I/O error. */
 #ifndef AEROCMD_TOOL_COMMANDS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The frame of `aerocmd demo`, driven through the state tracker the way a D3D11 runtime
  * drives the driver: objects first, then bindings, then work. Doubles as a worked example
  * of the umd API. */

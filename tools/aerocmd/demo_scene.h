@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo_scene.h — the frame `aerocmd demo` renders through the libaerocmd state tracker (umd
  * layer), with the in-memory fake of the submission callbacks standing in for the kernel
  * and the host. After a run the fake holds every submitted command buffer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo_shaders.c — the demo frame's shaders, as an application's compiled HLSL would arrive:
  * SM4 tokens in a DXBC container with semantic names. */
 #include "demo_shaders.h"

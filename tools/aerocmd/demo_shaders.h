@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo_shaders.h — the SM4 shaders of `aerocmd demo`, built with the SM4 builder. */
 #ifndef AEROCMD_TOOL_DEMO_SHADERS_H
 #define AEROCMD_TOOL_DEMO_SHADERS_H

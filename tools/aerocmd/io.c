@@ -1,59 +1,60 @@
+/* SPDX-License-Identifier: MIT */
 /* Whole-file I/O for the aerocmd tool. */
 #include "io.h"
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-static int read_stream(FILE *f, const char *path, uint8_t **out, size_t *out_len)
+#include "tool_file.h"
+
+#define FIRST_CAPACITY 4096u
+
+static int grow(struct tool_blob *blob, enum tool_alloc_site site, const char *path)
 {
-    size_t cap = 4096, len = 0;
-    uint8_t *buf = malloc(cap);
-    if (!buf) {
-        fprintf(stderr, "aerocmd: %s: out of memory\n", path);
+    size_t bigger = blob->cap ? blob->cap * 2 : FIRST_CAPACITY;
+    uint8_t *bytes;
+    if (blob->cap > ((size_t)-1) / 2)
+        bytes = NULL;
+    else
+        bytes = tool_realloc(site, blob->bytes, blob->cap, bigger);
+    if (!bytes) {
+        tool_report_out_of_memory(path, site, bigger);
         return -1;
     }
-    for (;;) {
-        size_t got;
-        if (len == cap) {
-            uint8_t *bigger = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
-            if (!bigger) {
-                free(buf);
-                fprintf(stderr, "aerocmd: %s: out of memory\n", path);
-                return -1;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        fprintf(stderr, "aerocmd: %s: read error\n", path);
-        return -1;
-    }
-    *out = buf;
-    *out_len = len;
+    blob->bytes = bytes;
+    blob->cap = bigger;
     return 0;
 }
 
-int aerocmd_read_file(const char *path, uint8_t **out, size_t *out_len)
+int aerocmd_read_file(const char *path, enum tool_alloc_site site, struct tool_blob *out)
 {
-    FILE *f;
-    int rc;
-    if (strcmp(path, "-") == 0)
-        return read_stream(stdin, "<stdin>", out, out_len);
-    f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "aerocmd: %s: %s\n", path, strerror(errno));
+    struct tool_file file;
+    int rc = 0;
+    memset(out, 0, sizeof(*out));
+    if (tool_file_open(&file, path) != 0)
         return -1;
+    for (;;) {
+        long long got;
+        if (out->len == out->cap && grow(out, site, file.path) != 0) {
+            rc = -1;
+            break;
+        }
+        got = tool_file_read(&file, file.seekable ? out->len : file.next, out->bytes + out->len,
+                             out->cap - out->len);
+        if (got < 0) {
+            rc = -1;
+            break;
+        }
+        if (got == 0)
+            break;
+        out->len += (size_t)got;
     }
-    rc = read_stream(f, path, out, out_len);
-    fclose(f);
+    tool_file_close(&file);
+    if (rc != 0) {
+        tool_free(out->bytes, out->cap);
+        memset(out, 0, sizeof(*out));
+    }
     return rc;
 }
 

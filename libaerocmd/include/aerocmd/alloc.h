@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alloc.h — the caller-supplied allocator every growing object of libaerocmd uses.
  * libaerocmd never calls malloc itself; kernel builds pass pool allocators, tests pass
  * counting or failing ones. */

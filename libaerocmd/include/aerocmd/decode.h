@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode.h — reading an AeroGPU command stream (kernel-safe core).
  *
  * A stream is opened (header checked), walked packet by packet with a cursor (framing
@@ -44,10 +45,15 @@ struct aerocmd_cursor {
 aerocmd_result aerocmd_stream_open(struct aerocmd_stream *stream, const void *buf, size_t buf_len,
                                    struct aerocmd_diag *diag);
 
-static inline uint32_t aerocmd_stream_abi_minor(const struct aerocmd_stream *stream)
+/* Exported, and inline for C unless AEROCMD_NO_INLINE (the pairing writer.h describes). */
+uint32_t aerocmd_stream_abi_minor(const struct aerocmd_stream *stream);
+static inline uint32_t aerocmd_stream_abi_minor_inline(const struct aerocmd_stream *stream)
 {
     return stream->abi_version & 0xFFFFu;
 }
+#ifndef AEROCMD_NO_INLINE
+#define aerocmd_stream_abi_minor aerocmd_stream_abi_minor_inline
+#endif
 
 /* Exported, and inline for C unless AEROCMD_NO_INLINE. */
 void aerocmd_cursor_init(struct aerocmd_cursor *cursor, const struct aerocmd_stream *stream);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* format.h — DXGI formats, AeroGPU formats and the Direct3D format questions (kernel-safe core).
  *
  * Direct3D names formats with DXGI_FORMAT numbers; the command stream only knows the 21

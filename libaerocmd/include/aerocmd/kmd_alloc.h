@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_alloc.h — the kernel driver's view of allocations (kernel-safe core): the private
  * data blob exchanged with the user-mode driver, share tokens, and the per-submission
  * allocation table built from a submission's allocation list.

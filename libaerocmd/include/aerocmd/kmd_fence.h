@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_fence.h — completed-fence tracking, kernel side (kernel-safe core).
  *
  * The device publishes the last completed fence as a 64-bit value, in the MMIO registers

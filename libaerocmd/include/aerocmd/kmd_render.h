@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_render.h — DxgkDdiRender's work (kernel-safe core): turn a user-mode command buffer
  * into a DMA buffer, treating every user byte as hostile.
  *

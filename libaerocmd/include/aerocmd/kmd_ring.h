@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_ring.h — the submission ring, kernel side (kernel-safe core).
  *
  * The ring lives in memory shared with the device: an aerogpu_ring_header followed by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_status.h — NTSTATUS values and the reasons the kernel driver refuses a submission or
  * an allocation (kernel-safe core).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout.h — where each subresource of a guest-backed Texture2D lives (kernel-safe core).
  *
  * The packing is RULES.md "Texture layout in guest memory": for each array layer in turn,

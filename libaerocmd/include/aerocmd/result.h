@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* result.h — the one result type of libaerocmd and the stream diagnostics.
  *
  * Every fallible function returns aerocmd_result. Stream checks (decoder, structural and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic.h — cross-packet validation of command streams (kernel-safe core).
  *
  * An optional pass after structural validation: it follows object lifetimes through a

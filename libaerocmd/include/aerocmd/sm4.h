@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sm4.h — a small builder of Shader Model 4.0 / 5.0 token streams (umd layer, hosted).
  *
  * It writes the "tokenized program format" of Direct3D 10/11 shaders: a version token

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* submission.h — checks of what a submission carries besides its command stream: the ring's
  * submit descriptor and the per-submission allocation table (kernel-safe core).
  *

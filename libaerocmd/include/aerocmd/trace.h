@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.h — the .aerogputrace capture container (doc/protocol/TRACE.md), read and
- * written. Reading works over caller bytes and trusts no offset or length; writing goes
- * through the caller's allocator. Hosted layer (not part of the kernel-safe core). */
+ * written. Reading works over caller bytes, or over a source that reads pieces of a file
+ * on demand (so a trace of any size is walked in bounded memory), and trusts no offset or
+ * length; writing goes through the caller's allocator. Hosted layer (not part of the
+ * kernel-safe core). */
 #ifndef AEROCMD_TRACE_H
 #define AEROCMD_TRACE_H
 
@@ -45,10 +48,23 @@ enum aerocmd_trace_blob_kind {
     AEROCMD_TRACE_BLOB_GUEST_MEMORY = 0x102
 };
 
+/* Where the bytes of a trace opened with aerocmd_trace_open_source come from. read copies
+ * len bytes at offset into buf (the reader only asks for bytes inside [0, size)); it
+ * returns 0, or non-zero when the bytes cannot be read, which the reader reports as a
+ * malformed container at that offset (the source knows the real cause). */
+struct aerocmd_trace_source {
+    int (*read)(void *user, uint64_t offset, void *buf, size_t len);
+    void *user;
+    uint64_t size;
+};
+
+/* The longest metadata JSON aerocmd_trace_open_source accepts (it holds a copy). */
+#define AEROCMD_TRACE_SOURCE_META_MAX (1u << 20)
+
 /* An opened container: header, metadata and footer checked; records region bounded. */
 struct aerocmd_trace {
-    const uint8_t *bytes;
-    size_t size;
+    const uint8_t *bytes; /* the whole file; NULL when opened over a source */
+    uint64_t size;
     uint32_t container_version;
     uint32_t command_abi_version;
     const char *meta; /* not NUL-terminated */
@@ -56,24 +72,35 @@ struct aerocmd_trace {
     uint64_t records_begin; /* first record */
     uint64_t records_end;   /* the table of contents */
     uint32_t frame_count;
+    const struct aerocmd_trace_source *source; /* NULL when bytes holds the file */
+    const struct aerocmd_allocator *alloc;     /* owner of the metadata copy (source) */
+    char *meta_copy;
 };
 
 struct aerocmd_trace_record {
-    uint64_t offset; /* of the record header in the file */
-    uint8_t type;    /* enum aerocmd_trace_record_type */
-    const uint8_t *payload;
+    uint64_t offset;        /* of the record header in the file */
+    uint8_t type;           /* enum aerocmd_trace_record_type */
+    const uint8_t *payload; /* NULL when the trace was opened over a source */
     uint32_t payload_len;
+    uint64_t payload_offset; /* in the file */
 };
 
-/* One command stream to process, in submission order. For version 2 files these are the
- * submission records (with their allocation table, if any); for files without submission
- * records, every command-stream blob in file order. */
+/* One command stream to process, in submission order (record order). For version 2 files
+ * these are the submission records (with their allocation table, if any); for files
+ * without submission records (version 1 captures), every command-stream blob. In both, a
+ * Packet record whose payload is a whole command stream (magic "ACMD", our ABI major,
+ * size_bytes not past the payload) is one submission without an allocation table.
+ * Pointers are set for traces opened over bytes; the *_offset members (file offsets) are
+ * always set, for reading through the source. */
 struct aerocmd_trace_submission {
     uint64_t record_offset;
+    uint8_t record_type;       /* AEROCMD_TRACE_REC_SUBMISSION, _BLOB or _PACKET */
     const uint8_t *cmd_stream; /* stream header + packets */
     uint32_t cmd_stream_len;
+    uint64_t cmd_stream_offset;
     const uint8_t *alloc_table; /* NULL when none */
-    uint32_t alloc_table_len;
+    uint32_t alloc_table_len;   /* 0 when none */
+    uint64_t alloc_table_offset;
     uint32_t submit_flags;
     uint32_t context_id;
     uint32_t engine_id;
@@ -82,6 +109,7 @@ struct aerocmd_trace_submission {
      * aerocmd_trace_submission_range. */
     uint32_t memory_range_count;
     const uint8_t *memory_ranges;
+    uint64_t memory_ranges_offset;
 };
 
 /* One guest memory range of a submission, with its blob (kind 0x102) resolved. */
@@ -91,8 +119,10 @@ struct aerocmd_trace_memory_range {
     uint64_t gpa;
     uint64_t size_bytes;
     uint64_t blob_id;
-    const uint8_t *bytes; /* the blob's data (after its 16-byte blob header) */
+    const uint8_t *bytes; /* the blob's data (after its 16-byte blob header); NULL over a
+                             source */
     uint32_t bytes_len;
+    uint64_t bytes_offset; /* in the file */
 };
 
 struct aerocmd_trace_iter {
@@ -100,25 +130,58 @@ struct aerocmd_trace_iter {
     uint64_t offset;
     int mode;              /* private */
     uint64_t window_begin; /* private: records written since the previous submission */
+    void *index;           /* private: blob index of an indexed iterator */
 };
 
 aerocmd_result aerocmd_trace_open(struct aerocmd_trace *trace, const void *buf, size_t len,
                                   struct aerocmd_diag *diag);
+/* The same checks over a source; the metadata (at most AEROCMD_TRACE_SOURCE_META_MAX
+ * bytes, else AEROCMD_R_TRACE_HEADER) is copied through `alloc` (AEROCMD_E_OUT_OF_MEMORY
+ * when that fails). The source and the allocator must outlive the trace; release it with
+ * aerocmd_trace_close. */
+aerocmd_result aerocmd_trace_open_source(struct aerocmd_trace *trace,
+                                         const struct aerocmd_trace_source *source,
+                                         const struct aerocmd_allocator *alloc,
+                                         struct aerocmd_diag *diag);
+/* Frees what aerocmd_trace_open_source allocated; harmless on any opened or zeroed trace. */
+void aerocmd_trace_close(struct aerocmd_trace *trace);
+/* Copies len bytes at `offset` of the file (bounds checked against trace->size): 0, or -1
+ * when out of bounds or the source failed. */
+int aerocmd_trace_read(const struct aerocmd_trace *trace, uint64_t offset, void *buf, size_t len);
+
+/* An iterator without an index resolves each blob a submission names by searching the
+ * records since the previous submission, then the file before them: fine for captures as
+ * recorders write them, but a submission naming old blobs costs a walk over the file.
+ * An indexed iterator remembers every command-stream, allocation-table and guest-memory
+ * blob it passes (a keyed hash table through `alloc`, about 48 bytes per distinct id), so
+ * every lookup is O(1) whatever the file holds. Release it with aerocmd_trace_iter_release. */
 void aerocmd_trace_iter_init(struct aerocmd_trace_iter *iter, const struct aerocmd_trace *trace);
-/* 1: next record; 0: end; -1: malformed (diag filled). */
+void aerocmd_trace_iter_init_indexed(struct aerocmd_trace_iter *iter,
+                                     const struct aerocmd_trace *trace,
+                                     const struct aerocmd_allocator *alloc);
+void aerocmd_trace_iter_release(struct aerocmd_trace_iter *iter);
+/* An indexed iterator whose index could not grow (nothing is wrong with the trace). */
+#define AEROCMD_TRACE_OUT_OF_MEMORY (-2)
+/* 1: next record; 0: end; -1: malformed (diag filled); AEROCMD_TRACE_OUT_OF_MEMORY. */
 int aerocmd_trace_next_record(struct aerocmd_trace_iter *iter, struct aerocmd_trace_record *rec,
                               struct aerocmd_diag *diag);
-/* 1: next submission; 0: end; -1: malformed (diag filled). */
+/* 1: next submission; 0: end; -1: malformed (diag filled); AEROCMD_TRACE_OUT_OF_MEMORY. */
 int aerocmd_trace_next_submission(struct aerocmd_trace_iter *iter,
                                   struct aerocmd_trace_submission *sub, struct aerocmd_diag *diag);
 /* Range `index` of a submission returned by aerocmd_trace_next_submission on `trace`.
  * AEROCMD_E_INVALID_ARG when index >= memory_range_count; AEROCMD_E_MALFORMED (diag
- * filled, offset = the submission record) when its blob cannot be resolved. */
+ * filled, offset = the submission record) when its blob cannot be resolved. Searches the
+ * file before the submission; aerocmd_trace_iter_range answers from an indexed iterator's
+ * index instead (call it before the iterator moves on). */
 aerocmd_result aerocmd_trace_submission_range(const struct aerocmd_trace *trace,
                                               const struct aerocmd_trace_submission *sub,
                                               uint32_t index,
                                               struct aerocmd_trace_memory_range *range,
                                               struct aerocmd_diag *diag);
+aerocmd_result aerocmd_trace_iter_range(const struct aerocmd_trace_iter *iter,
+                                        const struct aerocmd_trace_submission *sub, uint32_t index,
+                                        struct aerocmd_trace_memory_range *range,
+                                        struct aerocmd_diag *diag);
 
 /* Writes a version 2 container: one frame, one submission per stream (no allocation
  * tables), metadata {"emulator_version":..., "command_abi_version":...}. The result is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_callbacks.h — what the state tracker needs from the operating system (umd layer).
  *
  * The state tracker never talks to Windows. A shim fills this table with thin wrappers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_compute.h — Direct3D 11's compute extras over the state tracker: buffer
  * unordered-access views for the compute stage, their clears, indirect draws and
  * dispatches, CopyStructureCount.

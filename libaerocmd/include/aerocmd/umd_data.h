@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_data.h — where bytes move between the CPU and the device (umd layer): Map/Unmap,
  * UpdateSubresourceUP, CopyResource / CopySubresourceRegion, DXGI's Blt, fence waits.
  *

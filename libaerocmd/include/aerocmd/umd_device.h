@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_device.h — the D3D10/11 state tracker's device and immediate context (umd layer).
  *
  * Both objects are placement-constructed into memory the caller owns (the runtime's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_dxbc.h — DXBC containers built from what the Windows DDI hands a driver (umd layer).
  *
  * The D3D10/11 DDI gives CreateVertexShader & co. the bare shader token stream (token 0 =

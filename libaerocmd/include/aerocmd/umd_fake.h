@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_fake.h — an in-memory implementation of the umd callbacks: "the emulator's view".
  *
  * It lends one command buffer at a time (of a chosen size, so tests can force splits),

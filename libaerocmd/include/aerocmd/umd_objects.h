@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_objects.h — D3D10/11 objects of the state tracker: descriptions in, packets out.
  *
  * Every object is placement-constructed into caller memory of at least its *_size() bytes,

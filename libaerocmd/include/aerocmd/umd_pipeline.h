@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_pipeline.h — binding, drawing and presenting on the immediate context (umd layer).
  *
  * Setters only record: they compare with what is bound, and a change sets a dirty bit.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.h — building an AeroGPU command stream (kernel-safe core).
  *
  * One writer, two storages:
@@ -90,25 +91,35 @@ void aerocmd_writer_reset(struct aerocmd_writer *w);
 
 /* ---- accessors -------------------------------------------------------------------- */
 
-static inline const uint8_t *aerocmd_writer_data(const struct aerocmd_writer *w)
+/* The inline functions of this header come in pairs: NAME is an exported function that any
+ * caller can reach by symbol (Rust and other FFI, dlsym, a C file built with
+ * -DAEROCMD_NO_INLINE), NAME_inline is the same code for C callers to inline, and unless
+ * AEROCMD_NO_INLINE is defined, a macro at the end of the hot-path appends maps NAME to
+ * NAME_inline so C code keeps the fast path without spelling it. */
+
+const uint8_t *aerocmd_writer_data(const struct aerocmd_writer *w);
+static inline const uint8_t *aerocmd_writer_data_inline(const struct aerocmd_writer *w)
 {
     return w->base;
 }
 
 /* Bytes used, stream header included (equal to the header's size_bytes). */
-static inline uint32_t aerocmd_writer_size(const struct aerocmd_writer *w)
+uint32_t aerocmd_writer_size(const struct aerocmd_writer *w);
+static inline uint32_t aerocmd_writer_size_inline(const struct aerocmd_writer *w)
 {
     return w->used;
 }
 
 /* 1 when no packet has been appended since init/reset: a BUFFER_FULL on an empty span
  * means the packet can never fit this span, and retrying in a new one will not help. */
-static inline int aerocmd_writer_is_empty(const struct aerocmd_writer *w)
+int aerocmd_writer_is_empty(const struct aerocmd_writer *w);
+static inline int aerocmd_writer_is_empty_inline(const struct aerocmd_writer *w)
 {
     return w->used <= AEROCMD_STREAM_HEADER_SIZE;
 }
 
-static inline uint32_t aerocmd_writer_abi_minor(const struct aerocmd_writer *w)
+uint32_t aerocmd_writer_abi_minor(const struct aerocmd_writer *w);
+static inline uint32_t aerocmd_writer_abi_minor_inline(const struct aerocmd_writer *w)
 {
     return w->abi_version & 0xFFFFu;
 }
@@ -118,7 +129,8 @@ static inline uint32_t aerocmd_writer_abi_minor(const struct aerocmd_writer *w)
 /* A checkpoint is the number of bytes used when it was taken. */
 typedef uint32_t aerocmd_writer_checkpoint;
 
-static inline aerocmd_writer_checkpoint aerocmd_writer_mark(const struct aerocmd_writer *w)
+aerocmd_writer_checkpoint aerocmd_writer_mark(const struct aerocmd_writer *w);
+static inline aerocmd_writer_checkpoint aerocmd_writer_mark_inline(const struct aerocmd_writer *w)
 {
     return w->used;
 }
@@ -137,7 +149,8 @@ aerocmd_result aerocmd_writer_make_room(struct aerocmd_writer *w, uint32_t size)
 
 /* Ensures `size` bytes are free after the used part; on success they start at
  * w->base + w->used. */
-static inline aerocmd_result aerocmd_writer_reserve(struct aerocmd_writer *w, uint32_t size)
+aerocmd_result aerocmd_writer_reserve(struct aerocmd_writer *w, uint32_t size);
+static inline aerocmd_result aerocmd_writer_reserve_inline(struct aerocmd_writer *w, uint32_t size)
 {
     if (AEROCMD_WRITER_UNLIKELY(size > w->capacity - w->used))
         return aerocmd_writer_make_room(w, size);
@@ -146,7 +159,8 @@ static inline aerocmd_result aerocmd_writer_reserve(struct aerocmd_writer *w, ui
 
 /* Makes reserved bytes part of the stream: bumps the cursor and the header's size_bytes.
  * `size` must be a multiple of 4 and already reserved. */
-static inline void aerocmd_writer_commit(struct aerocmd_writer *w, uint32_t size)
+void aerocmd_writer_commit(struct aerocmd_writer *w, uint32_t size);
+static inline void aerocmd_writer_commit_inline(struct aerocmd_writer *w, uint32_t size)
 {
     uint32_t used = w->used + size;
     w->used = used;
@@ -209,9 +223,12 @@ static inline void aerocmd_writer_fixed_publish(struct aerocmd_writer *w, uint8_
     ((struct aerogpu_cmd_stream_header *)base)->size_bytes = end;
 }
 
-static inline aerocmd_result aerocmd_append_draw(struct aerocmd_writer *w, uint32_t vertex_count,
-                                                 uint32_t instance_count, uint32_t first_vertex,
-                                                 uint32_t first_instance)
+aerocmd_result aerocmd_append_draw(struct aerocmd_writer *w, uint32_t vertex_count,
+                                   uint32_t instance_count, uint32_t first_vertex,
+                                   uint32_t first_instance);
+static inline aerocmd_result
+aerocmd_append_draw_inline(struct aerocmd_writer *w, uint32_t vertex_count, uint32_t instance_count,
+                           uint32_t first_vertex, uint32_t first_instance)
 {
     struct aerogpu_cmd_draw *p;
     uint32_t used = w->used;
@@ -231,9 +248,13 @@ static inline aerocmd_result aerocmd_append_draw(struct aerocmd_writer *w, uint3
     return AEROCMD_OK;
 }
 
+aerocmd_result aerocmd_append_draw_indexed(struct aerocmd_writer *w, uint32_t index_count,
+                                           uint32_t instance_count, uint32_t first_index,
+                                           int32_t base_vertex, uint32_t first_instance);
 static inline aerocmd_result
-aerocmd_append_draw_indexed(struct aerocmd_writer *w, uint32_t index_count, uint32_t instance_count,
-                            uint32_t first_index, int32_t base_vertex, uint32_t first_instance)
+aerocmd_append_draw_indexed_inline(struct aerocmd_writer *w, uint32_t index_count,
+                                   uint32_t instance_count, uint32_t first_index,
+                                   int32_t base_vertex, uint32_t first_instance)
 {
     struct aerogpu_cmd_draw_indexed *p;
     uint32_t used = w->used;
@@ -255,9 +276,12 @@ aerocmd_append_draw_indexed(struct aerocmd_writer *w, uint32_t index_count, uint
 }
 
 /* Plain compute dispatch (reserved0 = 0). */
-static inline aerocmd_result aerocmd_append_dispatch(struct aerocmd_writer *w,
-                                                     uint32_t group_count_x, uint32_t group_count_y,
-                                                     uint32_t group_count_z)
+aerocmd_result aerocmd_append_dispatch(struct aerocmd_writer *w, uint32_t group_count_x,
+                                       uint32_t group_count_y, uint32_t group_count_z);
+static inline aerocmd_result aerocmd_append_dispatch_inline(struct aerocmd_writer *w,
+                                                            uint32_t group_count_x,
+                                                            uint32_t group_count_y,
+                                                            uint32_t group_count_z)
 {
     struct aerogpu_cmd_dispatch *p;
     uint32_t used = w->used;
@@ -276,6 +300,19 @@ static inline aerocmd_result aerocmd_append_dispatch(struct aerocmd_writer *w,
     aerocmd_writer_fixed_publish(w, base, used + (uint32_t)sizeof *p);
     return AEROCMD_OK;
 }
+
+#ifndef AEROCMD_NO_INLINE
+#define aerocmd_writer_data         aerocmd_writer_data_inline
+#define aerocmd_writer_size         aerocmd_writer_size_inline
+#define aerocmd_writer_is_empty     aerocmd_writer_is_empty_inline
+#define aerocmd_writer_abi_minor    aerocmd_writer_abi_minor_inline
+#define aerocmd_writer_mark         aerocmd_writer_mark_inline
+#define aerocmd_writer_reserve      aerocmd_writer_reserve_inline
+#define aerocmd_writer_commit       aerocmd_writer_commit_inline
+#define aerocmd_append_draw         aerocmd_append_draw_inline
+#define aerocmd_append_draw_indexed aerocmd_append_draw_indexed_inline
+#define aerocmd_append_dispatch     aerocmd_append_dispatch_inline
+#endif
 
 /* ---- resources and memory ---------------------------------------------------------- */
 

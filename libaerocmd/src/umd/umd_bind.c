@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_bind.c — the context's setters: record, compare, mark dirty; resolve read/write
  * hazards between shader-resource slots and output-merger targets. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_blt.c — DXGI's Blt. The protocol copies texels but never scales, filters, rotates or
  * converts them, so a blit is accepted only where it is a plain copy, and then handed to
  * CopySubresourceRegion: one copy path, one set of copy rules. */

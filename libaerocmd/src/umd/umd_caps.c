@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_caps.c — which optional Direct3D features the state tracker carries out, and the
  * answers a driver gives the runtime about them, so that they promise only what works end
  * to end. */

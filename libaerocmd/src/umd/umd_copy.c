@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_copy.c — CopyResource / CopySubresourceRegion as COPY_BUFFER / COPY_TEXTURE2D
  * (ABI 1.1, feature TRANSFER), with guest-backed destinations written back. */
 #include <string.h>

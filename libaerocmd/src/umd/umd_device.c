@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_device.c — device and immediate context life cycles, guest-wide ids. */
 #include <string.h>
 

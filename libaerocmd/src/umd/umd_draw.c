@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_draw.c — the operations that consume bound state: draws, dispatch, clears, present.
  *
  * A draw with nothing dirty is a single test of the context's dirty word and the DRAW

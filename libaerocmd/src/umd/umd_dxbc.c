@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_dxbc.c — wrapping a DDI token stream and its signatures into a DXBC container. */
 #include <string.h>
 

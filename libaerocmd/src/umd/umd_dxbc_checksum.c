@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_dxbc_checksum.c — the checksum a DXBC container carries in bytes 4..19.
  *
  * It is MD5 over the container from byte 20 on, except for the final block(s): the bit

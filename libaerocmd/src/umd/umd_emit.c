@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_emit.c — lazy emission of dirty state before a draw or dispatch.
  *
  * Each dirty bit stands for one packet (shader resources: one per changed slot). Packets go

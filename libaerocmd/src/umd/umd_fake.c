@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_fake.c — the in-memory stand-in for the runtime and kernel driver (umd_fake.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_fake_host.c — the fake playing the host: each recorded submission is applied to a
  * model of the host's resources and of guest memory, so tests check bytes, not packets.
  * Anything the model cannot apply (unknown handle, range out of bounds, missing guest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_fake_host.h — the fake's host model (umd_fake_host.c), used by umd_fake.c. */
 #ifndef AEROCMD_UMD_FAKE_HOST_H
 #define AEROCMD_UMD_FAKE_HOST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_indirect.c — indirect draws and dispatches, and CopyStructureCount, done on the CPU
  * where the CPU has the bytes (the protocol has no indirect packets and no counter copy).
  * Best effort, as umd_compute.h describes. */

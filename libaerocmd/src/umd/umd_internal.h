@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_internal.h — the layout of the umd objects and the helpers shared by the umd files. */
 #ifndef AEROCMD_UMD_INTERNAL_H
 #define AEROCMD_UMD_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_map.c — Map/Unmap: CPU shadows of host-owned dynamic resources, locked guest memory
  * of guest-backed ones, and the waits that make either safe (umd_data.h). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_packets.h — the packets the tracker sends on its hot paths, stored straight into
  * command-buffer space the caller has already reserved.
  *

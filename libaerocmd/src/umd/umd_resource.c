@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_resource.c — buffers and 2D textures: ids, guest memory, CREATE packets and initial
  * contents. */
 #include <string.h>

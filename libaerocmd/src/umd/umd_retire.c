@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_retire.c — retiring destroyed objects without freeing anything the host may still use.
  *
  * The runtime's destroy calls cannot fail and the object's memory is reused right after, but

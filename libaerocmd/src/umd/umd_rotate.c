@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_rotate.c — RotateResourceIdentities: swap-chain buffers trade what they stand for.
  *
  * A resource's identity is its host handle and its storage (guest allocation, CPU shadow,

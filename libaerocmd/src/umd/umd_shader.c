@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_shader.c — shaders, input layouts and samplers: host objects with one CREATE packet. */
 #include <string.h>
 

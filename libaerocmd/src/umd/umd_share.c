@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_share.c — shared surfaces: the allocation private data of a shareable resource, the
  * EXPORT / IMPORT / RELEASE packets, and opening a resource another process created.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_sm4.c — the SM4/SM5 token builder: program frame, operands and instructions. */
 #include <string.h>
 

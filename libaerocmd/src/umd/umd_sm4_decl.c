@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_sm4_decl.c — the SM4 builder's declarations: registers, resources, thread groups. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_sm4_internal.h — token fields and helpers shared by the SM4 builder's files. */
 #ifndef AEROCMD_UMD_SM4_INTERNAL_H
 #define AEROCMD_UMD_SM4_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_stale.c — dynamic vertex and index buffers upload what the GPU reads, when it reads it.
  *
  * Map hands out the whole CPU shadow and Unmap cannot tell which bytes the application

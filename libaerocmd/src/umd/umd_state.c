@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_state.c — blend, depth-stencil and rasterizer state objects: Direct3D descriptions
  * checked against what the protocol's single global states can carry. */
 #include <string.h>

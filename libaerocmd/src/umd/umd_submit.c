@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd_priv_umd_submit.c — the context's command buffer: acquire, overflow, allocation list,
  * submit.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_uav.c — buffer unordered-access views and the compute stage's unordered-access
  * slots: creation, binding with Direct3D 11's read/write hazards, and what a dispatch
  * does to the bound views (umd_compute.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_uav_clear.c — ClearUnorderedAccessView{Uint,Float} of buffer views. The protocol has
  * no clear packet, so the clear value is turned into the bytes of one element and that
  * pattern is written over the view's range: as UPLOAD_RESOURCE for host-owned buffers, into

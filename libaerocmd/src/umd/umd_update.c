@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_update.c — UpdateSubresourceUP: the caller's bytes repacked into the guest layout of
  * one subresource box, by upload (host-owned) or through guest memory (guest-backed). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_upload.c — the packets that carry CPU bytes to the host: UPLOAD_RESOURCE (split
  * across command buffers as needed) and RESOURCE_DIRTY_RANGE (with its allocation listed),
  * and where a subresource's bytes lie. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_view.c — shader-resource, render-target and depth-stencil views. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_wait.c — waiting for the GPU: the operating system's answers normalised in one
  * table, tear-free reads of the device's fence page, "make sure this command buffer is
  * done", and locking guest memory once the GPU is done with it, by fence wait or by a lock

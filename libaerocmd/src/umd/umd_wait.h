@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_wait.h — CPU access to guest memory the GPU may still use (umd_wait.c).
  *
  * Kept apart from umd_internal.h so the waiting rules have one owner; aerocmd_priv_umd_wait_serial

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Turns the facts into C declaration text (types only; the layout checks are in ddi_layout.py)."""
 
 import textwrap

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Turns the measured x86/x64 layouts in the facts into compile-time check lines.
 
 Each line carries both targets' numbers; ddi_layout_check.h picks one side with _WIN64.

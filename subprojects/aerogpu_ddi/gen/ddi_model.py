@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reads win7-ddi-layouts.json (and its addendum) and answers the questions the header emitters ask.
 
 Only members marked win7 take part: the JSON also lists later additions (guarded in the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Compiler invocation and generated test sources shared by the compile checks."""
 
 import os

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Compiles the DDI headers with a mingw-w64 compiler for one target (x86 or x64).
 
   layout      tests/layout_check.c (all generated layout checks plus tables filled with real

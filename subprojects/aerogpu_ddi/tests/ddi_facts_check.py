@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks the checked-in headers against the facts without compiling anything.
 
   regen  the generator, run on facts/win7-ddi-layouts*.json, reproduces every generated

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Mutation cases for ddi_compile_check.py: each builds a header tree from altered facts or
 with one hand edit, compiles it, and states whether the build must fail and what the error
 must name. The unaltered tree must build, or the other cases prove nothing.

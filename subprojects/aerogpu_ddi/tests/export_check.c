@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Defines the two driver entry points with the DDI's own types; the x86 object must carry
  * the stdcall decoration _OpenAdapter10@4 / _OpenAdapter10_2@4 (one pointer argument).
  */

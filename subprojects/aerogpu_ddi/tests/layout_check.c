@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Compiled for i686 and x86_64 mingw-w64: including ddi.h runs every generated layout check
  * for that target, and the functions below put real functions into DDI tables so that a
  * wrong calling convention or parameter list in a PFN type fails the build (-Werror).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* corpus.h — the raw command streams in test/data/streams (*.acmd), loaded for the
  * decoder tests. The directory comes from the command line (meson passes it). */
 #ifndef AEROCMD_TEST_CORPUS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream_builder.h — assembles command streams byte by byte for the decoder tests, from
  * protocol structs and raw words, without the library's writer (so a writer bug cannot
  * hide a decoder bug). Assumes a little-endian host, like the protocol structs do. */

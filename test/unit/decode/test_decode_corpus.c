@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_corpus.c — every stream extracted from real captures (test/data/streams)
  * opens, walks to its exact end and passes structural validation; a few facts of them are
  * read back through the views to show the decoder reads the right bytes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_fastpath.c — the fast path (compiled per opcode in packet_fast.c) against
  * the generic, table-driven check it stands in for, and against what the introspection
  * table says each field may hold.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_faults.c — one table of hand-made streams, each either malformed in one
  * specific way (every structural reason code 1..17 appears) or deliberately valid at the
  * edge of a rule. Each row names the exact reason, byte offset and opcode that

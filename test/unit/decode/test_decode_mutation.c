@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_mutation.c — hostile input. Every captured stream is damaged in three ways:
  * each bit flipped in turn, truncated at every length (with and without its size_bytes
  * following the cut), and a seeded run of random multi-byte mutations. Each result is

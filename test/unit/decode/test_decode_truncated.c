@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every known opcode as the last packet of a stream, cut to every size from its header up
  * to its fixed struct, in a heap block of exactly the stream's length: the validator, the
  * cursor and the per-packet check must name PACKET_TOO_SHORT at the packet's offset

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_view_tables.c — the views' compact per-opcode facts agree with the
  * introspection table, for every opcode: the fixed view, the payload of every size around
  * the fixed struct, the stage (found here the slow way, from the field table) at minors 2

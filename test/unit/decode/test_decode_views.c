@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode_views.c — reading packets: stream header and cursor, typed views, payload
  * accessors, stage resolution across ABI minors 2/3/4, both BIND_SHADERS forms, unknown
  * opcodes and trailing bytes. */

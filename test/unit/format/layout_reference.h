@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout_reference.h — a slow, independent model of RULES.md "Texture layout in guest
  * memory" for the layout tests. It walks every layer and mip, halving extents one step at
  * a time and accumulating offsets in 64 bits; it never calls the library. */

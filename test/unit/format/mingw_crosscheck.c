@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mingw_crosscheck.c — compiled (never run) with a mingw-w64 compiler: every DXGI_FORMAT
  * number in aerocmd/format.h equals dxgiformat.h's, and every FORMAT_SUPPORT bit equals
  * d3d11.h's (and d3d10.h's where D3D10 has it). A mismatch is a compile error. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_format_table.c — every DXGI_FORMAT value 0..132 at ABI minors 0..4: storage mapping,
  * sRGB/BC gating, vertex and index roles and the CheckFormatSupport mask; every
  * aerogpu_format row. Expectations are written out here from RULES.md and the format

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_format_views.c — (resource format, view format, view kind, ABI) -> stored view
  * format or the specific refusal: Direct3D-illegal pairs are INVALID_ARG, legal pairs
  * the protocol cannot express are NOT_IMPLEMENTED. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_layout.c — texture layout against hand-computed numbers and against the slow
  * reference model in layout_reference.h: odd sizes, BC sizes that are not multiples of 4,
  * full chains, arrays, padded mip-0 pitch, and the 32-bit limits. */

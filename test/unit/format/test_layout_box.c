@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_layout_box.c — box -> byte range and box uploads, checked byte for byte against a
  * naive per-pixel model built on layout_reference.h. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private data blobs, share tokens and allocation tables built from allocation lists. */
 #include <stdint.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The render path: real streams, one hostile stream per NTSTATUS outcome (and more), a
  * user buffer rewritten during the copy, DMA-buffer splitting, and the faulted state. */
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ring submission (wrap past 2^32, full ring, device head checks, doorbell) and fence
  * tracking (monotonic, torn 64-bit reads). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The KMD render path fed with valid streams: every submission the umd golden scenarios make
  * (through the in-memory fake) and every submission of the .aerogputrace fixtures.
  *

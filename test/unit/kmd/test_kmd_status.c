@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one reason -> NTSTATUS table: complete, unique, and the documented values. */
 #include "aerocmd/kmd_status.h"
 #include "check.h"

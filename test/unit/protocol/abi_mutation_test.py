@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Shows that the generated ABI test can fail: breaks facts in a COPY of the protocol
 headers and checks that exactly the broken facts are reported, both by the compile-time
 proofs (the build fails, naming them) and by the runtime table (FAIL lines and counts).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Links the generated ABI test into a Windows .exe and runs it under Wine.
 
 usage: abi_wine_run.py CC INCLUDE_DIR SOURCE EXE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_harness.h — shared by the semantic pass tests: a tracker in static memory, the
  * standard set of objects most cases start from, its allocation table, and running one
  * stream through structural validation and the semantic pass. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream_builder.h — assembling command streams for the semantic tests straight from the
  * protocol structs (independent of the library's writer). */
 #ifndef SEMANTIC_STREAM_BUILDER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation table: opening, per-reason faults with exact offsets, lookups by alloc_id, and
  * the scratch (sorting) duplicate check agreeing with the quadratic one. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Semantic pass over the streams extracted from real captures (test/data/streams). The
  * triangle capture has a guest-backed vertex buffer; its allocation table, from the fixture
  * trace's alloc-table blob, is rebuilt here by hand: one entry {alloc_id 1, flags 0,

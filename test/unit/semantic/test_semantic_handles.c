@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Semantic pass, table-driven, handle lifetimes and kinds: every case starts from the
  * standard objects, appends packets and names the one packet that must fail, with its exact
  * reason, offset and opcode. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Semantic pass, table-driven, resources: allocations, writeback, copy/upload/dirty bounds,
  * view ranges, backing sizes (texture layout), plus valid sequences that must pass. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Semantic tracker: memory sizing, persistence across streams (with per-submission
  * allocation tables), reset, tracker-full behaviour and a churn test of the hash table. */
 #include "semantic_harness.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Submit descriptor checks: valid forms and one fault per reason with its field offset. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sm4_programs.h — the programs the SM4 builder tests build: each exercises a group of
  * declarations and instructions, and comes with the signatures its DXBC container needs. */
 #ifndef AEROCMD_TEST_SM4_PROGRAMS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every DXBC container the project emits on the host is accepted by vkd3d-shader: the
  * shaders of every umd golden scenario's stream and of `aerocmd demo`'s frame (the Wine
  * scenarios' streams are checked by test/shims/run_wine.py). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SM4 builder: the tokens it writes, checked against the tokenized program format of
  * Direct3D 10/11 (d3d10tokenizedprogramformat: opcode in bits 0..10, controls in 11..23,
  * instruction length in 24..30; operand tokens with component count, selection mode,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SM4 builder: every program the tests build and every scene shader, wrapped with its
  * signatures, is accepted by vkd3d-shader (DXBC -> SPIR-V); a container with a corrupted checksum
  * or a damaged token stream is rejected. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """`aerocmd trace wrap` / `aerocmd trace extract` end to end: round trips over the real
 captures, exit statuses and messages for bad input and bad usage."""
 import argparse

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_trace_fixtures.c — every real capture opens, walks record by record in the
  * recorder's shape, and yields exactly one submission whose command stream is the one in
  * test/data/streams. Arguments: FIXTURES_DIR STREAMS_DIR. */

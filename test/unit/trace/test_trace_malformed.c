@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_trace_malformed.c — one damaged container per row: the reader refuses it at open or
  * the submission iterator stops at the damaged record, each with the exact reason and file
  * offset. Bases: the triangle capture (blobs for stream, allocation table and guest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_trace_robust.c — damaged input never crashes, hangs or reads outside the buffer:
  * every truncation and every single-bit flip of a capture is opened and walked with all
  * three iterators. Every span handed out must lie inside the buffer (and is read, so a

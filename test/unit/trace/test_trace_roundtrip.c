@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_trace_roundtrip.c — extract -> wrap -> extract keeps every command stream byte for
  * byte; version 1 files (and version 2 files without submission records) are read as their
  * command-stream blobs; blob ids resolve to the most recent blob before the submission,

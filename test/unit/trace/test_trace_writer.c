@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_trace_writer.c — aerocmd_trace_write: reproduces the recorder's files byte for
  * byte, picks submit flags and ABI version from the streams, escapes the metadata, refuses
  * bad arguments before allocating, and leaks nothing when the allocator fails.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace_test_util.h — helpers shared by the trace tests: the fixture list, file loading,
  * little-endian patching and an allocator that counts (and can refuse) requests. */
 #ifndef AEROCMD_TEST_TRACE_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Packets per draw through the umd API: MODE "same" is Draw(3) with no state change,
  * "rebind" re-binds one VB and one CB to a new offset before each draw. As a test it checks
  * the bytes each kind of draw costs; the instruction counts that are maintained come from

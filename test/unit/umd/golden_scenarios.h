@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* golden_scenarios.h — the scenarios of the umd golden tests (issue 4's list, and the host
  * twins of the Wine scenarios of test/shims). Each one drives the state tracker through the
  * fake; test_umd_golden.c validates and disassembles what was submitted. */

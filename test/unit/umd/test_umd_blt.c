@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* DXGI's Blt (aerocmd_umd_blt): a 1:1 blit is exactly the COPY_TEXTURE2D that
  * CopySubresourceRegion sends (byte for byte, guest-backed destinations included) and the
  * host model ends up with the source's texels in the rectangle only; flags that do not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Buffer shader-resource views of Direct3D 11's three kinds (typed, structured, raw) as the
  * byte ranges SET_SHADER_RESOURCE_BUFFERS carries, the rules that refuse broken ones, the
  * stride a buffer keeps for its unordered-access views, read-only depth-stencil views

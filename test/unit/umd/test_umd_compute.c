@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Compute extras: buffer UAVs bound lazily before Dispatch (exact packets), counters,
  * SRV/UAV hazards, UAV clears checked as bytes on the fake host, indirect work from CPU
  * copies of the arguments, CopyStructureCount, refusals. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Data paths through the fake host: Map/Unmap, UpdateSubresourceUP, copies and readback,
  * fence waits. Bytes are checked in the fake's model of the host and of guest memory. */
 #include "umd_kit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shaders and input layouts from what the Windows DDI passes: bare token streams wrapped
  * into DXBC containers (exact bytes, the real checksum) and register-keyed input layouts
  * named like the synthesized signatures. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Failure injection: every fallible callback (buffer, submit, guest memory, lock) and every
  * allocator call of a scenario fails in turn. Each failure must come back as the injected
  * result, leak nothing, and leave the device able to create, draw and submit valid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The draw paths the benchmarks time: common state packets written in one reservation,
  * the single-test draw, target stamping across submissions, uploads kept whole, and the
  * fake's recycling mode. Exact packets are checked field by field. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Golden tests: each scenario runs through the state tracker and the fake, every submission
  * is validated (structure and semantics, with the allocation table the KMD would build)
  * and disassembled, and the text is compared with test/data/golden/umd/NAME.txt.

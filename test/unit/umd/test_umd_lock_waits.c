@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU waits the Windows 7 way: with AEROCMD_UMD_CB_LOCK_WAITS the lock of guest memory is
  * what waits for the GPU (the fake's win7_locks mode plays the video memory manager), and
  * with AEROCMD_UMD_CB_OS_THROTTLES_PRESENT presents never wait. Staging readback, writes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Binding, lazy emission and drawing through the fake: exact packets, elision, hazards. */
 #include "umd_scenes.h"
 

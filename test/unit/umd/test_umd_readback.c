@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Readback and waiting: render, CopyResource into staging, Flush, Map(READ) returns the
  * host's bytes; DO_NOT_WAIT polling; the TRANSFER gate; the wait-code table; tear-free
  * fence reads; destroys and presents whose submission fails; failure injection. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Create/set-time validation: what the protocol cannot express is NOT_IMPLEMENTED, what
  * Direct3D forbids is INVALID_ARG, and accepted states encode the documented way. */
 #include "umd_scenes.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ResizeBuffers as the Direct3D runtime does it through the DDI: a swap chain of three
  * backbuffers (bound as render target and shader resource, presented) is replaced by
  * destroying the views and the textures and creating three larger ones with the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* RotateResourceIdentities: identities move one place down the list, views follow their
  * resource objects, bound slots rebind with the new handles, refusals change nothing. */
 #include "umd_kit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared surfaces across two "processes": two devices with different process ids over one
  * fake (the host namespace and the kernel are guest-wide). Device A creates a shareable
  * resource (the fake KMD writes a token into its private data), device B opens it from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* RELEASE_SHARED_SURFACE when a shareable resource is destroyed while the command buffer
  * cannot take the packet at once: the buffer is full and its submission fails, no buffer
  * can be acquired, or the final submission fails. After a later flush every run must hold

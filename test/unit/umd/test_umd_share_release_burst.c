@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* RELEASE_SHARED_SURFACE when destroying a shareable resource meets several failing
  * callbacks in a row (found by fuzz_ddi_sequence with bursts of failures): the release is
  * tried twice at once, and when both attempts fail it must still reach the host, before the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command-buffer splitting: a frame run through tiny DMA buffers and allocation lists must
  * produce the same packet sequence as one big buffer, with every piece valid on its own. */
 #include "umd_scenes.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Targets the host still has bound when their objects are destroyed. The context remembers
  * what SET_RENDER_TARGETS the host last got, and clears build their packet from it; a
  * destroyed handle must leave that memory, so no later packet names it, and the host gets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dynamic vertex and index buffers: what a draw reads is on the host when it executes, and
  * nothing else is sent (umd_stale.c).
  *

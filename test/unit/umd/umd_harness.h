@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_harness.h — a device + context over the in-memory fake, a counting allocator that can
  * fail on demand, and helpers that read back what the fake recorded. */
 #ifndef AEROCMD_TEST_UMD_HARNESS_H

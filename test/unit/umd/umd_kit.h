@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_kit.h — one-line object creation for scenario tests: a bump arena for object memory
  * and helpers that create a buffer, texture, view, shader or state with test defaults.
  * Every helper reports failure through CHECK and returns NULL. */

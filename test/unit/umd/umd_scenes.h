@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* umd_scenes.h — scenes shared by the umd tests: a frame that exercises creation, binding,
  * drawing and clearing, run against any harness (so splits can be compared). */
 #ifndef AEROCMD_TEST_UMD_SCENES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roundtrip_generators.h — one random generator per opcode for test_roundtrip.c. Each
  * draws valid field values (RULES.md ranges, the stream's ABI minor respected), appends
  * through the writer and records what the decoder must give back. Included once, by

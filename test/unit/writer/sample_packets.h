@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sample_packets.h — one sample append per opcode (plus payload variants), each with the
  * packet size it must produce. The capacity-boundary and allocation-failure tests walk this
  * table so that every append function meets every failure point. */

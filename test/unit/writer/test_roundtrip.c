@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_roundtrip.c — property test: random valid packets of every opcode go through the
  * writer, the resulting stream must pass aerocmd_validate_stream, and the decoder must give
  * back every field, payload byte, stage and bound shader exactly as they were put in.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_writer_core.c — the writer's storage behaviour: init and the stream header,
  * size_bytes tracking, reset, checkpoint/rollback, a span that fills up at every possible
  * boundary, and a growable writer whose allocator fails at every possible call. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_writer_packets.c — every typed append checked byte for byte against the protocol's
  * layout (header, fields, zero reserved words, zero padding), the shader-stage encodings,
  * the ABI-minor gates, both BIND_SHADERS forms, the input-layout blob and the semantic

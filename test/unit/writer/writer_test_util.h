@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer_test_util.h — helpers the writer tests share: byte readers that do not depend on
  * the protocol structs, an allocator that counts and can fail on demand, and expected
  * packet builders written as plain 32-bit words. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* le_bytes.h — private to the core: protocol integers loaded and stored at any alignment,
  * and filling a diagnostic. The protocol is little-endian and every target the driver
  * runs on (x86, x64) is too, so a memcpy through a native integer is the whole

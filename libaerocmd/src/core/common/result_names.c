@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* result_names.c — names and descriptions of results and reasons for tools, logs and
  * tests. The names are stable identifiers (the enum constant, lower-cased, without its
  * prefix); scripts match them, so they never change once published. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode_internal.h — what the decoder's files share and nobody else needs: little-endian
  * field reads, the enum tables the opcode table points at, and the per-packet rules hook. */
 #ifndef AEROCMD_DECODE_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode_kernel.h — private to the core: the decoder's fast structural walk in the form the
  * KMD's render path (kmd_render.c) uses on every submission. */
 #ifndef AEROCMD_DECODE_KERNEL_H

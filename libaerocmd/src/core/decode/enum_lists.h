@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* enum_lists.h — the values of every enum a packet field is checked against, as X-macro
  * lists. enum_tables.c turns each list into its name/value table (for dumps and tools);
  * the fast path turns the same list into compile-time membership bits. One list feeds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* enum_tables.c — every enum of the AeroGPU ABI as a name/value table. Names are produced
  * from the protocol constants themselves, so a table can only hold names the headers
  * define, with their real values. Each table lists its values in ascending order so

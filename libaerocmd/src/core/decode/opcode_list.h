@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opcode_list.h — the one description of every ABI opcode that the decoder's tables and
  * its fast path are both generated from: the fields of each protocol struct after the
  * packet header, the element layout of each counted payload, and per opcode its struct,

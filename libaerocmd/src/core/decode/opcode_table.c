@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opcode_table.c — the introspection tables generated from opcode_list.h: one descriptor
  * per ABI opcode with its protocol struct's size, a descriptor for every field after the
  * packet header and how its payload is sized; and the dense index that finds an opcode's

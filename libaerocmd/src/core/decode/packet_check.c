@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* packet_check.c — the structural check of one packet, driven by its opcode's table
  * entry: size, ABI minor, payload length, then every field by kind (enum, flags, reserved,
  * stage_ex) in the fixed struct and in each payload element, then the packet's own rules.

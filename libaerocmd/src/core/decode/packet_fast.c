@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* packet_fast.c — the structural check of the common case, compiled per opcode from
  * opcode_list.h. Every command stream the KMD submits goes through the structural check,
  * on an emulated CPU, and nearly every packet in it is fine; the generic check walks the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* packet_rules.c — the per-packet rules of RULES.md that a field's kind cannot express
  * (counts that must be at least 1, ranges that must not wrap, fields that must agree).
  * Rules that need other packets (handles, allocations, bounds against a resource) belong

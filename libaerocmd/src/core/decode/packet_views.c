@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* packet_views.c — bounds-checked access to one packet: its fixed struct, its variable
  * payload, the shader stage it names and the shaders BIND_SHADERS binds. Every accessor
  * answers "not there" rather than point at bytes the packet does not hold. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream_reader.c — opening a command stream (its header) and walking its packets
  * (their framing). Everything after this only looks inside packets whose bytes are known
  * to lie within the stream. */

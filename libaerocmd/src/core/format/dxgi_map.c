@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dxgi_map.c — DXGI_FORMAT -> aerogpu_format for resources and views, and the input
  * assembler's vertex and index formats. */
 #include "format_internal.h"

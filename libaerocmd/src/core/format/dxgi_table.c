@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dxgi_table.c — one row per DXGI_FORMAT value 0..132: how a resource of that format is
  * stored, what kind of format it is, its cast family and its buffer roles. */
 #include "format_internal.h"

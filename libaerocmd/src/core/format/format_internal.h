@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* format_internal.h — private helpers shared by the format module's files. */
 #ifndef AEROCMD_FORMAT_INTERNAL_H
 #define AEROCMD_FORMAT_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* format_support.c — the D3D10/11 CheckFormatSupport answer, computed from the two tables.
  *
  * Only what works end to end is reported. Never reported, because the protocol has no way

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* format_table.c — one row of facts per aerogpu_format, and ABI-minor gating. */
 #include "format_internal.h"
 

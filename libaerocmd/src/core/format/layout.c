@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout.c — subresource offsets, pitches and sizes in the canonical guest packing. */
 #include "layout_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout_box.c — a box of one subresource as bytes of the guest packing: the covering
  * range (dirty ranges, partial uploads) and the row-by-row copy from caller memory. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout_internal.h — the checked facts of one texture description, shared by the layout
  * files so that each public call validates once and then only does arithmetic. */
 #ifndef AEROCMD_LAYOUT_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_alloc_priv.c — the allocation private-data blob: parsing, filling, and the create /
  * open rules for share tokens. */
 #include <stddef.h>

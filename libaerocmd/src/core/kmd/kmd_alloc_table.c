@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_alloc_table.c — building a submission's allocation table from its allocation list.
  *
  * The list is staged into the table memory, sorted in place (heap sort: no recursion, no

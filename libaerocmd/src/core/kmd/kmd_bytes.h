@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_bytes.h — private to the KMD module: the shared byte helpers plus filling a
  * kernel fault record. */
 #ifndef AEROCMD_KMD_BYTES_H

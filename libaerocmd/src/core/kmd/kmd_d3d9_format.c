@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_d3d9_format.c — the D3DFORMAT values a D3D9Ex surface description may name, as
  * DXGI_FORMAT. Only formats whose bytes mean exactly the same thing in both APIs are listed:
  * D3D9 names channels from the most significant bit, DXGI from the lowest byte, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_fence.c — reading the device's completed fence without tearing, and keeping the
  * tracked value monotonic. */
 #include <stddef.h>

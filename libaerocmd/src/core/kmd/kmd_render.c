@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_render.c — the render path: copy, allocation table, structural and policy checks,
  * semantic checks, and the one place outcomes become NTSTATUS. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aerocmd_priv_kmd_render_copy.c — moving user command bytes into the DMA buffer, each byte read
  * once.
  *

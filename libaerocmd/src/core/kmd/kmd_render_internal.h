@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_render_internal.h — private: the render path's copy phase, shared with its driver. */
 #ifndef AEROCMD_KMD_RENDER_INTERNAL_H
 #define AEROCMD_KMD_RENDER_INTERNAL_H

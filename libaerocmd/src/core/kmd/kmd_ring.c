@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_ring.c — writing submit descriptors into the shared ring and publishing them. */
 #include <stddef.h>
 #include <string.h>

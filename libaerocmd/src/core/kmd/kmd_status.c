@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kmd_status.c — the one table from refusal reasons to NTSTATUS.
  *
  * Choices: wrong magic or ABI is a driver mismatch; framing and length faults (data running

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alloc_table.c — opening and querying a per-submission allocation table. */
 #include "aerocmd/submission.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_bindings.c — SET_RENDER_TARGETS: each non-zero handle must be a live texture or
  * view. The other binding packets take one handle or a counted array of them, checked by
  * aerocmd_sem_bind_single and aerocmd_sem_bind_array (semantic_pass.h). */

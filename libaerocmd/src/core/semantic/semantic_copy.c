@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_copy.c — COPY_BUFFER and COPY_TEXTURE2D: operands, bounds and writeback. */
 #include "semantic_pass.h"
 #include "texture_layout.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_pass.c — walking a stream through the semantic tracker, and the helpers shared by
  * the packet handlers. */
 #include "semantic_pass.h"

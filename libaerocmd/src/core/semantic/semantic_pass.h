@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_pass.h — private: the state of one semantic pass over a stream and the helpers
  * every packet handler shares. */
 #ifndef AEROCMD_SEMANTIC_PASS_H

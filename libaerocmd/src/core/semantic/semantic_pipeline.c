@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_pipeline.c — shaders, input layouts and samplers: lifetimes and shader stages. */
 #include "semantic_pass.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_resources.c — lifetimes and ranges of buffers, textures and texture views. */
 #include "semantic_pass.h"
 #include "texture_layout.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* semantic_sharing.c — shared surfaces: exports remember what a token names, imports create
  * aliases, releases forget the token. */
 #include "semantic_pass.h"

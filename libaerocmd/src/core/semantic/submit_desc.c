@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* submit_desc.c — checking one ring submit descriptor. */
 #include "aerocmd/submission.h"
 

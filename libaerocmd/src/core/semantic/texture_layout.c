@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Texture sizes for the semantic pass, from the format module's canonical layout so that
  * the validator and the encoder agree byte for byte. */
 #include "texture_layout.h"

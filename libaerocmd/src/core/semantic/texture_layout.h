@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* texture_layout.h — private: the texture facts the semantic pass's bounds checks need,
  * computed by the format module's layout (layout.h). */
 #ifndef AEROCMD_SEMANTIC_TEXTURE_LAYOUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tracker.c — the semantic tracker's storage: an open-addressing table in caller memory. */
 #include "tracker.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tracker.h — private: the semantic pass's records and the open-addressing table that holds
  * them inside the caller's memory (linear probing, backward-shift deletion, so lookups of
  * absent keys always stop at an empty slot and no tombstones pile up). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* append_binding.c — per-stage binding tables, samplers and the raw D3D9 state pairs. */
 #include <string.h>
 

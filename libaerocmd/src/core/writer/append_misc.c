@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* append_misc.c — clear, presentation, shared surfaces, flush and the packets that may
  * appear anywhere (NOP, DEBUG_MARKER). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* append_resource.c — resource, memory and copy packets. */
 #include <string.h>
 

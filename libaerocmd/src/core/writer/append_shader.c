@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* append_shader.c — shader objects, pipeline binding, D3D9-style constants and the
  * input-layout packets that carry a prepared blob. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* append_state.c — fixed-function state, output merger, viewport and input assembler. */
 #include <string.h>
 

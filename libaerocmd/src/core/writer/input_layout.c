@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input_layout.c — the D3D10/11 input-layout blob ("ILAY") of CREATE_INPUT_LAYOUT and the
  * semantic-name hash the host matches shader inputs by. */
 #include "writer_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stage.c — how a D3D shader stage is spelled in a stage-bearing packet. */
 #include "aerocmd/writer.h"
 

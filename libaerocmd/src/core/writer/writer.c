@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.c — writer life cycle, storage growth, rollback and the generic packet space
  * every typed append is built on. */
 #include <string.h>

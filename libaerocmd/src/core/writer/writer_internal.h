@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer_internal.h — helpers shared by the writer's append files (not public). */
 #ifndef AEROCMD_WRITER_INTERNAL_H
 #define AEROCMD_WRITER_INTERNAL_H

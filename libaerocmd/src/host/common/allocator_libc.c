@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The malloc-backed allocator for hosted users (tools, tests). */
 #include <stdlib.h>
 

@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* Escaping of untrusted bytes (debug-marker text, metadata) for text and JSON dumps. */
-#include "aerocmd/dump.h"
 #include "dump_internal.h"
+
+static const char hex_digits[] = "0123456789abcdef";
 
 /* Length of the well-formed UTF-8 sequence starting at bytes[0] (1..4), or 0 when the
  * bytes there are not one (bad lead byte, overlong form, surrogate, truncated). */
@@ -37,60 +39,104 @@ static size_t utf8_sequence_len(const uint8_t *bytes, size_t len)
     return need;
 }
 
-void aerocmd_dump_json_string_body(FILE *out, const void *bytes, size_t len)
+/* The escape for c shared by both forms (quote, backslash, \n \t \r), or NULL. */
+static const char *common_escape(uint8_t c)
+{
+    switch (c) {
+    case '"':
+        return "\\\"";
+    case '\\':
+        return "\\\\";
+    case '\n':
+        return "\\n";
+    case '\t':
+        return "\\t";
+    case '\r':
+        return "\\r";
+    default:
+        return NULL;
+    }
+}
+
+/* The run of bytes from p that need no escaping in either form (printable ASCII). */
+static size_t plain_run(const uint8_t *p, size_t len)
+{
+    size_t n = 0;
+    while (n < len && p[n] >= 0x20 && p[n] < 0x7F && p[n] != '"' && p[n] != '\\')
+        n++;
+    return n;
+}
+
+static void put_escaped_byte(struct aerocmd_dumper *d, const char *prefix, uint8_t c,
+                             unsigned digits)
+{
+    char *p = out_room(d, 8);
+    size_t n = strlen(prefix);
+    memcpy(p, prefix, n);
+    if (digits == 4) {
+        p[n++] = '0';
+        p[n++] = '0';
+    }
+    p[n++] = hex_digits[c >> 4];
+    p[n++] = hex_digits[c & 0xFu];
+    d->used += n;
+}
+
+/* Writes the escape for the byte(s) at p (never plain): returns how many it covered. */
+static size_t put_escape(struct aerocmd_dumper *d, const uint8_t *p, size_t len, int json)
+{
+    const char *escape = common_escape(p[0]);
+    size_t seq;
+    if (escape != NULL) {
+        out_str(d, escape);
+    } else if (!json) {
+        put_escaped_byte(d, "\\x", p[0], 2);
+    } else if (p[0] < 0x80) {
+        put_escaped_byte(d, "\\u", p[0], 4);
+    } else if ((seq = utf8_sequence_len(p, len)) != 0) {
+        out_mem(d, p, seq); /* valid UTF-8 stays as it is */
+        return seq;
+    } else {
+        out_mem(d, "\\ufffd", 6);
+    }
+    return 1;
+}
+
+static void put_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len, int json)
 {
     const uint8_t *p = (const uint8_t *)bytes;
     size_t i = 0;
     while (i < len) {
-        uint8_t c = p[i];
-        size_t seq;
-        if (c == '"' || c == '\\') {
-            fprintf(out, "\\%c", (char)c);
-        } else if (c == '\n') {
-            fputs("\\n", out);
-        } else if (c == '\t') {
-            fputs("\\t", out);
-        } else if (c == '\r') {
-            fputs("\\r", out);
-        } else if (c < 0x20 || c == 0x7F) {
-            fprintf(out, "\\u%04x", (unsigned)c);
-        } else if (c < 0x80) {
-            fputc(c, out);
-        } else if ((seq = utf8_sequence_len(p + i, len - i)) != 0) {
-            fwrite(p + i, 1, seq, out);
-            i += seq;
-            continue;
-        } else {
-            fputs("\\ufffd", out);
-        }
-        i++;
+        size_t run = plain_run(p + i, len - i);
+        out_mem(d, p + i, run);
+        i += run;
+        if (i < len)
+            i += put_escape(d, p + i, len - i, json);
     }
+}
+
+void aerocmd_dumper_json_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len)
+{
+    put_string_body(d, bytes, len, 1);
+}
+
+void aerocmd_dumper_text_string_body(struct aerocmd_dumper *d, const void *bytes, size_t len)
+{
+    put_string_body(d, bytes, len, 0);
+}
+
+void aerocmd_dump_json_string_body(FILE *out, const void *bytes, size_t len)
+{
+    struct aerocmd_dumper d;
+    aerocmd_dumper_init(&d, out, AEROCMD_DUMP_JSON, 0);
+    aerocmd_dumper_json_string_body(&d, bytes, len);
+    aerocmd_dumper_flush(&d);
 }
 
 void aerocmd_dump_text_string_body(FILE *out, const void *bytes, size_t len)
 {
-    const uint8_t *p = (const uint8_t *)bytes;
-    size_t i;
-    for (i = 0; i < len; i++) {
-        uint8_t c = p[i];
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", (char)c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c == '\t')
-            fputs("\\t", out);
-        else if (c == '\r')
-            fputs("\\r", out);
-        else if (c < 0x20 || c >= 0x7F)
-            fprintf(out, "\\x%02x", (unsigned)c);
-        else
-            fputc(c, out);
-    }
-}
-
-void aerocmd_dump_hex(FILE *out, const uint8_t *bytes, size_t len)
-{
-    size_t i;
-    for (i = 0; i < len; i++)
-        fprintf(out, "%02x", (unsigned)bytes[i]);
+    struct aerocmd_dumper d;
+    aerocmd_dumper_init(&d, out, AEROCMD_DUMP_TEXT, 0);
+    aerocmd_dumper_text_string_body(&d, bytes, len);
+    aerocmd_dumper_flush(&d);
 }

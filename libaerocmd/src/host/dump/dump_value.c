@@ -1,19 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* Formatting of single field values for dumps: integers, handles, enum constants, flag
  * sets and floats, each as text or as a JSON value. */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "dump_internal.h"
-
-uint64_t aerocmd_dump_read_le(const uint8_t *bytes, unsigned size)
-{
-    uint64_t value = 0;
-    unsigned i;
-    for (i = size; i > 0; i--)
-        value = (value << 8) | bytes[i - 1];
-    return value;
-}
 
 /* Length of the longest prefix ending in '_' that `a` shares with `b`. */
 static size_t shared_word_prefix(const char *a, const char *b, size_t limit)
@@ -31,6 +22,7 @@ static size_t shared_word_prefix(const char *a, const char *b, size_t limit)
 static size_t enum_prefix_len(const struct aerocmd_enum_info *info)
 {
     size_t cut, i;
+    char upper[64];
     if (info->count == 0 || info->values[0].name == NULL)
         return 0;
     cut = strlen(info->values[0].name);
@@ -41,154 +33,176 @@ static size_t enum_prefix_len(const struct aerocmd_enum_info *info)
     }
     if (info->name == NULL)
         return 0;
-    {
-        char upper[64];
-        for (i = 0; i + 2 < sizeof(upper) && info->name[i] != '\0'; i++) {
-            char c = info->name[i];
-            upper[i] = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
-        }
-        upper[i] = '_';
-        upper[i + 1] = '\0';
-        return shared_word_prefix(info->values[0].name, upper, cut);
+    for (i = 0; i + 2 < sizeof(upper) && info->name[i] != '\0'; i++) {
+        char c = info->name[i];
+        upper[i] = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
     }
+    upper[i] = '_';
+    upper[i + 1] = '\0';
+    return shared_word_prefix(info->values[0].name, upper, cut);
 }
 
-const char *aerocmd_dump_enum_short_name(const struct aerocmd_enum_info *info, uint32_t value)
+/* Computing the prefix walks every constant; a small cache keyed by the table keeps that
+ * off the per-value path. */
+static size_t cached_prefix_len(struct aerocmd_dumper *d, const struct aerocmd_enum_info *info)
 {
-    uint32_t i;
+    size_t slot = ((uintptr_t)info / sizeof(void *)) % AEROCMD_DUMPER_ENUM_CACHE;
+    size_t len;
+    if (d->enum_keys[slot] == info)
+        return d->enum_prefix[slot];
+    len = enum_prefix_len(info);
+    if (len > UINT8_MAX)
+        return len;
+    d->enum_keys[slot] = info;
+    d->enum_prefix[slot] = (uint8_t)len;
+    return len;
+}
+
+const char *aerocmd_priv_dump_enum_short_name(struct aerocmd_dumper *d,
+                                              const struct aerocmd_enum_info *info, uint32_t value)
+{
+    const char *name = aerocmd_enum_value_name(info, value);
     size_t prefix;
-    if (info == NULL)
+    if (name == NULL)
         return NULL;
-    for (i = 0; i < info->count; i++) {
-        const char *name = info->values[i].name;
-        if (info->values[i].value != value || name == NULL)
-            continue;
-        prefix = enum_prefix_len(info);
-        return name[prefix] != '\0' ? name + prefix : name;
-    }
-    return NULL;
-}
-
-/* Appends text at *used, never past cap (the result stays NUL-terminated). */
-static void append(char *buf, size_t cap, size_t *used, const char *text)
-{
-    size_t len = strlen(text);
-    if (*used + 1 >= cap)
-        return;
-    if (len > cap - 1 - *used)
-        len = cap - 1 - *used;
-    memcpy(buf + *used, text, len);
-    *used += len;
-    buf[*used] = '\0';
+    prefix = cached_prefix_len(d, info);
+    return name[prefix] != '\0' ? name + prefix : name;
 }
 
 /* Flag names joined by '|', unknown bits appended as hex; 0 is the zero constant's name
  * when the enum has one. JSON wraps the same spelling in quotes. */
-static void format_flags(char *buf, size_t cap, const struct aerocmd_enum_info *info,
-                         uint32_t value, int json)
+static void put_flags(struct aerocmd_dumper *d, const struct aerocmd_enum_info *info,
+                      uint32_t value)
 {
-    size_t used = 0;
     uint32_t rest = value, i;
-    const char *zero_name = aerocmd_dump_enum_short_name(info, 0);
-    buf[0] = '\0';
-    if (json)
-        append(buf, cap, &used, "\"");
+    const char *zero_name = info != NULL ? aerocmd_priv_dump_enum_short_name(d, info, 0) : NULL;
+    if (d->json)
+        out_char(d, '"');
     if (value == 0)
-        append(buf, cap, &used, zero_name != NULL ? zero_name : "0");
+        out_str(d, zero_name != NULL ? zero_name : "0");
     for (i = 0; info != NULL && i < info->count && rest != 0; i++) {
         uint32_t bits = info->values[i].value;
         if (bits == 0 || (value & bits) != bits || (rest & bits) == 0)
             continue;
         if (rest != value)
-            append(buf, cap, &used, "|");
-        append(buf, cap, &used, aerocmd_dump_enum_short_name(info, bits));
+            out_char(d, '|');
+        out_str(d, aerocmd_priv_dump_enum_short_name(d, info, bits));
         rest &= ~bits;
     }
     if (rest != 0) {
-        char hex[16];
-        snprintf(hex, sizeof(hex), "0x%x", (unsigned)rest);
         if (rest != value)
-            append(buf, cap, &used, "|");
-        append(buf, cap, &used, hex);
+            out_char(d, '|');
+        aerocmd_priv_dump_hex(d, rest, 1);
     }
-    if (json)
-        append(buf, cap, &used, "\"");
+    if (d->json)
+        out_char(d, '"');
 }
 
-static void format_enum(char *buf, size_t cap, const struct aerocmd_enum_info *info, uint32_t value,
-                        int json)
+static void put_enum(struct aerocmd_dumper *d, const struct aerocmd_enum_info *info, uint32_t value)
 {
-    const char *name = aerocmd_dump_enum_short_name(info, value);
-    if (name == NULL)
-        snprintf(buf, cap, json ? "%u" : "?%u", (unsigned)value);
-    else
-        snprintf(buf, cap, json ? "\"%s\"" : "%s", name);
+    const char *name = info != NULL ? aerocmd_priv_dump_enum_short_name(d, info, value) : NULL;
+    if (name == NULL) {
+        if (!d->json)
+            out_char(d, '?');
+        aerocmd_priv_dump_u64(d, value);
+        return;
+    }
+    if (d->json)
+        out_char(d, '"');
+    out_str(d, name);
+    if (d->json)
+        out_char(d, '"');
+}
+
+/* Integers below 2^24 without trailing zeros print the same digits as the shortest %g
+ * spelling, without the search below. */
+static int put_small_integer(struct aerocmd_dumper *d, float value)
+{
+    long whole;
+    if (!(value > -16777216.0f && value < 16777216.0f) || value != (float)(long)value)
+        return 0;
+    whole = (long)value;
+    if (whole == 0) {
+        out_str(d, signbit(value) ? "-0" : "0");
+        return 1;
+    }
+    if (whole % 10 == 0)
+        return 0; /* %g would write an exponent: let the search spell it */
+    aerocmd_priv_dump_i64(d, whole);
+    return 1;
 }
 
 /* Shortest decimal spelling that reads back as the same float; non-finite values keep
- * their bits (as a string in JSON, which has no spelling for them). */
-static void format_f32(char *buf, size_t cap, uint32_t bits, int json)
+ * their bits, as "nan(0x7fc00000)", "inf(0x7f800000)", "-inf(0xff800000)" (a JSON string,
+ * since JSON has no spelling for them). */
+static void put_f32(struct aerocmd_dumper *d, uint32_t bits)
 {
+    char text[32];
     float value;
     int digits;
     memcpy(&value, &bits, sizeof(value));
     if (isnan(value) || isinf(value)) {
-        const char *word = isnan(value) ? "nan" : (value < 0 ? "-inf" : "inf");
-        snprintf(buf, cap, json ? "\"%s(0x%08x)\"" : "%s(0x%08x)", word, (unsigned)bits);
+        if (d->json)
+            out_char(d, '"');
+        out_str(d, isnan(value) ? "nan(" : (value < 0 ? "-inf(" : "inf("));
+        aerocmd_priv_dump_hex(d, bits, 8);
+        out_char(d, ')');
+        if (d->json)
+            out_char(d, '"');
         return;
     }
+    if (put_small_integer(d, value))
+        return;
     for (digits = 1; digits <= 9; digits++) {
         float back;
         uint32_t back_bits;
-        snprintf(buf, cap, "%.*g", digits, (double)value);
-        back = strtof(buf, NULL);
+        snprintf(text, sizeof(text), "%.*g", digits, (double)value);
+        back = strtof(text, NULL);
         memcpy(&back_bits, &back, sizeof(back_bits));
         if (back_bits == bits)
-            return;
+            break;
     }
+    out_str(d, text);
 }
 
-static void format_i32(char *buf, size_t cap, uint32_t raw)
-{
-    long long value = raw >= 0x80000000u ? (long long)raw - 0x100000000ll : (long long)raw;
-    snprintf(buf, cap, "%lld", value);
-}
-
-static void format_bool(char *buf, size_t cap, uint64_t value)
+static void put_bool(struct aerocmd_dumper *d, uint64_t value)
 {
     if (value <= 1)
-        snprintf(buf, cap, "%s", value ? "true" : "false");
+        out_str(d, value ? "true" : "false");
     else
-        snprintf(buf, cap, "%llu", (unsigned long long)value);
+        aerocmd_priv_dump_u64(d, value);
 }
 
-void aerocmd_dump_format_value(char *buf, size_t cap, const struct aerocmd_field_info *field,
-                               const uint8_t *elem, int json)
+void aerocmd_priv_dump_value(struct aerocmd_dumper *d, const struct aerocmd_field_info *field,
+                             const uint8_t *elem)
 {
     unsigned size = field->elem_size >= 1 && field->elem_size <= 8 ? field->elem_size : 4;
-    uint64_t value = aerocmd_dump_read_le(elem, size);
+    uint64_t value = aerocmd_priv_dump_read_le(elem, size);
     switch (field->kind) {
     case AEROCMD_FIELD_I32:
-        format_i32(buf, cap, (uint32_t)value);
+        aerocmd_priv_dump_i64(d, value >= 0x80000000u ? (int64_t)value - 0x100000000ll
+                                                      : (int64_t)value);
         break;
     case AEROCMD_FIELD_F32:
-        format_f32(buf, cap, (uint32_t)value, json);
+        put_f32(d, (uint32_t)value);
         break;
     case AEROCMD_FIELD_HANDLE:
-        snprintf(buf, cap, json ? "%u" : "h:%u", (unsigned)value);
+        if (!d->json)
+            out_mem(d, "h:", 2);
+        aerocmd_priv_dump_u64(d, (uint32_t)value);
         break;
     case AEROCMD_FIELD_ENUM:
     case AEROCMD_FIELD_STAGE_EX:
-        format_enum(buf, cap, field->enum_info, (uint32_t)value, json);
+        put_enum(d, field->enum_info, (uint32_t)value);
         break;
     case AEROCMD_FIELD_FLAGS:
-        format_flags(buf, cap, field->enum_info, (uint32_t)value, json);
+        put_flags(d, field->enum_info, (uint32_t)value);
         break;
     case AEROCMD_FIELD_BOOL:
-        format_bool(buf, cap, value);
+        put_bool(d, value);
         break;
     default:
-        snprintf(buf, cap, "%llu", (unsigned long long)value);
+        aerocmd_priv_dump_u64(d, value);
         break;
     }
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The container's metadata JSON. Only the top-level object is walked, so a key spelled
  * inside a string or a nested value can never satisfy the check; values of other keys
  * are skipped without being interpreted. */
@@ -176,7 +177,8 @@ static int check_object(struct meta_cursor *c, uint32_t abi, struct meta_found *
     }
 }
 
-int aerocmd_trace_meta_check(const char *meta, uint32_t meta_len, uint32_t abi, uint32_t *fault_pos)
+int aerocmd_priv_trace_meta_check(const char *meta, uint32_t meta_len, uint32_t abi,
+                                  uint32_t *fault_pos)
 {
     struct meta_cursor c;
     struct meta_found found = {0, 0};

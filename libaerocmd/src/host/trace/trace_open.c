@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening a container: header, metadata, footer and table of contents are checked before
  * any record is looked at, so the iterators only ever walk a region known to lie inside
- * the file. */
+ * the file. Every piece is read through aerocmd_trace_read, so the same checks serve a
+ * trace held in memory and one read from a source. */
 #include <string.h>
 
 #include "trace_internal.h"
@@ -13,9 +15,12 @@ struct trace_footer {
 
 static aerocmd_result check_header(struct aerocmd_trace *trace, struct aerocmd_diag *diag)
 {
-    const uint8_t *b = trace->bytes;
+    uint8_t b[AEROCMD_TRACE_HEADER_BYTES];
     uint64_t room_for_meta = trace->size - AEROCMD_TRACE_HEADER_BYTES - AEROCMD_TRACE_FOOTER_BYTES;
-    uint32_t version = trace_get_u32(b + TRACE_HDR_VERSION);
+    uint32_t version;
+    if (aerocmd_trace_read(trace, 0, b, sizeof(b)) != 0)
+        return trace_fail(diag, AEROCMD_R_TRACE_SHORT, 0);
+    version = trace_get_u32(b + TRACE_HDR_VERSION);
     if (memcmp(b, TRACE_HEADER_MAGIC, TRACE_MAGIC_BYTES) != 0)
         return trace_fail(diag, AEROCMD_R_TRACE_MAGIC, 0);
     if (trace_get_u32(b + TRACE_HDR_SIZE) != AEROCMD_TRACE_HEADER_BYTES)
@@ -31,16 +36,33 @@ static aerocmd_result check_header(struct aerocmd_trace *trace, struct aerocmd_d
     trace->container_version = version;
     trace->command_abi_version = trace_get_u32(b + TRACE_HDR_ABI);
     trace->meta_len = trace_get_u32(b + TRACE_HDR_META_LEN);
-    trace->meta = (const char *)b + AEROCMD_TRACE_HEADER_BYTES;
     trace->records_begin = (uint64_t)AEROCMD_TRACE_HEADER_BYTES + trace->meta_len;
+    return AEROCMD_OK;
+}
+
+/* In memory the metadata is read in place; from a source it is copied (bounded). */
+static aerocmd_result load_meta(struct aerocmd_trace *trace, struct aerocmd_diag *diag)
+{
+    if (trace->bytes) {
+        trace->meta = (const char *)trace->bytes + AEROCMD_TRACE_HEADER_BYTES;
+        return AEROCMD_OK;
+    }
+    if (trace->meta_len > AEROCMD_TRACE_SOURCE_META_MAX)
+        return trace_fail(diag, AEROCMD_R_TRACE_HEADER, TRACE_HDR_META_LEN);
+    trace->meta_copy = trace->alloc->resize(trace->alloc->user, NULL, 0, trace->meta_len + 1u);
+    if (!trace->meta_copy)
+        return AEROCMD_E_OUT_OF_MEMORY;
+    trace->meta = trace->meta_copy;
+    if (aerocmd_trace_read(trace, AEROCMD_TRACE_HEADER_BYTES, trace->meta_copy, trace->meta_len))
+        return trace_fail(diag, AEROCMD_R_TRACE_HEADER, AEROCMD_TRACE_HEADER_BYTES);
     return AEROCMD_OK;
 }
 
 static aerocmd_result check_meta(const struct aerocmd_trace *trace, struct aerocmd_diag *diag)
 {
     uint32_t fault_pos = 0;
-    if (aerocmd_trace_meta_check(trace->meta, trace->meta_len, trace->command_abi_version,
-                                 &fault_pos) != 0)
+    if (aerocmd_priv_trace_meta_check(trace->meta, trace->meta_len, trace->command_abi_version,
+                                      &fault_pos) != 0)
         return trace_fail(diag, AEROCMD_R_TRACE_HEADER, AEROCMD_TRACE_HEADER_BYTES + fault_pos);
     return AEROCMD_OK;
 }
@@ -51,9 +73,10 @@ static aerocmd_result check_footer(const struct aerocmd_trace *trace, struct tra
                                    struct aerocmd_diag *diag)
 {
     uint64_t at = trace->size - AEROCMD_TRACE_FOOTER_BYTES;
-    const uint8_t *f = trace->bytes + at;
+    uint8_t f[AEROCMD_TRACE_FOOTER_BYTES];
     footer->offset = at;
-    if (memcmp(f, TRACE_FOOTER_MAGIC, TRACE_MAGIC_BYTES) != 0)
+    if (aerocmd_trace_read(trace, at, f, sizeof(f)) != 0 ||
+        memcmp(f, TRACE_FOOTER_MAGIC, TRACE_MAGIC_BYTES) != 0)
         return trace_fail(diag, AEROCMD_R_TRACE_MAGIC, at);
     if (trace_get_u32(f + TRACE_FTR_SIZE) != AEROCMD_TRACE_FOOTER_BYTES)
         return trace_fail(diag, AEROCMD_R_TRACE_HEADER, at + TRACE_FTR_SIZE);
@@ -72,10 +95,10 @@ static aerocmd_result check_footer(const struct aerocmd_trace *trace, struct tra
 static int frame_record_matches(const struct aerocmd_trace *trace, uint64_t offset, uint8_t type,
                                 uint32_t frame_index)
 {
-    struct aerocmd_trace_record rec;
-    if (aerocmd_trace_read_record(trace, offset, &rec, NULL) != AEROCMD_OK)
+    struct trace_rec r;
+    if (aerocmd_priv_trace_record_at(trace, offset, &r, NULL) != AEROCMD_OK)
         return 0;
-    return rec.type == type && trace_get_u32(rec.payload) == frame_index;
+    return r.rec.type == type && trace_get_u32(r.head) == frame_index;
 }
 
 static int frame_entry_valid(const struct aerocmd_trace *trace, const uint8_t *entry)
@@ -100,9 +123,10 @@ static int frame_entry_valid(const struct aerocmd_trace *trace, const uint8_t *e
 static aerocmd_result check_toc(struct aerocmd_trace *trace, const struct trace_footer *footer,
                                 struct aerocmd_diag *diag)
 {
-    const uint8_t *toc = trace->bytes + footer->toc_offset;
+    uint8_t toc[TRACE_TOC_HEADER_BYTES], entry[TRACE_TOC_FRAME_BYTES];
     uint32_t frame_count, i;
-    if (memcmp(toc, TRACE_TOC_MAGIC, TRACE_MAGIC_BYTES) != 0)
+    if (aerocmd_trace_read(trace, footer->toc_offset, toc, sizeof(toc)) != 0 ||
+        memcmp(toc, TRACE_TOC_MAGIC, TRACE_MAGIC_BYTES) != 0)
         return trace_fail(diag, AEROCMD_R_TRACE_TOC, footer->toc_offset);
     if (trace_get_u32(toc + 8) != TRACE_TOC_VERSION)
         return trace_fail(diag, AEROCMD_R_TRACE_TOC, footer->toc_offset + 8);
@@ -112,36 +136,72 @@ static aerocmd_result check_toc(struct aerocmd_trace *trace, const struct trace_
     trace->records_end = footer->toc_offset;
     for (i = 0; i < frame_count; i++) {
         uint64_t entry_offset =
-            (uint64_t)TRACE_TOC_HEADER_BYTES + (uint64_t)i * TRACE_TOC_FRAME_BYTES;
-        if (!frame_entry_valid(trace, toc + entry_offset))
-            return trace_fail(diag, AEROCMD_R_TRACE_TOC, footer->toc_offset + entry_offset);
+            footer->toc_offset + TRACE_TOC_HEADER_BYTES + (uint64_t)i * TRACE_TOC_FRAME_BYTES;
+        if (aerocmd_trace_read(trace, entry_offset, entry, sizeof(entry)) != 0 ||
+            !frame_entry_valid(trace, entry))
+            return trace_fail(diag, AEROCMD_R_TRACE_TOC, entry_offset);
     }
     trace->frame_count = frame_count;
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_trace_open(struct aerocmd_trace *trace, const void *buf, size_t len,
-                                  struct aerocmd_diag *diag)
+static aerocmd_result open_checked(struct aerocmd_trace *trace, struct aerocmd_diag *diag)
 {
     struct trace_footer footer;
     aerocmd_result result;
-    if (diag)
-        memset(diag, 0, sizeof(*diag));
-    if (!trace || (!buf && len != 0))
-        return AEROCMD_E_INVALID_ARG;
-    memset(trace, 0, sizeof(*trace));
-    if (len < (size_t)AEROCMD_TRACE_HEADER_BYTES + AEROCMD_TRACE_FOOTER_BYTES)
-        return trace_fail(diag, AEROCMD_R_TRACE_SHORT, 0);
-    trace->bytes = buf;
-    trace->size = len;
-    result = check_header(trace, diag);
+    if (trace->size < (uint64_t)AEROCMD_TRACE_HEADER_BYTES + AEROCMD_TRACE_FOOTER_BYTES)
+        result = trace_fail(diag, AEROCMD_R_TRACE_SHORT, 0);
+    else
+        result = check_header(trace, diag);
+    if (result == AEROCMD_OK)
+        result = load_meta(trace, diag);
     if (result == AEROCMD_OK)
         result = check_meta(trace, diag);
     if (result == AEROCMD_OK)
         result = check_footer(trace, &footer, diag);
     if (result == AEROCMD_OK)
         result = check_toc(trace, &footer, diag);
-    if (result != AEROCMD_OK)
+    if (result != AEROCMD_OK) {
+        aerocmd_trace_close(trace);
         memset(trace, 0, sizeof(*trace));
+    }
     return result;
+}
+
+aerocmd_result aerocmd_trace_open(struct aerocmd_trace *trace, const void *buf, size_t len,
+                                  struct aerocmd_diag *diag)
+{
+    if (diag)
+        memset(diag, 0, sizeof(*diag));
+    if (!trace || (!buf && len != 0))
+        return AEROCMD_E_INVALID_ARG;
+    memset(trace, 0, sizeof(*trace));
+    trace->bytes = buf;
+    trace->size = len;
+    return open_checked(trace, diag);
+}
+
+aerocmd_result aerocmd_trace_open_source(struct aerocmd_trace *trace,
+                                         const struct aerocmd_trace_source *source,
+                                         const struct aerocmd_allocator *alloc,
+                                         struct aerocmd_diag *diag)
+{
+    if (diag)
+        memset(diag, 0, sizeof(*diag));
+    if (!trace || !source || !source->read || !alloc || !alloc->resize || !alloc->release)
+        return AEROCMD_E_INVALID_ARG;
+    memset(trace, 0, sizeof(*trace));
+    trace->source = source;
+    trace->alloc = alloc;
+    trace->size = source->size;
+    return open_checked(trace, diag);
+}
+
+void aerocmd_trace_close(struct aerocmd_trace *trace)
+{
+    if (!trace || !trace->meta_copy)
+        return;
+    trace->alloc->release(trace->alloc->user, trace->meta_copy, trace->meta_len + 1u);
+    trace->meta_copy = NULL;
+    trace->meta = NULL;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writing a version 2 container around raw command streams, in the shape the emulator's
  * own recorder produces: one frame whose every stream is a command-stream blob followed by
  * the submission record that names it. The size is computed first so the whole file is

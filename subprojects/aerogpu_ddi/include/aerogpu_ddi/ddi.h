@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Clean-room subset of the Windows 7 Direct3D 10 / 10.1 / 11 user-mode display driver DDI,
  * written from shared/ddi/win7-ddi-layouts.json (copied to facts/), for mingw-w64 builds.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Compile-time layout checks used by the generated ddi_layout_*.h files.
  *
  * Every check line carries the x86 and the x64 numbers measured for Windows 7; the target

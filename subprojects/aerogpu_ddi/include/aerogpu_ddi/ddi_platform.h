@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the generated DDI headers stand on: mingw-w64's Windows and Direct3D headers, the few
  * scalar types the facts describe only in words, and the spelling of anonymous members.
  */
