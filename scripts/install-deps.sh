@@ -5,7 +5,9 @@
 set -euo pipefail
 
 want=(meson ninja-build pkg-config python3 gcc g++ mingw-w64 clang llvm libclang-rt-14-dev
-      valgrind wine64 binutils)
+      valgrind wine64 binutils
+      # the reference executor: vkd3d (Direct3D 12 on Vulkan), Mesa's lavapipe, libpng
+      libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 mesa-vulkan-drivers libvulkan1 libpng-dev)
 missing=()
 for p in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

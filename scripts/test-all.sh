@@ -22,10 +22,13 @@ run_suite() { # build-dir, extra meson options...
     meson test -C "$dir" --print-errorlogs --num-processes 2 || status=1
 }
 
-run_suite build
+# -Dexec=enabled: the reference executor's pixel tests must fail, not vanish, when vkd3d or
+# lavapipe is missing.
+run_suite build -Dexec=enabled
 # The performance targets (test/bench) are benchmarks, asked for explicitly.
 meson test -C build --benchmark --suite bench --logbase benchlog --print-errorlogs || status=1
-run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+    -Dexec=enabled
 logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
 # A benchmark log exists only where the benchmarks are registered (valgrind, Wine found).
 add_bench_log() { if [ -f "$1" ]; then logs+=("$1"); fi; }
@@ -36,7 +39,8 @@ add_bench_log build/meson-logs/benchlog.json
 # aerocmd built above; i686 is built (warning-free) and its exports are checked.
 if command -v x86_64-w64-mingw32-gcc >/dev/null && command -v i686-w64-mingw32-gcc >/dev/null; then
     [ -f build-win64/build.ninja ] || meson setup build-win64 --cross-file cross/x86_64-w64-mingw32.ini \
-        -Dwerror=true -Dtests=false -Dshim_aerocmd="$PWD/build/tools/aerocmd/aerocmd" >/dev/null
+        -Dwerror=true -Dtests=false -Dshim_aerocmd="$PWD/build/tools/aerocmd/aerocmd" \
+        -Dshim_pixels="$PWD/build/test/pixels/test_scene_pictures" >/dev/null
     ninja -C build-win64
     meson test -C build-win64 --suite shims --print-errorlogs || status=1
     meson test -C build-win64 --benchmark --suite shims --logbase benchlog --print-errorlogs || status=1
@@ -51,7 +55,7 @@ fi
 # libFuzzer smoke runs (clang, ASan+UBSan): only the fuzz suite, the rest ran above.
 if command -v clang >/dev/null; then
     [ -f build-fuzz/build.ninja ] || CC=clang meson setup build-fuzz -Dwerror=true -Dfuzzers=true \
-        -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+        -Db_sanitize=address,undefined -Db_lundef=false -Dexec=enabled >/dev/null
     ninja -C build-fuzz
     meson test -C build-fuzz --suite fuzz --print-errorlogs || status=1
     logs+=(build-fuzz/meson-logs/testlog.json)

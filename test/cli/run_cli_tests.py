@@ -51,7 +51,7 @@ class Checks:
 
 class Context:
     def __init__(self, args):
-        self.aerocmd = args.aerocmd
+        self.aerocmd = os.path.abspath(args.aerocmd)
         self.fixtures = sorted(os.path.join(args.fixtures, f) for f in os.listdir(args.fixtures)
                                if f.endswith(".aerogputrace"))
         self.streams_dir = os.path.join(args.data, "streams")
@@ -69,12 +69,12 @@ class Context:
         self.tmp = tempfile.mkdtemp(prefix="aerocmd-cli-")
         self.checks = Checks()
 
-    def run(self, *args, stdin=None, env=None, exe=None, timeout=TIMEOUT):
+    def run(self, *args, stdin=None, env=None, exe=None, timeout=TIMEOUT, cwd=None):
         """(exit status, stdout, stderr); a signal shows as a negative status."""
         try:
             proc = subprocess.run([exe or self.aerocmd] + list(args), input=stdin,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  timeout=timeout, env=env)
+                                  timeout=timeout, env=env, cwd=cwd)
         except subprocess.TimeoutExpired:
             return -999, "", "timed out"
         return (proc.returncode, proc.stdout.decode("utf-8", "replace"),
@@ -248,7 +248,8 @@ def demo_trace_output(ctx, out):
     """-o writes a trace that validates and extracts back to the printed streams; returns
     them."""
     trace_path = os.path.join(ctx.tmp, "demo.aerogputrace")
-    status, out2, err = ctx.run("demo", "-o", trace_path)
+    status, out2, err = ctx.run("demo", "--no-png", "-o", trace_path)
+    out2 = "".join(l for l in out2.splitlines(True) if not l.startswith("# picture: none ("))
     ctx.checks.check(status == 0 and out2 == out, "demo -o prints the same output", err)
     if not ctx.checks.check(os.path.exists(trace_path), "demo -o writes the trace"):
         return []
@@ -280,9 +281,29 @@ def demo_trace_output(ctx, out):
     return streams
 
 
+def demo_picture(ctx, out):
+    """The demo says where its picture is (one line before the verdict) and it is a 64x64
+    PNG; builds without the reference executor say so instead. Returns out without it."""
+    lines = out.splitlines(True)
+    pictures = [i for i, l in enumerate(lines) if l.startswith("# picture: ")]
+    if not ctx.checks.check(len(pictures) == 1 and pictures[0] == len(lines) - 2,
+                            "demo prints one picture line before the verdict"):
+        return out
+    line = lines[pictures[0]]
+    if "built without the reference executor" not in line:
+        path = os.path.join(ctx.tmp, "aerocmd-demo.png")
+        data = read(path) if os.path.exists(path) else b""
+        ctx.checks.check(line.startswith("# picture: aerocmd-demo.png (") and
+                         data[:8] == b"\x89PNG\r\n\x1a\n" and
+                         struct.unpack(">II", data[16:24]) == (64, 64),
+                         "demo writes its 64x64 picture where it says", line)
+    return "".join(lines[:pictures[0]] + lines[pictures[0] + 1:])
+
+
 def group_demo(ctx):
-    status, out, err = ctx.run("demo")
+    status, out, err = ctx.run("demo", cwd=ctx.tmp)
     ctx.checks.check(status == 0 and err == "", "demo exits 0 quietly", err)
+    out = demo_picture(ctx, out)
     ctx.compare_golden("demo.dump.txt", out)
     lines = out.splitlines()
     verdict = DEMO_VERDICT_LINE.match(lines[-1]) if lines else None
@@ -297,12 +318,13 @@ def group_demo(ctx):
     demo_submission_lines(ctx, out, streams)
     demo_content(ctx, out, streams)
     raw_path = os.path.join(ctx.tmp, "demo.acmd")
-    status, out3, err = ctx.run("demo", "--raw", "-o", raw_path)
+    status, out3, err = ctx.run("demo", "--no-png", "--raw", "-o", raw_path)
+    out3 = "".join(l for l in out3.splitlines(True) if not l.startswith("# picture: none ("))
     ctx.checks.check(status == 0 and out3 == out and os.path.exists(raw_path) and
                      read(raw_path) == streams[0], "demo --raw -o writes the first stream", err)
     status, _, err = ctx.run("demo", "--raw")
     ctx.checks.check(status == 2 and "--raw" in err, "demo --raw without -o exits 2", err)
-    status, jout, err = ctx.run("demo", "--json")
+    status, jout, err = ctx.run("demo", "--json", "--no-png")
     objects = [json.loads(l) for l in jout.splitlines()] if status == 0 else []
     ctx.checks.check(status == 0 and objects and objects[-1].get("verdict") == "ok" and
                      sum(1 for o in objects if "submission" in o) == len(streams),

@@ -309,7 +309,8 @@ def fault_scenarios(ctx):
         ("extract", ["trace", "extract", trace, "-o", out_dir], None),
         ("wrap", ["trace", "wrap", ctx.streams[0], ctx.streams[1], "-o",
                   os.path.join(ctx.tmp, "faults_wrapped.aerogputrace")], None),
-        ("demo", ["demo"], None),
+        ("demo", ["demo", "--no-png"], None),  # the picture needs Vulkan, not the tool
+        ("render dry run", ["render", "--dry-run", ctx.streams[0]], None),
     ]
 
 

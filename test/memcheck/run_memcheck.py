@@ -12,8 +12,10 @@ import tempfile
 def scenarios(aerocmd, fixtures, streams):
     traces = sorted(glob.glob(os.path.join(fixtures, "*.aerogputrace")))
     raws = sorted(glob.glob(os.path.join(streams, "*.acmd")))
-    yield ["demo"]
+    yield ["demo", "--no-png"]
     yield ["validate", *traces, *raws]
+    for path in traces:  # the reference executor's dry run, vkd3d-shader included
+        yield ["render", "--dry-run", "-q", path]
     for path in traces + raws[:2]:
         yield ["dump", path]
         yield ["dump", "--json", path]

@@ -18,7 +18,8 @@
  * - MRT: the COLOR VS; the PS writes colour.rgba to target 0, .gbra to 1, .brga to 2.
  * - GS_SHIFT: after the COLOR VS, each triangle moved left by one clip-space w (x - w).
  * - CS_READ (cs_5_0, 1x1x1): reads cb0[0] and t1 (structured, 16-byte), writes nothing.
- * - CS_UAV (cs_5_0, 4x1x1): u0 (typed R32_UINT buffer)[id] = id + 1000.
+ * - CS_UAV (cs_5_0, 4x1x1): u0 (typed R32_UINT buffer)[id] = id + 1000, u1 (structured,
+ *   16-byte)[id & 3].x = (id & 3) + 1000.
  * - CS_BUFFER_VIEWS (cs_4_0, 4x1x1): u0 (raw) word id = t0[id].x (structured, 16-byte)
  *   | raw t1 word id << 8 | t2[id].y (structured, 16-byte) << 16. */
 #ifndef AEROCMD_TEST_SCENE_SHADERS_H
@@ -58,8 +59,11 @@ struct scene_shader {
 };
 
 #define SCENE_FLOAT 3u /* D3D_REGISTER_COMPONENT_FLOAT32 */
-#define SCENE_XYZW  AEROCMD_SM4_XYZW
-#define SCENE_POS   AEROCMD_SM4_SV_POSITION
+/* Sources of masked writes name a written lane in every unwritten one, as the HLSL compiler
+ * does (sm4.h: vkd3d 1.2 copies whole registers otherwise). */
+#define SCENE_SWZ_XYZX AEROCMD_SM4_SWIZZLE(0u, 1u, 2u, 0u)
+#define SCENE_XYZW     AEROCMD_SM4_XYZW
+#define SCENE_POS      AEROCMD_SM4_SV_POSITION
 
 static const struct aerocmd_umd_signature_entry scene_sig_in_color[2] = {
     {0, AEROCMD_SM4_XYZ, 0, SCENE_FLOAT, "POSITION", 0},
@@ -86,10 +90,19 @@ static const struct aerocmd_umd_signature_entry scene_sig_targets[3] = {
         in, n_in, out, n_out                                                                       \
     }
 
-/* mov o0.xyz, v0.xyz; mov o0.w, l(1) — every VS's position. */
+/* Every stage's SV_Position output, o0. */
 static void scene_position_out(struct aerocmd_sm4_builder *b)
 {
     aerocmd_sm4_dcl_output_siv(b, 0, SCENE_XYZW, AEROCMD_SM4_SV_POSITION);
+}
+
+/* o0 = float4(POSITION, 1): mov o0.xyz, v0.xyzx; mov o0.w, l(1). */
+static void scene_position_copy(struct aerocmd_sm4_builder *b)
+{
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
+                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX));
+    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
+                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
 }
 
 static void scene_vs_color(struct aerocmd_sm4_builder *b)
@@ -98,10 +111,7 @@ static void scene_vs_color(struct aerocmd_sm4_builder *b)
     aerocmd_sm4_dcl_input(b, 1, SCENE_XYZW);
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, SCENE_XYZW);
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, AEROCMD_SM4_SWZ_XYZW));
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
+    scene_position_copy(b);
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, SCENE_XYZW),
                     aerocmd_sm4_v(1, AEROCMD_SM4_SWZ_XYZW));
 }
@@ -122,10 +132,7 @@ static void scene_vs_uv(struct aerocmd_sm4_builder *b, uint32_t uv_reg)
         aerocmd_sm4_dcl_input(b, 1, AEROCMD_SM4_XY);
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, AEROCMD_SM4_XY);
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, AEROCMD_SM4_SWZ_XYZW));
-    aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
-                    aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
+    scene_position_copy(b);
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, AEROCMD_SM4_XY),
                     aerocmd_sm4_v(uv_reg, AEROCMD_SM4_SWZ_XYXY));
 }
@@ -158,8 +165,7 @@ static void scene_vs_cb(struct aerocmd_sm4_builder *b)
     scene_position_out(b);
     aerocmd_sm4_dcl_output(b, 1, SCENE_XYZW);
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_ADD, aerocmd_sm4_o(0, AEROCMD_SM4_XYZ),
-                    aerocmd_sm4_v(0, AEROCMD_SM4_SWZ_XYZW),
-                    aerocmd_sm4_cb(0, 0, AEROCMD_SM4_SWZ_XYZW));
+                    aerocmd_sm4_v(0, SCENE_SWZ_XYZX), aerocmd_sm4_cb(0, 0, SCENE_SWZ_XYZX));
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, AEROCMD_SM4_W),
                     aerocmd_sm4_imm4f(1.0f, 1.0f, 1.0f, 1.0f));
     aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, SCENE_XYZW),
@@ -195,7 +201,7 @@ static void scene_gs_shift(struct aerocmd_sm4_builder *b)
                         aerocmd_sm4_neg(aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_WWWW)));
         aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV,
                         aerocmd_sm4_o(0, AEROCMD_SM4_Y | AEROCMD_SM4_Z | AEROCMD_SM4_W),
-                        aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_XYZW));
+                        aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWIZZLE(1u, 1u, 2u, 3u)));
         aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, SCENE_XYZW),
                         aerocmd_sm4_gs_v(i, 1, AEROCMD_SM4_SWZ_XYZW));
         aerocmd_sm4_instr(b, AEROCMD_SM4_OP_EMIT, NULL, 0);
@@ -221,9 +227,13 @@ static struct aerocmd_sm4_operand scene_thread_x(void)
     return aerocmd_sm4_special(AEROCMD_SM4_REG_THREAD_ID, AEROCMD_SM4_SWZ_XXXX);
 }
 
+/* u0 is a typed R32_UINT view: the protocol's bindings carry no view format, and the host
+ * runs a typed buffer as the single 32-bit channel its declared type names (exact for
+ * R32 views, the only typed UAV loads Direct3D 11 allows). */
 static void scene_cs_uav(struct aerocmd_sm4_builder *b)
 {
     aerocmd_sm4_dcl_uav_typed(b, 0, AEROCMD_SM4_DIM_BUFFER, AEROCMD_SM4_RETURN_UINT);
+    aerocmd_sm4_dcl_uav_structured(b, 1, 16);
     aerocmd_sm4_dcl_input_special(b, AEROCMD_SM4_REG_THREAD_ID, AEROCMD_SM4_X);
     aerocmd_sm4_dcl_temps(b, 1);
     aerocmd_sm4_dcl_thread_group(b, 4, 1, 1);
@@ -231,6 +241,13 @@ static void scene_cs_uav(struct aerocmd_sm4_builder *b)
                     aerocmd_sm4_imm1(SCENE_CS_UAV_BASE));
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_STORE_UAV_TYPED, aerocmd_sm4_uav(0, SCENE_XYZW),
                     scene_thread_x(), aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XYZW));
+    aerocmd_sm4_op2(b, AEROCMD_SM4_OP_AND, aerocmd_sm4_r_dst(0, AEROCMD_SM4_X), scene_thread_x(),
+                    aerocmd_sm4_imm1(3));
+    aerocmd_sm4_op2(b, AEROCMD_SM4_OP_IADD, aerocmd_sm4_r_dst(0, AEROCMD_SM4_Y),
+                    aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XXXX), aerocmd_sm4_imm1(SCENE_CS_UAV_BASE));
+    aerocmd_sm4_op3(b, AEROCMD_SM4_OP_STORE_STRUCTURED, aerocmd_sm4_uav(1, AEROCMD_SM4_X),
+                    aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XXXX), aerocmd_sm4_imm1(0),
+                    aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_YYYY));
 }
 
 static void scene_cs_buffer_views(struct aerocmd_sm4_builder *b)
@@ -254,7 +271,8 @@ static void scene_cs_buffer_views(struct aerocmd_sm4_builder *b)
                     scene_thread_x(), aerocmd_sm4_imm1(4),
                     aerocmd_sm4_resource(2, AEROCMD_SM4_SWZ_XXXX));
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_ISHL, aerocmd_sm4_r_dst(0, AEROCMD_SM4_Y | AEROCMD_SM4_Z),
-                    aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XYZW), aerocmd_sm4_imm4(0, 8, 16, 0));
+                    aerocmd_sm4_r(0, AEROCMD_SM4_SWIZZLE(1u, 1u, 2u, 1u)),
+                    aerocmd_sm4_imm4(0, 8, 16, 0));
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_OR, aerocmd_sm4_r_dst(0, AEROCMD_SM4_X),
                     aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_XXXX), aerocmd_sm4_r(0, AEROCMD_SM4_SWZ_YYYY));
     aerocmd_sm4_op2(b, AEROCMD_SM4_OP_OR, aerocmd_sm4_r_dst(0, AEROCMD_SM4_X),

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* stream_dxbc.h — every CREATE_SHADER_DXBC of a command stream checked by vkd3d-shader
- * (test-only; dxbc_vkd3d.h). */
+/* stream_dxbc.h — every CREATE_SHADER_DXBC of a command stream checked by the executor's DXBC check
+ * (dxbc_check.h). */
 #ifndef AEROCMD_TEST_STREAM_DXBC_H
 #define AEROCMD_TEST_STREAM_DXBC_H
 
 #include "aerocmd/decode.h"
 #include "aerogpu_cmd.h"
 #include "check.h"
-#include "dxbc_vkd3d.h"
+#include "shaders/dxbc_check.h"
 
 /* Checks every shader container of the stream; returns how many there were (CHECKs a
  * failure, naming `what` and the packet offset). */
@@ -28,7 +28,7 @@ static uint32_t stream_dxbc_check(const uint8_t *stream, size_t len, const char 
             continue;
         dxbc = aerocmd_packet_payload(&pkt, &size, NULL);
         n++;
-        if (!CHECK(dxbc != NULL && dxbc_vkd3d_ok(dxbc, size, what)))
+        if (!CHECK(dxbc != NULL && dxbc_ok(dxbc, size, what)))
             fprintf(stderr, "    %s: CREATE_SHADER_DXBC at offset 0x%x\n", what,
                     (unsigned)pkt.offset);
     }

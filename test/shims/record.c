@@ -48,8 +48,44 @@ static int write_file(const char *path, const void *bytes, size_t len)
     return ok;
 }
 
-/* DIR/NAME/NNNN.acmd per submission, and DIR/NAME/submissions.txt with the headers the
- * host golden files print (fence, PRESENT, allocation list). */
+/* NNNN.alloc: the KMD's allocation table; NNNN.mem: records of u32 alloc_id, u32 0, u64 gpa,
+ * u64 size, then size bytes padded to 8 (the snapshots taken at submission). */
+static void write_memory(struct fake_runtime *rt, const char *dir, const char *name, uint32_t i)
+{
+    static uint64_t table[1024];
+    static const uint8_t pad[8] = {0};
+    char path[1024];
+    size_t size = 0;
+    uint32_t k;
+    FILE *f;
+    snprintf(path, sizeof path, "%s\\%s\\%04u.alloc", dir, name, i);
+    if (CHECK_EQ(aerocmd_umd_fake_alloc_table(rt->host, i, table, sizeof table, &size), AEROCMD_OK))
+        CHECK(write_file(path, table, size));
+    snprintf(path, sizeof path, "%s\\%s\\%04u.mem", dir, name, i);
+    f = fopen(path, "wb");
+    if (!CHECK(f != NULL))
+        return;
+    for (k = 0; k < rt->host_rt->snapshot_count; k++) {
+        const struct fake_snapshot *sn = &rt->host_rt->snapshots[k];
+        uint32_t head[2];
+        uint64_t range[2];
+        if (sn->submission != i)
+            continue;
+        head[0] = sn->alloc_id;
+        head[1] = 0;
+        range[0] = sn->gpa;
+        range[1] = sn->size_bytes;
+        CHECK(fwrite(head, sizeof head, 1, f) == 1 && fwrite(range, sizeof range, 1, f) == 1 &&
+              fwrite(sn->bytes, 1, (size_t)sn->size_bytes, f) == sn->size_bytes &&
+              fwrite(pad, 1, (size_t)((8u - sn->size_bytes % 8u) % 8u), f) ==
+                  (8u - sn->size_bytes % 8u) % 8u);
+    }
+    CHECK(fclose(f) == 0);
+}
+
+/* DIR/NAME/NNNN.acmd per submission (with NNNN.alloc and NNNN.mem), and
+ * DIR/NAME/submissions.txt with the headers the host golden files print (fence, PRESENT,
+ * allocation list). */
 void record_scenario(struct fake_runtime *rt, const char *dir, const char *name, uint32_t count)
 {
     char path[1024];
@@ -74,6 +110,7 @@ void record_scenario(struct fake_runtime *rt, const char *dir, const char *name,
                     (s->allocs[j].flags & AEROCMD_UMD_ALLOC_REF_WRITE) ? "write" : "read");
         snprintf(stream_path, sizeof stream_path, "%s\\%s\\%04u.acmd", dir, name, i);
         CHECK(write_file(stream_path, s->cmd, s->cmd_bytes));
+        write_memory(rt, dir, name, i);
     }
     CHECK(fclose(f) == 0);
 }

@@ -3,7 +3,7 @@
 """Runs the shim scenarios under Wine, then (with a native aerocmd) checks the streams.
 
 usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AEROCMD]
-                   [--wine WINE]
+                   [--pixels TEST_SCENE_PICTURES [--shader-cache DIR]] [--wine WINE]
 
 1. shim_harness.exe (mingw x86_64) loads each DLL, plays the runtime and checks in process
    (structure, semantics with the kernel's allocation tables, host model, fences); it
@@ -20,6 +20,10 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
    size and payload of CREATE_SHADER_DXBC, and the stream sizes and packet offsets they
    shift, are masked on both sides; everything else (packet order, every other field) must
    match. The harness checks each container byte for byte in process instead.
+3. With --pixels (the NATIVE test/pixels/test_scene_pictures): each scenario's submissions
+   (stream, allocation table, guest memory snapshots) run on the reference executor, every
+   shader container is checked (aerocmd_exec_check_dxbc) and the picture is judged as the
+   golden scenario's (golden_of names it) against what it draws.
 Prints "N passed, N failed".
 """
 import argparse
@@ -134,6 +138,19 @@ def check_scenario(aerocmd, sdir, name, golden_dir):
     return []
 
 
+def check_pixels(pixels, cache, sdir, name):
+    """Problems of the scenario's run on the reference executor (empty when right)."""
+    env = dict(os.environ)
+    env.setdefault("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
+    if cache:
+        env["MESA_SHADER_CACHE_DIR"] = cache
+    r = run([pixels, "--dir", sdir, golden_of(name)], env=env, timeout=120)
+    if r.returncode != 0:
+        return ["pixels: " + (r.stdout + r.stderr).strip().replace("\n", "\n  ")]
+    print(r.stdout.strip())
+    return []
+
+
 ID_COUNT = 20000
 ID_FALLBACK_FIRST = 0x40000000
 
@@ -197,6 +214,8 @@ def main():
     ap.add_argument("--golden", required=True)
     ap.add_argument("--dll", action="append", default=[])
     ap.add_argument("--aerocmd")
+    ap.add_argument("--pixels")
+    ap.add_argument("--shader-cache")
     ap.add_argument("--wine", default=os.environ.get("WINE", "/usr/lib/wine/wine64"))
     args = ap.parse_args()
     if not os.path.exists(args.wine):
@@ -228,10 +247,15 @@ def main():
                 passed += 1
                 print("concurrent ids: 2 + 2 processes (counter, fallback), %d samplers each, "
                       "no id shared" % ID_COUNT)
-        if args.aerocmd:
+        if args.aerocmd or args.pixels:
             for name in sorted(os.listdir(out)):
-                problems = check_scenario(args.aerocmd, os.path.join(out, name), name,
-                                          args.golden)
+                problems = []
+                if args.aerocmd:
+                    problems += check_scenario(args.aerocmd, os.path.join(out, name), name,
+                                               args.golden)
+                if args.pixels:
+                    problems += check_pixels(args.pixels, args.shader_cache,
+                                             os.path.join(out, name), name)
                 for p in problems:
                     print("%s: %s" % (name, p), file=sys.stderr)
                 if problems:

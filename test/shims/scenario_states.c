@@ -12,8 +12,8 @@ static void sc_clear(struct session *s)
     s->f.pfnClearRenderTargetView(s->dev, rtv_of(s, res, DXGI_FORMAT_B8G8R8A8_UNORM), blue);
 }
 
-/* Alpha blending on target 0 and a rasterizer state that culls nothing and enables the
- * scissor, which then cuts the triangle to (8, 8)-(56, 56). */
+/* Over grey: alpha blending on target 0 and a rasterizer state that culls nothing and
+ * enables the scissor, which then cuts the triangle to (8, 8)-(56, 56). */
 static void sc_states_scissor(struct session *s)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
@@ -25,6 +25,7 @@ static void sc_states_scissor(struct session *s)
     D3D10DDI_HBLENDSTATE bs;
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
     bind_basic(s, triangle_vb(s), rtv, no_dsv);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
     bs = blend_state(s, TRUE, D3D10_DDI_BLEND_SRC_ALPHA, D3D10_DDI_BLEND_INV_SRC_ALPHA);
     memset(&rd, 0, sizeof rd);
     rd.FillMode = D3D10_DDI_FILL_SOLID;
@@ -65,13 +66,14 @@ static void sc_update_copy(struct session *s)
     s->f.pfnResourceCopy(s->dev, vb_copy, vb);
 }
 
-/* DrawInstanced and DrawIndexedInstanced over the triangle. */
+/* Over grey: DrawInstanced and DrawIndexedInstanced over the triangle. */
 static void sc_instanced(struct session *s)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
     static const uint16_t idx[3] = {0, 1, 2};
     D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
     bind_basic(s, triangle_vb(s), rtv, no_dsv);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
     s->f.pfnIaSetIndexBuffer(s->dev, buffer(s, sizeof idx, D3D10_DDI_BIND_INDEX_BUFFER, 0, 0, idx),
                              DXGI_FORMAT_R16_UINT, 0);
     s->f.pfnDrawInstanced(s->dev, 3, 4, 0, 0);

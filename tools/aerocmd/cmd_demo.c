@@ -11,6 +11,7 @@
 #include "aerocmd/submission.h"
 #include "aerocmd/trace.h"
 #include "commands.h"
+#include "demo_render.h"
 #include "demo_scene.h"
 #include "io.h"
 #include "tool_alloc.h"
@@ -21,16 +22,19 @@
 #define DEMO_MAX_TRACKED_OBJECTS 64u
 #define DEMO_ALLOC_TABLE_WORDS   128u /* 1 KiB: the header and 16 entries fit */
 
+#define DEMO_PNG_DEFAULT "aerocmd-demo.png"
+
 struct demo_args {
     int json;
     int raw;
     const char *out_path;
+    const char *png_path; /* NULL: --no-png */
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: aerocmd demo [--json] [-o FILE [--raw]]\n\n"
+            "usage: aerocmd demo [--json] [-o FILE [--raw]] [--png FILE | --no-png]\n\n"
             "Renders a small frame through the libaerocmd state tracker (umd layer) against\n"
             "its in-memory fake of the driver callbacks, which records every submitted command\n"
             "buffer and plays the host: a render target, a vertex buffer with initial data, a\n"
@@ -41,10 +45,15 @@ static void usage(FILE *out)
             "Prints the texel read back, then for each submission a line\n"
             "\"# submission N: B bytes, A allocations, fence F[, present]\" and its dump, and\n"
             "last the verdict of aerocmd_validate_stream + aerocmd_semantic_check_stream\n"
-            "(with the allocation table the kernel driver would build) over all of them.\n\n"
+            "(with the allocation table the kernel driver would build) over all of them;\n"
+            "before the verdict, \"# picture: FILE (...)\": the submissions run on the\n"
+            "reference executor (Direct3D 12 through vkd3d on lavapipe, as aerocmd render) and\n"
+            "the frame's PRESENT written as a PNG.\n\n"
             "  --json     dump as JSON lines (the # lines become JSON objects too)\n"
             "  -o FILE    also write every submission as a version 2 .aerogputrace\n"
-            "  --raw      with -o: write the first submission's raw command stream instead\n\n"
+            "  --raw      with -o: write the first submission's raw command stream instead\n"
+            "  --png FILE where the picture goes (default " DEMO_PNG_DEFAULT ")\n"
+            "  --no-png   do not render the picture\n\n"
             "Exit status: 0 every step and check passed, 1 a step or a check failed,\n"
             "2 usage or I/O error.\n");
 }
@@ -54,6 +63,7 @@ static int parse_args(int argc, char **argv, struct demo_args *args)
 {
     int i;
     memset(args, 0, sizeof(*args));
+    args->png_path = DEMO_PNG_DEFAULT;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -65,6 +75,10 @@ static int parse_args(int argc, char **argv, struct demo_args *args)
             args->raw = 1;
         } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             args->out_path = argv[++i];
+        } else if (strcmp(argv[i], "--png") == 0 && i + 1 < argc) {
+            args->png_path = argv[++i];
+        } else if (strcmp(argv[i], "--no-png") == 0) {
+            args->png_path = NULL;
         } else {
             fprintf(stderr, "aerocmd demo: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
@@ -190,6 +204,8 @@ static uint32_t print_and_check(const struct demo_args *args, const struct aeroc
         if (tracker_mem != NULL && !submission_valid(fake, i, &tracker))
             bad++;
     }
+    if (aerocmd_demo_render(fake, args->png_path, args->json) != 0)
+        bad++;
     print_verdict(args, fake->submission_count, bad, total_bytes);
     if (tracker_mem != NULL)
         alloc->release(alloc->user, tracker_mem, tracker_bytes);

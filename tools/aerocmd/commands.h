@@ -8,6 +8,7 @@ int aerocmd_cmd_dump(int argc, char **argv);
 int aerocmd_cmd_validate(int argc, char **argv);
 int aerocmd_cmd_stats(int argc, char **argv);
 int aerocmd_cmd_trace(int argc, char **argv);
+int aerocmd_cmd_render(int argc, char **argv);
 int aerocmd_cmd_demo(int argc, char **argv);
 
 #endif

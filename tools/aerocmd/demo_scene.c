@@ -80,6 +80,8 @@ static aerocmd_result open_device(struct demo_scene *s)
         return step(s, r, "aerocmd_umd_fake_init");
     s->fake_ready = 1;
     aerocmd_umd_fake_callbacks(&s->fake, &s->callbacks);
+    if (s->hook != NULL)
+        s->hook(&s->callbacks, &s->fake, s->hook_user);
     /* Process id 0 keeps the id prefix 0, so handles and alloc_ids read 1, 2, 3, ... */
     aerocmd_umd_id_space_init(&s->ids, 0);
     memset(&desc, 0, sizeof(desc));
@@ -342,9 +344,18 @@ static aerocmd_result destroy_objects(struct demo_objects *o)
 
 aerocmd_result demo_scene_run(struct demo_scene *scene, const struct aerocmd_allocator *alloc)
 {
+    return demo_scene_run_hooked(scene, alloc, NULL, NULL);
+}
+
+aerocmd_result demo_scene_run_hooked(
+    struct demo_scene *scene, const struct aerocmd_allocator *alloc,
+    void (*hook)(struct aerocmd_umd_callbacks *, struct aerocmd_umd_fake *, void *), void *user)
+{
     aerocmd_result r;
     memset(scene, 0, sizeof(*scene));
     scene->alloc = alloc;
+    scene->hook = hook;
+    scene->hook_user = user;
     if ((r = open_device(scene)) != AEROCMD_OK || (r = create_resources(scene)) != AEROCMD_OK ||
         (r = create_shaders(scene)) != AEROCMD_OK || (r = create_states(scene)) != AEROCMD_OK ||
         (r = bind_pipeline(scene)) != AEROCMD_OK || (r = update_constants(scene)) != AEROCMD_OK ||

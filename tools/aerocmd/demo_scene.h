@@ -48,6 +48,11 @@ struct demo_scene {
     struct demo_objects obj;
     /* The staging copy's first texel as Map(READ) returned it (B, G, R, A bytes). */
     uint8_t first_pixel[4];
+    /* Called once the fake's callback table is in `callbacks`, before the device takes it
+     * (demo_scene_run_hooked): a test may wrap a callback there. */
+    void (*hook)(struct aerocmd_umd_callbacks *callbacks, struct aerocmd_umd_fake *fake,
+                 void *user);
+    void *hook_user;
     /* The call that failed, when demo_scene_run did not return OK. */
     const char *failed_step;
 };
@@ -58,6 +63,10 @@ struct demo_scene {
  * The first failure stops the run and is returned with failed_step naming it. Call
  * demo_scene_release afterwards in every case. */
 aerocmd_result demo_scene_run(struct demo_scene *scene, const struct aerocmd_allocator *alloc);
+/* demo_scene_run with scene->hook set to hook (see there). */
+aerocmd_result demo_scene_run_hooked(
+    struct demo_scene *scene, const struct aerocmd_allocator *alloc,
+    void (*hook)(struct aerocmd_umd_callbacks *, struct aerocmd_umd_fake *, void *), void *user);
 
 /* Destroys whatever is still alive, the context, the device and the fake (its recorded
  * submissions included), and frees the arena. */

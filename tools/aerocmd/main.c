@@ -19,6 +19,8 @@ static const struct command commands[] = {
     {"validate", aerocmd_cmd_validate, "check streams or traces against the protocol rules"},
     {"stats", aerocmd_cmd_stats, "packets and bytes per opcode"},
     {"trace", aerocmd_cmd_trace, "wrap streams into / extract streams from .aerogputrace"},
+    {"render", aerocmd_cmd_render,
+     "run a stream or trace on the reference executor, PNG per present"},
     {"demo", aerocmd_cmd_demo, "encode a small frame and dump it"},
 };
 

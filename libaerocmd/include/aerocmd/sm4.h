@@ -17,6 +17,12 @@
  * aerocmd_sm4_finish reports it. Running out of room is not an error until the end: the
  * builder keeps counting, so aerocmd_sm4_finish returns BUFFER_FULL with the size needed.
  *
+ * Write swizzles the way the HLSL compiler does: in a source of a per-component instruction,
+ * the lanes the destination mask leaves out repeat a lane it writes (mov r0.yzw, v0.yyzw,
+ * not v0.xyzw). The format does not require it, but vkd3d-shader 1.2 turns a masked mov
+ * whose source swizzle is the identity into a copy of the whole register, writing the
+ * masked-out lanes too.
+ *
  * aerocmd_sm4_dxbc wraps the finished tokens with input / output signatures into a DXBC
  * container through aerocmd_umd_dxbc_from_tokens (signature entries with semantic names:
  * see umd_dxbc.h). The declarations and the signatures must agree; the builder does not

@@ -264,19 +264,14 @@ void aerocmd_sm4_instr(struct aerocmd_sm4_builder *b, uint32_t opcode,
 void aerocmd_sm4_op1(struct aerocmd_sm4_builder *b, uint32_t opcode, struct aerocmd_sm4_operand d,
                      struct aerocmd_sm4_operand a)
 {
-    struct aerocmd_sm4_operand ops[2];
-    ops[0] = d;
-    ops[1] = a;
+    struct aerocmd_sm4_operand ops[2] = {d, a};
     aerocmd_sm4_instr(b, opcode, ops, 2);
 }
 
 void aerocmd_sm4_op2(struct aerocmd_sm4_builder *b, uint32_t opcode, struct aerocmd_sm4_operand d,
                      struct aerocmd_sm4_operand a, struct aerocmd_sm4_operand s1)
 {
-    struct aerocmd_sm4_operand ops[3];
-    ops[0] = d;
-    ops[1] = a;
-    ops[2] = s1;
+    struct aerocmd_sm4_operand ops[3] = {d, a, s1};
     aerocmd_sm4_instr(b, opcode, ops, 3);
 }
 
@@ -284,11 +279,7 @@ void aerocmd_sm4_op3(struct aerocmd_sm4_builder *b, uint32_t opcode, struct aero
                      struct aerocmd_sm4_operand a, struct aerocmd_sm4_operand s1,
                      struct aerocmd_sm4_operand s2)
 {
-    struct aerocmd_sm4_operand ops[4];
-    ops[0] = d;
-    ops[1] = a;
-    ops[2] = s1;
-    ops[3] = s2;
+    struct aerocmd_sm4_operand ops[4] = {d, a, s1, s2};
     aerocmd_sm4_instr(b, opcode, ops, 4);
 }
 
@@ -296,12 +287,7 @@ void aerocmd_sm4_op4(struct aerocmd_sm4_builder *b, uint32_t opcode, struct aero
                      struct aerocmd_sm4_operand a, struct aerocmd_sm4_operand s1,
                      struct aerocmd_sm4_operand s2, struct aerocmd_sm4_operand s3)
 {
-    struct aerocmd_sm4_operand ops[5];
-    ops[0] = d;
-    ops[1] = a;
-    ops[2] = s1;
-    ops[3] = s2;
-    ops[4] = s3;
+    struct aerocmd_sm4_operand ops[5] = {d, a, s1, s2, s3};
     aerocmd_sm4_instr(b, opcode, ops, 5);
 }
 

@@ -82,13 +82,20 @@ void aerocmd_sm4_dcl_input(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t
     decl(b, OP_DCL_INPUT, &op, NULL, 0);
 }
 
+/* A register declaration followed by its system-value name token. */
+static void sv_decl(struct aerocmd_sm4_builder *b, uint32_t opcode, enum aerocmd_sm4_register type,
+                    uint32_t reg, uint32_t mask, enum aerocmd_sm4_system_value sv)
+{
+    struct aerocmd_sm4_operand op = aerocmd_sm4_dst(type, reg, mask);
+    uint32_t name = (uint32_t)sv;
+    if (check(b, name != 0 && name <= LAST_SYSTEM_VALUE))
+        decl(b, opcode, &op, &name, 1);
+}
+
 void aerocmd_sm4_dcl_input_sgv(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
                                enum aerocmd_sm4_system_value sv)
 {
-    struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_INPUT, reg, mask);
-    uint32_t name = (uint32_t)sv;
-    if (check(b, name != 0 && name <= LAST_SYSTEM_VALUE))
-        decl(b, OP_DCL_INPUT_SGV, &op, &name, 1);
+    sv_decl(b, OP_DCL_INPUT_SGV, AEROCMD_SM4_REG_INPUT, reg, mask, sv);
 }
 
 void aerocmd_sm4_dcl_input_ps(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
@@ -133,10 +140,7 @@ void aerocmd_sm4_dcl_output(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_
 void aerocmd_sm4_dcl_output_siv(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
                                 enum aerocmd_sm4_system_value sv)
 {
-    struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_OUTPUT, reg, mask);
-    uint32_t name = (uint32_t)sv;
-    if (check(b, name != 0 && name <= LAST_SYSTEM_VALUE))
-        decl(b, OP_DCL_OUTPUT_SIV, &op, &name, 1);
+    sv_decl(b, OP_DCL_OUTPUT_SIV, AEROCMD_SM4_REG_OUTPUT, reg, mask, sv);
 }
 
 void aerocmd_sm4_dcl_constant_buffer(struct aerocmd_sm4_builder *b, uint32_t slot,

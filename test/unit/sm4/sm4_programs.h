@@ -196,31 +196,6 @@ static void cs_reads(struct aerocmd_sm4_builder *b)
     aerocmd_sm4_ret(b);
 }
 
-/* gs_4_0: each triangle passed on moved left by one clip-space w (x - w), colour kept. */
-static void gs_shift(struct aerocmd_sm4_builder *b)
-{
-    uint32_t i;
-    aerocmd_sm4_dcl_gs_input_siv(b, 3, 0, AEROCMD_SM4_XYZW, AEROCMD_SM4_SV_POSITION);
-    aerocmd_sm4_dcl_gs_input(b, 3, 1, AEROCMD_SM4_XYZW);
-    aerocmd_sm4_dcl_gs_input_primitive(b, AEROCMD_SM4_GS_IN_TRIANGLE);
-    aerocmd_sm4_dcl_gs_output_topology(b, AEROCMD_SM4_GS_OUT_TRIANGLESTRIP);
-    aerocmd_sm4_dcl_output_siv(b, 0, AEROCMD_SM4_XYZW, AEROCMD_SM4_SV_POSITION);
-    aerocmd_sm4_dcl_output(b, 1, AEROCMD_SM4_XYZW);
-    aerocmd_sm4_dcl_gs_max_vertices(b, 3);
-    for (i = 0; i < 3; i++) {
-        aerocmd_sm4_op2(b, AEROCMD_SM4_OP_ADD, aerocmd_sm4_o(0, AEROCMD_SM4_X),
-                        aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_XXXX),
-                        aerocmd_sm4_neg(aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_WWWW)));
-        aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(0, 0xEu),
-                        aerocmd_sm4_gs_v(i, 0, AEROCMD_SM4_SWZ_XYZW));
-        aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(1, AEROCMD_SM4_XYZW),
-                        aerocmd_sm4_gs_v(i, 1, AEROCMD_SM4_SWZ_XYZW));
-        aerocmd_sm4_instr(b, AEROCMD_SM4_OP_EMIT, NULL, 0);
-    }
-    aerocmd_sm4_instr(b, AEROCMD_SM4_OP_CUT, NULL, 0);
-    aerocmd_sm4_ret(b);
-}
-
 /* cs_4_0, 4x1x1: u0 (raw) at 4 * id gets t0[id].x (structured, 16-byte) + the first word of
  * t1 (raw): what a feature level 10.0 device may run. */
 static void cs4_buffers(struct aerocmd_sm4_builder *b)
@@ -259,7 +234,6 @@ static const struct program programs[] = {
     {"ps_array_ld", AEROCMD_SHADER_PS, 4, ps_array_ld, SIGS(ps_array_ld_in, ps_color_out)},
     {"cs_uavs", AEROCMD_SHADER_CS, 5, cs_uavs, {NULL, 0, NULL, 0}},
     {"cs_reads", AEROCMD_SHADER_CS, 5, cs_reads, {NULL, 0, NULL, 0}},
-    {"gs_shift", AEROCMD_SHADER_GS, 4, gs_shift, SIGS(vs_color_out, vs_color_out)},
     {"cs4_buffers", AEROCMD_SHADER_CS, 4, cs4_buffers, {NULL, 0, NULL, 0}},
 };
 

@@ -53,6 +53,6 @@ int main(void)
     /* Every drawing or dispatching scenario creates shaders. */
     CHECK(golden >= 20);
     CHECK_EQ(demo, 2);
-    printf("%u containers checked by vkd3d-shader\n", golden + demo);
+    printf("%u containers checked (aerocmd_exec_check_dxbc)\n", golden + demo);
     return check_finish();
 }

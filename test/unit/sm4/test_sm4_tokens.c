@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "shaders/scene_shaders.h"
 #include "sm4_programs.h"
 
 #define CAP 256u
@@ -181,15 +182,30 @@ static void expect_runs(void)
     }
 }
 
+/* The scene geometry shader (shaders/scene_shaders.h): 2D-indexed inputs, the GS
+ * declarations, a negated 2D source, emit. */
 static void expect_gs(void)
 {
-    uint32_t tokens[CAP], n = build("gs_shift", tokens);
+    struct scene_shader gs;
+    uint32_t tokens[CAP], n;
+    if (!CHECK(scene_shader_build(SCENE_GS_SHIFT, &gs)))
+        return;
+    n = gs.token_count;
+    memcpy(tokens, gs.tokens, n * 4u);
     tokens[1] = 0;
     CHECK_EQ(find_run(tokens, n, want_gs_decls, sizeof want_gs_decls / 4), 0);
-    CHECK_EQ(tokens[n - 3], OP(0x13, 1)); /* emit */
-    CHECK_EQ(tokens[n - 2], OP(0x09, 1)); /* cut */
+    CHECK_EQ(tokens[n - 2], OP(0x13, 1)); /* emit */
+    CHECK_EQ(tokens[n - 1], OP(0x3E, 1)); /* ret */
     n = build("cs4_buffers", tokens);
     CHECK_EQ(tokens[0], 0x00050040u); /* cs_4_0 */
+    {
+        struct aerocmd_sm4_builder b;
+        aerocmd_sm4_begin(&b, AEROCMD_SHADER_GS, 4, 0, tokens, CAP);
+        aerocmd_sm4_instr(&b, AEROCMD_SM4_OP_CUT, NULL, 0);
+        CHECK_EQ(aerocmd_sm4_finish(&b, &n), AEROCMD_OK);
+        CHECK_EQ(n, 3);
+        CHECK_EQ(tokens[2], OP(0x09, 1)); /* cut */
+    }
 }
 
 /* Measuring, then building into too small an array: the same count, nothing past the end. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "dxbc_vkd3d.h"
+#include "shaders/dxbc_check.h"
 #include "shaders/scene_shaders.h"
 #include "sm4_programs.h"
 
@@ -58,22 +58,22 @@ int main(void)
     uint32_t i, size;
     for (i = 0; i < PROGRAM_COUNT; i++) {
         size = container(&programs[i], c, sizeof c);
-        if (!CHECK(size > 0 && dxbc_vkd3d_ok(c, size, programs[i].name)))
+        if (!CHECK(size > 0 && dxbc_ok(c, size, programs[i].name)))
             fprintf(stderr, "    program %s\n", programs[i].name);
     }
     /* The shaders of the test scenes (umd goldens, Wine scenarios, fault scenes). */
     for (i = 0; i < SCENE_SHADER_COUNT; i++) {
         size = scene_shader_dxbc((enum scene_shader_id)i, c, sizeof c);
-        if (!CHECK(size > 0 && dxbc_vkd3d_ok(c, size, "scene shader")))
+        if (!CHECK(size > 0 && dxbc_ok(c, size, "scene shader")))
             fprintf(stderr, "    scene shader %u\n", i);
         size = ddi_container((enum scene_shader_id)i, c, sizeof c);
-        if (!CHECK(size > 0 && dxbc_vkd3d_ok(c, size, "scene shader, DDI signatures")))
+        if (!CHECK(size > 0 && dxbc_ok(c, size, "scene shader, DDI signatures")))
             fprintf(stderr, "    scene shader %u\n", i);
     }
     /* A corrupted checksum is rejected (bit 0 of its first byte flipped). */
     size = container(&programs[0], c, sizeof c);
     c[4] ^= 1u;
-    CHECK(!dxbc_vkd3d_ok(c, size, "corrupted checksum (expected to fail)"));
+    CHECK(!dxbc_ok(c, size, "corrupted checksum (expected to fail)"));
     /* A token stream whose length token is past the chunk, with a valid checksum. */
     size = container(&programs[1], c, sizeof c);
     {
@@ -83,7 +83,7 @@ int main(void)
         len += 8;
         memcpy(c + shdr + 12, &len, 4);
         CHECK_EQ(aerocmd_umd_dxbc_checksum(c, size, c + 4), AEROCMD_OK);
-        CHECK(!dxbc_vkd3d_ok(c, size, "length past the chunk (expected to fail)"));
+        CHECK(!dxbc_ok(c, size, "length past the chunk (expected to fail)"));
     }
     return check_finish();
 }

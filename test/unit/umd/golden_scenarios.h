@@ -496,8 +496,8 @@ static void sc_blt(struct harness *h)
 
 #define GOLDEN_BIG 65536u, 16u
 
-/* Alpha blending on target 0, a rasterizer state culling nothing with the scissor on, the
- * scissor (8, 8)-(56, 56), one draw. */
+/* Over grey: alpha blending on target 0, a rasterizer state culling nothing with the scissor
+ * on, the scissor (8, 8)-(56, 56), one draw. */
 static void sc_states_scissor(struct harness *h)
 {
     static const uint32_t factor[4] = {F32_0, F32_0, F32_0, F32_0};
@@ -510,6 +510,7 @@ static void sc_states_scissor(struct harness *h)
     uint32_t i;
     struct aerocmd_umd_view *target = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
     memset(&bd, 0, sizeof bd);
     for (i = 0; i < 8; i++) {
         bd.targets[i].enable = i == 0;
@@ -573,13 +574,14 @@ static void sc_update_copy(struct harness *h)
     CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, vb_copy, vb), AEROCMD_OK);
 }
 
-/* DrawInstanced and DrawIndexedInstanced over the triangle. */
+/* Over grey: DrawInstanced and DrawIndexedInstanced over the triangle. */
 static void sc_instanced(struct harness *h)
 {
     static const uint16_t idx[3] = {0, 1, 2};
     struct aerocmd_umd_buffer_desc ibd = buffer_desc(sizeof idx, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
     struct aerocmd_umd_view *target = kit_target(h, 64, 64);
     kit_bind_basic(h, kit_triangle_vb(h), target, NULL);
+    CHECK_EQ(aerocmd_umd_clear_render_target(h->ctx, target, scenario_grey), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, kit_buffer(h, &ibd, idx), DXGI_R16_UINT, 0),
              AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw_instanced(h->ctx, 3, 4, 0, 0), AEROCMD_OK);

@@ -174,9 +174,9 @@ static void scene_destroy(struct scene *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Clear, a triangle, the same triangle indexed and textured with a constant buffer bound, a
- * second draw with a different constant range, then present; the 16x16 target is the
- * viewport. */
+/* Clear, the textured triangle, the same triangle indexed with a constant buffer bound (the
+ * depth test rejects it: equal depth, LESS), a second draw with a different constant range,
+ * then present; the 16x16 target is the viewport. */
 static aerocmd_result scene_frame(struct harness *h, struct scene *s)
 {
     static const uint32_t black[4] = {0, 0, 0, F32_1};
@@ -196,13 +196,13 @@ static aerocmd_result scene_frame(struct harness *h, struct scene *s)
     aerocmd_umd_set_topology(c, D3D_TRIANGLELIST);
     aerocmd_umd_set_shader(c, AEROCMD_SHADER_VS, s->vs);
     aerocmd_umd_set_shader(c, AEROCMD_SHADER_PS, s->ps);
+    aerocmd_umd_set_shader_resources(c, AEROCMD_SHADER_PS, 0, 1, &s->srv);
+    aerocmd_umd_set_samplers(c, AEROCMD_SHADER_PS, 0, 1,
+                             (const struct aerocmd_umd_sampler *const *)&s->smp);
     r = aerocmd_umd_draw(c, 3, 0);
     if (r)
         return r;
     aerocmd_umd_set_index_buffer(c, s->ib, DXGI_R16_UINT, 0);
-    aerocmd_umd_set_shader_resources(c, AEROCMD_SHADER_PS, 0, 1, &s->srv);
-    aerocmd_umd_set_samplers(c, AEROCMD_SHADER_PS, 0, 1,
-                             (const struct aerocmd_umd_sampler *const *)&s->smp);
     aerocmd_umd_set_constant_buffers(c, AEROCMD_SHADER_VS, 0, 1, &s->cb, &first, &num);
     r = aerocmd_umd_draw_indexed(c, 6, 0, 0);
     if (r)

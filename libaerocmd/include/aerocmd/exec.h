@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/* exec.h — the reference executor: runs AeroGPU command streams on Direct3D 12 through
+ * vkd3d (over Mesa's lavapipe when VK_ICD_FILENAMES points at it) and reads pixels back.
+ *
+ * Hosted and optional (Meson feature `exec`); a separate library (libaerocmd_exec, over
+ * libaerocmd) that the driver DLLs and the kernel-safe core never link. It is one more consumer of hostile
+ * input: every packet is executed or refused with an error naming its byte offset, never a
+ * crash. Refusals say why: the stream breaks a protocol rule (AEROCMD_E_MALFORMED), or it
+ * asks for something this executor cannot reproduce exactly (AEROCMD_E_NOT_IMPLEMENTED:
+ * D3D9 register packets, hull/domain shaders, ...).
+ *
+ * Input: raw streams (starting with "ACMD") or .aerogputrace v1/v2 captures, every
+ * submission in order; v2 captures carry guest memory per submission, which backs
+ * guest-backed resources, RESOURCE_DIRTY_RANGE re-reads and receives WRITEBACK_DST copies.
+ * Guest memory can also be set by the caller (aerocmd_exec_set_guest_memory).
+ *
+ * Results: one image per PRESENT (the first non-zero render target bound when the packet
+ * runs, RULES.md), and any texture or buffer read back at any time between submissions.
+ *
+ * Dry run (AEROCMD_EXEC_DRY_RUN): every packet is decoded, validated and translated (shader
+ * checks with vkd3d-shader, input layouts resolved against shader signatures, pipeline
+ * descriptions built), but no device is created and nothing is drawn; presents are
+ * recorded without pixels. For fuzzing and `aerocmd render --dry-run`. */
+#ifndef AEROCMD_EXEC_H
+#define AEROCMD_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aerocmd/result.h"
+
+#include "aerocmd/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+AEROCMD_EXPORT_BEGIN
+
+struct aerocmd_exec;
+
+enum aerocmd_exec_flags { AEROCMD_EXEC_DRY_RUN = 1u << 0 };
+
+struct aerocmd_exec_options {
+    uint32_t flags; /* enum aerocmd_exec_flags */
+    /* Bytes of resources (buffers and textures) alive at once; more is refused with
+     * AEROCMD_E_OUT_OF_MEMORY. 0 = 1 GiB. */
+    uint64_t resource_budget_bytes;
+    /* Called after each submission of a run (done = submissions executed so far, total =
+     * submissions in the input). NULL: no calls. */
+    void (*progress)(void *user, uint32_t done, uint32_t total);
+    void *progress_user;
+};
+
+/* Why a run stopped. message is one line of English that names the submission (for
+ * traces), the packet's byte offset in its stream and opcode, and the reason. */
+struct aerocmd_exec_error {
+    aerocmd_result result;
+    struct aerocmd_diag diag; /* offset/opcode of the packet; reason when a rule has a code */
+    uint32_t submission;      /* 0-based, in submission order */
+    int in_stream;            /* 1: diag.offset is inside the submission's command stream */
+    char message[384];
+};
+
+/* A texture read back. rgba8: width x height x 4 bytes R, G, B, A as the texels' UNORM
+ * values (sRGB texels as stored, not linearised; formats without alpha read A = 255;
+ * D24/D32 depth as round(depth x 255) in R, G and B with A = 255); NULL for BC formats.
+ * rgba32f: the same texels as floats (colour channels value / max; depth as stored, D24 as
+ * depth / 0xFFFFFF, stencil (D24S8) in G); NULL for BC formats. raw: the texels as stored,
+ * rows of raw_row_bytes (rows of 4x4 blocks for BC), D24S8 with the stencil byte as the
+ * copy left it (Direct3D 12 leaves it undefined: mask it). */
+struct aerocmd_exec_image {
+    uint32_t handle; /* texture (or view) it came from; 0: nothing was bound */
+    uint32_t format; /* aerogpu_format */
+    uint32_t width, height;
+    uint32_t mip_level, array_layer;
+    uint8_t *rgba8;
+    float *rgba32f;
+    uint8_t *raw;
+    uint32_t raw_row_bytes;
+    uint32_t raw_rows;
+};
+
+/* One PRESENT / PRESENT_EX. */
+struct aerocmd_exec_present {
+    uint32_t submission;
+    uint32_t offset;                 /* of the packet in its stream */
+    struct aerocmd_exec_image image; /* handle 0 and no pixels when no target was bound; a
+                                        dry run fills handle, format and size only */
+};
+
+/* One guest memory range to load before a submission runs (replacing that allocation's
+ * bytes from offset 0). */
+struct aerocmd_exec_memory {
+    uint32_t alloc_id;
+    uint64_t gpa;
+    const void *bytes;
+    uint64_t size_bytes;
+};
+
+struct aerocmd_exec_submission {
+    const void *stream; /* stream header + packets */
+    size_t stream_len;
+    const void *alloc_table; /* aerogpu_alloc_table_header + entries, or NULL */
+    size_t alloc_table_len;
+    const struct aerocmd_exec_memory *memory; /* loaded first; may be NULL */
+    uint32_t memory_count;
+};
+
+/* Starts the executor. Without DRY_RUN it creates a Direct3D 12 device through vkd3d;
+ * when that fails: AEROCMD_E_DEVICE_REMOVED, err->message says what failed. */
+aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
+                                   struct aerocmd_exec **out, struct aerocmd_exec_error *err);
+void aerocmd_exec_destroy(struct aerocmd_exec *ex);
+
+/* Runs one submission: structural and semantic validation of the whole stream first
+ * (nothing of a malformed stream runs), then every packet in order. Objects live across
+ * submissions. On failure the packets before the faulty one have run. */
+aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
+                                   const struct aerocmd_exec_submission *sub,
+                                   struct aerocmd_exec_error *err);
+
+/* Runs a whole input from memory: a raw stream (one submission) or an .aerogputrace
+ * capture (every submission in order, with its allocation table and guest memory). */
+aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,
+                                struct aerocmd_exec_error *err);
+
+/* Presents so far, in order; the images stay owned by the executor until destroy. */
+uint32_t aerocmd_exec_present_count(const struct aerocmd_exec *ex);
+const struct aerocmd_exec_present *aerocmd_exec_get_present(const struct aerocmd_exec *ex,
+                                                            uint32_t index);
+
+/* Reads one subresource of a live texture (or of a view's texture: mip and layer are
+ * relative to the view) as it is now. Release with aerocmd_exec_image_release.
+ * INVALID_ARG: no such texture / subresource; NOT_IMPLEMENTED: dry run. */
+aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handle,
+                                         uint32_t mip_level, uint32_t array_layer,
+                                         struct aerocmd_exec_image *out);
+void aerocmd_exec_image_release(struct aerocmd_exec_image *image);
+
+/* What a live handle names. A view reports its own format and range, with width / height
+ * of its first mip. */
+struct aerocmd_exec_resource_info {
+    int is_texture;
+    uint64_t size_bytes; /* buffers: as created; textures: bytes of the guest layout */
+    uint32_t format;     /* aerogpu_format; 0 for buffers */
+    uint32_t width, height, mip_levels, array_layers;
+};
+/* INVALID_ARG when handle names no buffer, texture or view. */
+aerocmd_result aerocmd_exec_resource_info(const struct aerocmd_exec *ex, uint32_t handle,
+                                          struct aerocmd_exec_resource_info *out);
+
+/* Reads [offset, offset + size) of a live buffer as it is now. */
+aerocmd_result aerocmd_exec_read_buffer(struct aerocmd_exec *ex, uint32_t handle, uint64_t offset,
+                                        uint64_t size, void *out);
+
+/* Guest memory of allocation alloc_id as the executor holds it (loaded from the input,
+ * written by WRITEBACK_DST copies); NULL when unknown. */
+const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t alloc_id,
+                                         uint64_t *size_bytes);
+/* Replaces (or creates) an allocation's guest memory with a copy of bytes. */
+aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t alloc_id,
+                                             uint64_t gpa, const void *bytes, uint64_t size_bytes);
+
+/* Checks a DXBC container the way Direct3D 12 on vkd3d will see it: container framing,
+ * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens walk
+ * cleanly (version, length, every instruction's length inside the chunk), then a full
+ * compilation to SPIR-V by libvkd3d-shader. AEROCMD_OK, or AEROCMD_E_MALFORMED with `why`
+ * (NUL-terminated, cut to why_capacity) saying what is wrong. why may be NULL. */
+aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
+                                       size_t why_capacity);
+
+AEROCMD_EXPORT_END
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AEROCMD_EXEC_H */

@@ -1,0 +1,489 @@
+/* SPDX-License-Identifier: MIT */
+/* exec_dxbc.c — DXBC containers as the executor sees them: framing, checksum, a walk of the
+ * SM4/SM5 tokens, the declarations the binding model needs (what each t# / u# register
+ * holds), the input signature, and a full compilation to SPIR-V by libvkd3d-shader. vkd3d
+ * fails pipeline creation silently on a bad checksum, so nothing reaches D3D12 unchecked. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vkd3d_shader.h>
+
+#include "aerocmd/umd_dxbc.h"
+#include "exec_internal.h"
+
+#define DXBC_HEADER_BYTES 32u
+#define FOURCC(a, b, c, d)                                                                         \
+    ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
+#define TAG_DXBC FOURCC('D', 'X', 'B', 'C')
+#define TAG_SHDR FOURCC('S', 'H', 'D', 'R')
+#define TAG_SHEX FOURCC('S', 'H', 'E', 'X')
+
+/* SM4/SM5 opcodes the declaration scan reads (d3d11TokenizedProgramFormat numbering). */
+#define OP_CUSTOMDATA              53u
+#define OP_DCL_RESOURCE            88u
+#define OP_DCL_UAV_TYPED           156u
+#define OP_DCL_UAV_RAW             157u
+#define OP_DCL_UAV_STRUCTURED      158u
+#define OP_DCL_RESOURCE_RAW        161u
+#define OP_DCL_RESOURCE_STRUCTURED 162u
+/* Resource dimensions of DCL_RESOURCE / DCL_UAV_TYPED (opcode token bits 11..15). */
+#define DIM_BUFFER         1u
+#define DIM_TEXTURE2D      3u
+#define DIM_TEXTURE2DARRAY 8u
+
+struct dxbc_code {
+    const uint32_t *tokens; /* copied, aligned */
+    uint32_t count;         /* the program's length token */
+    uint32_t program_type;
+};
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+#if defined(__GNUC__)
+static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#endif
+
+static void say(char *why, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    if (why == NULL || cap == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(why, cap, fmt, ap);
+    va_end(ap);
+}
+
+/* Header, chunk table and the one code chunk. *code_at / *code_bytes: its data. */
+static int dxbc_frame(const uint8_t *b, size_t size, const uint8_t **code_at, uint32_t *code_bytes,
+                      char *why, size_t cap)
+{
+    uint32_t total, count, i, found = 0;
+    if (size < DXBC_HEADER_BYTES) {
+        say(why, cap, "%zu bytes: shorter than a DXBC header (32)", size);
+        return -1;
+    }
+    if (rd32(b) != TAG_DXBC) {
+        say(why, cap, "no DXBC magic");
+        return -1;
+    }
+    total = rd32(b + 24);
+    count = rd32(b + 28);
+    if (rd32(b + 20) != 1u) {
+        say(why, cap, "container version %u (expected 1)", rd32(b + 20));
+        return -1;
+    }
+    if (total != size) {
+        say(why, cap, "container says %u bytes but the blob has %zu", total, size);
+        return -1;
+    }
+    if (count > (total - DXBC_HEADER_BYTES) / 4u) {
+        say(why, cap, "%u chunks do not fit the container", count);
+        return -1;
+    }
+    for (i = 0; i < count; i++) {
+        uint32_t at = rd32(b + DXBC_HEADER_BYTES + 4u * i), tag, len;
+        if (at % 4u != 0 || at > total - 8u || rd32(b + at + 4) > total - 8u - at) {
+            say(why, cap, "chunk %u (at byte %u) runs past the container", i, at);
+            return -1;
+        }
+        tag = rd32(b + at);
+        len = rd32(b + at + 4);
+        if (tag == TAG_SHDR || tag == TAG_SHEX) {
+            found++;
+            *code_at = b + at + 8;
+            *code_bytes = len;
+        }
+    }
+    if (found != 1) {
+        say(why, cap, "%u SHDR/SHEX chunks (expected exactly one)", found);
+        return -1;
+    }
+    return 0;
+}
+
+/* Version and length tokens, then every instruction's length inside the program. */
+static int token_walk(const uint8_t *at, uint32_t bytes, struct dxbc_code *code, char *why,
+                      size_t cap)
+{
+    uint32_t *t, n, pos, major;
+    if (bytes < 8u || bytes % 4u != 0) {
+        say(why, cap, "code chunk of %u bytes is not a whole token stream", bytes);
+        return -1;
+    }
+    n = bytes / 4u;
+    t = malloc((size_t)n * 4u);
+    if (t == NULL) {
+        say(why, cap, "out of memory");
+        return -1;
+    }
+    for (pos = 0; pos < n; pos++)
+        t[pos] = rd32(at + 4u * pos);
+    code->tokens = t;
+    code->program_type = t[0] >> 16;
+    major = (t[0] >> 4) & 0xFu;
+    if (code->program_type > 5u || major < 4u || major > 5u) {
+        say(why, cap, "version token 0x%08x is not an SM4/SM5 program", t[0]);
+        return -1;
+    }
+    if (t[1] < 2u || t[1] > n) {
+        say(why, cap, "length token %u does not fit the %u-token chunk", t[1], n);
+        return -1;
+    }
+    code->count = t[1];
+    for (pos = 2; pos < code->count;) {
+        uint32_t op = t[pos] & 0x7FFu, len = (t[pos] >> 24) & 0x7Fu;
+        if (op == OP_CUSTOMDATA)
+            len = pos + 1u < code->count ? t[pos + 1u] : 0u;
+        if (len == 0 || (op == OP_CUSTOMDATA && len < 2u)) {
+            say(why, cap, "instruction at token %u (0x%08x, opcode %u) has no valid length", pos,
+                t[pos], op);
+            return -1;
+        }
+        if (len > code->count - pos) {
+            say(why, cap, "instruction at token %u (opcode %u) runs past the program end", pos, op);
+            return -1;
+        }
+        pos += len;
+    }
+    return 0;
+}
+
+static void hex16(const uint8_t *b, char out[33])
+{
+    static const char digits[] = "0123456789abcdef";
+    int i;
+    for (i = 0; i < 16; i++) {
+        out[2 * i] = digits[b[i] >> 4];
+        out[2 * i + 1] = digits[b[i] & 15u];
+    }
+    out[32] = '\0';
+}
+
+/* Messages of vkd3d-shader on one line. */
+static void vkd3d_messages(char *why, size_t cap, const char *prefix, int ret, const char *msgs)
+{
+    size_t used;
+    say(why, cap, "%s (vkd3d-shader error %d)%s", prefix, ret, msgs != NULL && *msgs ? ": " : "");
+    if (why == NULL || msgs == NULL)
+        return;
+    used = strlen(why);
+    for (; *msgs != '\0' && used + 1u < cap; msgs++) {
+        char c = *msgs == '\n' ? ' ' : *msgs;
+        why[used++] = c;
+    }
+    while (used > 0 && why[used - 1] == ' ')
+        used--;
+    why[used] = '\0';
+}
+
+static int vkd3d_compile(const uint8_t *dxbc, size_t size, char *why, size_t cap)
+{
+    struct vkd3d_shader_compile_info info;
+    struct vkd3d_shader_code spirv;
+    char *msgs = NULL;
+    int ret;
+    memset(&info, 0, sizeof(info));
+    info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
+    info.source.code = dxbc;
+    info.source.size = size;
+    info.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
+    info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
+    info.log_level = VKD3D_SHADER_LOG_WARNING;
+    memset(&spirv, 0, sizeof(spirv));
+    ret = vkd3d_shader_compile(&info, &spirv, &msgs);
+    if (ret < 0)
+        vkd3d_messages(why, cap, "libvkd3d-shader cannot compile the tokens", ret, msgs);
+    else
+        vkd3d_shader_free_shader_code(&spirv);
+    vkd3d_shader_free_messages(msgs);
+    return ret < 0 ? -1 : 0;
+}
+
+/* Everything but the declarations: frame, tokens, checksum, vkd3d. */
+static int dxbc_check(const uint8_t *b, size_t size, struct dxbc_code *code, char *why, size_t cap)
+{
+    const uint8_t *at = NULL;
+    uint32_t bytes = 0;
+    uint8_t sum[16];
+    char token_why[160] = "", stored[33], computed[33];
+    int tokens_ok;
+    if (dxbc_frame(b, size, &at, &bytes, why, cap) != 0)
+        return -1;
+    tokens_ok = token_walk(at, bytes, code, token_why, sizeof(token_why)) == 0;
+    if (aerocmd_umd_dxbc_checksum(b, (uint32_t)size, sum) != AEROCMD_OK ||
+        memcmp(sum, b + 4, 16) != 0) {
+        hex16(b + 4, stored);
+        hex16(sum, computed);
+        say(why, cap, "DXBC checksum mismatch (stored %s, computed %s)%s%s", stored, computed,
+            tokens_ok ? "" : "; and its tokens are not valid SM4: ", token_why);
+        return -1;
+    }
+    if (!tokens_ok) {
+        say(why, cap, "tokens are not valid SM4/SM5: %s", token_why);
+        return -1;
+    }
+    return vkd3d_compile(b, size, why, cap);
+}
+
+aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
+                                       size_t why_capacity)
+{
+    struct dxbc_code code;
+    int ok;
+    say(why, why_capacity, "%s", "");
+    if (dxbc == NULL || size > 0x7FFFFFFFu) {
+        say(why, why_capacity, "no blob");
+        return AEROCMD_E_MALFORMED;
+    }
+    memset(&code, 0, sizeof(code));
+    ok = dxbc_check(dxbc, size, &code, why, why_capacity) == 0;
+    free((void *)code.tokens);
+    return ok ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+}
+
+/* ---- declarations ------------------------------------------------------------------- */
+
+/* Register number of the operand starting at t[pos] (1D immediate index), or -1. */
+static int64_t operand_register(const struct dxbc_code *code, uint32_t pos, uint32_t end,
+                                uint32_t *next)
+{
+    uint32_t tok, p = pos;
+    if (p >= end)
+        return -1;
+    tok = code->tokens[p++];
+    while ((code->tokens[p - 1] >> 31) != 0) { /* extended operand tokens */
+        if (p >= end)
+            return -1;
+        p++;
+    }
+    if (((tok >> 20) & 3u) != 1u || ((tok >> 22) & 7u) != 0u || p >= end)
+        return -1; /* not a 1D immediate index */
+    *next = p + 1u;
+    return code->tokens[p];
+}
+
+static void declare(struct exec_shader *sh, uint32_t op, uint32_t dim, int64_t reg, uint32_t stride)
+{
+    int uav = op == OP_DCL_UAV_TYPED || op == OP_DCL_UAV_RAW || op == OP_DCL_UAV_STRUCTURED;
+    uint8_t kind = EXEC_DECL_OTHER;
+    if (op == OP_DCL_RESOURCE_RAW || op == OP_DCL_UAV_RAW)
+        kind = EXEC_DECL_BUFFER_RAW;
+    else if (op == OP_DCL_RESOURCE_STRUCTURED || op == OP_DCL_UAV_STRUCTURED)
+        kind = EXEC_DECL_BUFFER_STRUCTURED;
+    else if (dim == DIM_BUFFER)
+        kind = EXEC_DECL_BUFFER_TYPED;
+    else if (dim == DIM_TEXTURE2D)
+        kind = EXEC_DECL_TEX2D;
+    else if (dim == DIM_TEXTURE2DARRAY)
+        kind = EXEC_DECL_TEX2D_ARRAY;
+    if (reg < 0)
+        return;
+    if (uav && reg < (int64_t)EXEC_MAX_UAVS) {
+        sh->uav_decl[reg] = kind;
+        sh->uav_stride[reg] = stride;
+    } else if (!uav && reg < (int64_t)EXEC_MAX_SRVS) {
+        sh->srv_decl[reg] = kind;
+        sh->srv_stride[reg] = stride;
+    }
+}
+
+static void scan_declarations(struct exec_shader *sh, const struct dxbc_code *code)
+{
+    uint32_t pos = 2;
+    while (pos < code->count) {
+        uint32_t tok = code->tokens[pos], op = tok & 0x7FFu;
+        uint32_t len = op == OP_CUSTOMDATA ? code->tokens[pos + 1u] : (tok >> 24) & 0x7Fu;
+        uint32_t end = pos + len, next = end;
+        int64_t reg;
+        if (op == OP_DCL_RESOURCE || op == OP_DCL_UAV_TYPED || op == OP_DCL_UAV_RAW ||
+            op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_RAW ||
+            op == OP_DCL_RESOURCE_STRUCTURED) {
+            reg = operand_register(code, pos + 1u + ((tok >> 31) != 0), end, &next);
+            /* structured: the stride follows; typed: the return types (x in bits 0..3) */
+            declare(sh, op, (tok >> 11) & 0x1Fu, reg,
+                    next >= end ? 0u
+                    : op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_STRUCTURED
+                        ? code->tokens[next]
+                    : op == OP_DCL_RESOURCE || op == OP_DCL_UAV_TYPED ? code->tokens[next] & 0xFu
+                                                                      : 0u);
+        }
+        pos = end;
+    }
+}
+
+/* One declared register into the layout's ascending list; -1 when out of range. */
+static int add_register(uint8_t *list, uint32_t *count, uint32_t limit, unsigned int reg)
+{
+    uint32_t i;
+    if (reg >= limit)
+        return -1;
+    for (i = 0; i < *count; i++)
+        if (list[i] == reg)
+            return 0;
+    for (i = *count; i > 0 && list[i - 1u] > reg; i--)
+        list[i] = list[i - 1u];
+    list[i] = (uint8_t)reg;
+    (*count)++;
+    return 0;
+}
+
+static int add_descriptor(struct exec_shader *sh, const struct vkd3d_shader_descriptor_info *d,
+                          unsigned int reg)
+{
+    struct exec_stage_layout *l = &sh->layout;
+    switch (d->type) {
+    case VKD3D_SHADER_DESCRIPTOR_TYPE_CBV:
+        return add_register(l->cbs, &l->cb_count, EXEC_MAX_CBS, reg);
+    case VKD3D_SHADER_DESCRIPTOR_TYPE_SRV:
+        return add_register(l->srvs, &l->srv_count, EXEC_MAX_SRVS, reg);
+    case VKD3D_SHADER_DESCRIPTOR_TYPE_SAMPLER:
+        return add_register(l->samplers, &l->sampler_count, EXEC_MAX_SAMPLERS, reg);
+    default:
+        if (reg < EXEC_MAX_UAVS && (d->flags & VKD3D_SHADER_DESCRIPTOR_INFO_FLAG_UAV_COUNTER))
+            sh->uav_counter_mask |= 1u << reg;
+        return add_register(l->uavs, &l->uav_count, EXEC_MAX_UAVS, reg);
+    }
+}
+
+/* The registers the shader declares (vkd3d-shader's scan), within Direct3D 11's per-stage
+ * limits and the executor's (EXEC_MAX_STAGE_SRVS). */
+static int scan_descriptors(struct exec_shader *sh, char *why, size_t cap)
+{
+    static const char kinds[] = "tubs"; /* SRV, UAV, CBV, sampler */
+    struct vkd3d_shader_compile_info info;
+    struct vkd3d_shader_scan_descriptor_info scan;
+    unsigned int i, k;
+    int ok = 1;
+    memset(&info, 0, sizeof(info));
+    memset(&scan, 0, sizeof(scan));
+    scan.type = VKD3D_SHADER_STRUCTURE_TYPE_SCAN_DESCRIPTOR_INFO;
+    info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
+    info.next = &scan;
+    info.source.code = sh->dxbc;
+    info.source.size = sh->dxbc_size;
+    info.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
+    info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
+    info.log_level = VKD3D_SHADER_LOG_NONE;
+    if (vkd3d_shader_scan(&info, NULL) < 0) {
+        say(why, cap, "libvkd3d-shader cannot scan its declarations");
+        return -1;
+    }
+    for (i = 0; ok && i < scan.descriptor_count; i++) {
+        const struct vkd3d_shader_descriptor_info *d = &scan.descriptors[i];
+        for (k = 0; ok && k < (d->count != 0 ? d->count : 1u); k++)
+            if (d->register_space != 0 || add_descriptor(sh, d, d->register_index + k) != 0) {
+                say(why, cap, "declares %c%u (space %u), outside Direct3D 11's registers",
+                    kinds[d->type < 4u ? d->type : 0], d->register_index + k, d->register_space);
+                ok = 0;
+            }
+    }
+    vkd3d_shader_free_scan_descriptor_info(&scan);
+    if (ok && sh->layout.srv_count > EXEC_MAX_STAGE_SRVS) {
+        say(why, cap,
+            "declares %u shader resources; vkd3d 1.2 on lavapipe crashes with more than %u in "
+            "a stage",
+            sh->layout.srv_count, EXEC_MAX_STAGE_SRVS);
+        ok = 0;
+    }
+    return ok ? 0 : -1;
+}
+
+static int copy_signature(struct exec_shader *sh, const struct vkd3d_shader_signature *sig)
+{
+    size_t bytes = 0, at = 0;
+    unsigned int i;
+    for (i = 0; i < sig->element_count; i++)
+        bytes += strlen(sig->elements[i].semantic_name) + 1u;
+    sh->inputs = calloc(sig->element_count + 1u, sizeof(*sh->inputs));
+    sh->names = malloc(bytes + 1u);
+    if (sh->inputs == NULL || sh->names == NULL)
+        return -1;
+    for (i = 0; i < sig->element_count; i++) {
+        const struct vkd3d_shader_signature_element *e = &sig->elements[i];
+        size_t len = strlen(e->semantic_name) + 1u;
+        memcpy(sh->names + at, e->semantic_name, len);
+        sh->inputs[i].name = sh->names + at;
+        sh->inputs[i].index = e->semantic_index;
+        sh->inputs[i].reg = e->register_index;
+        sh->inputs[i].sysval = (uint32_t)e->sysval_semantic;
+        sh->inputs[i].mask = e->mask;
+        at += len;
+    }
+    sh->input_count = sig->element_count;
+    return 0;
+}
+
+static int load_signature(struct exec_shader *sh, char *why, size_t cap)
+{
+    struct vkd3d_shader_code code;
+    struct vkd3d_shader_signature sig;
+    char *msgs = NULL;
+    int ret;
+    code.code = sh->dxbc;
+    code.size = sh->dxbc_size;
+    memset(&sig, 0, sizeof(sig));
+    ret = vkd3d_shader_parse_input_signature(&code, &sig, &msgs);
+    if (ret < 0) {
+        vkd3d_messages(why, cap, "cannot read the input signature", ret, msgs);
+        vkd3d_shader_free_messages(msgs);
+        return -1;
+    }
+    vkd3d_shader_free_messages(msgs);
+    ret = copy_signature(sh, &sig);
+    vkd3d_shader_free_shader_signature(&sig);
+    if (ret != 0)
+        say(why, cap, "out of memory");
+    return ret;
+}
+
+aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
+                                           size_t size, char *why, size_t why_cap)
+{
+    struct dxbc_code code;
+    int ok;
+    memset(&code, 0, sizeof(code));
+    if (dxbc_check(dxbc, size, &code, why, why_cap) != 0) {
+        free((void *)code.tokens);
+        return AEROCMD_E_MALFORMED;
+    }
+    shader->program_type = code.program_type;
+    shader->dxbc = malloc(size);
+    ok = shader->dxbc != NULL;
+    if (ok) {
+        memcpy(shader->dxbc, dxbc, size);
+        shader->dxbc_size = size;
+        aerocmd_priv_exec_dxbc_fixup(shader->dxbc, size);
+        scan_declarations(shader, &code);
+        ok = scan_descriptors(shader, why, why_cap) == 0 &&
+             load_signature(shader, why, why_cap) == 0;
+    }
+    free((void *)code.tokens);
+    return ok ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+}
+
+void aerocmd_priv_exec_shader_free(struct exec_shader *shader)
+{
+    if (shader == NULL)
+        return;
+    free(shader->dxbc);
+    free(shader->inputs);
+    free(shader->names);
+    free(shader);
+}
+
+uint32_t aerocmd_priv_exec_fnv1a_upper(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (; *name != '\0'; name++) {
+        unsigned char c = (unsigned char)*name;
+        if (c >= 'a' && c <= 'z')
+            c = (unsigned char)(c - 'a' + 'A');
+        h = (h ^ c) * 16777619u;
+    }
+    return h;
+}

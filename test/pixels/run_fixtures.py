@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The shared capture fixtures through `aerocmd render`: each is rendered (and its picture
+checked against what its packets mean) or refused with the reason written below.
+
+usage: run_fixtures.py AEROCMD FIXTURES_DIR STREAMS_DIR
+
+The fixtures' drawing streams carry hand-made shader containers: a zero checksum and
+tokens that are not SM4 (their second token decodes as opcode 256 with length 0). Direct3D
+would refuse them at CreateVertexShader; the executor refuses them at CREATE_SHADER_DXBC.
+aerogpu_cmd_triangle binds no shader at all and is refused at its DRAW. Ends with
+"N passed, N failed"."""
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+SHADER_REFUSAL = ("CREATE_SHADER_DXBC: shader h:10 refused: DXBC checksum mismatch",
+                  "and its tokens are not valid SM4")
+
+# name -> ("picture", RGBA every pixel must have) or ("refused", offset, opcode, texts)
+EXPECT = {
+    # CLEAR (1, 0, 0, 0) of a B8G8R8A8 target: red, alpha 0 kept
+    "aerogpu_cmd_clear_b8g8r8a8": ("picture", (255, 0, 0, 0)),
+    # the same clear of B8G8R8X8: X8 carries no alpha, it reads as opaque (RULES.md)
+    "aerogpu_cmd_clear_b8g8r8x8": ("picture", (255, 0, 0, 255)),
+    # CLEAR (0, 1, 1, 1) of h:1, COPY_TEXTURE2D of all of it into h:2, h:2 presented
+    "aerogpu_cmd_copy_texture2d": ("picture", (0, 255, 255, 255)),
+    "aerogpu_cmd_copy_buffer": ("refused", 0x1b8, SHADER_REFUSAL),
+    "aerogpu_cmd_indexed_triangle": ("refused", 0x1b4, SHADER_REFUSAL),
+    "aerogpu_cmd_indexed_triangle_u16": ("refused", 0x1b0, SHADER_REFUSAL),
+    "aerogpu_cmd_texture_ld_b5g6r5": ("refused", 0x1bc, SHADER_REFUSAL),
+    "aerogpu_cmd_texture_ld_b8g8r8a8": ("refused", 0x1bc, SHADER_REFUSAL),
+    "aerogpu_cmd_triangle_first_vertex": ("refused", 0x1b4, SHADER_REFUSAL),
+    "aerogpu_cmd_triangle": ("refused", 0x11c, ("DRAW: no vertex shader bound",)),
+}
+# The extracted raw streams carry no guest memory: the triangle's guest-backed vertex
+# buffer cannot be created.
+RAW_EXPECT = dict(EXPECT)
+RAW_EXPECT["aerogpu_cmd_triangle"] = (
+    "refused", 0x18, ("CREATE_BUFFER: the guest memory of allocation 1 is not in the input",))
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL: " + what + ("\n    " + detail.replace("\n", "\n    ") if detail else ""))
+        return ok
+
+
+def read_png(path):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGBA PNG."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour == 6, "not RGBA8"
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 4] if i >= 4 else 0
+            b, c = prev[i], prev[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, rows
+
+
+def render(aerocmd, path, out_dir, *extra):
+    run = subprocess.run([aerocmd, "render", "-o", out_dir, *extra, path], capture_output=True,
+                         text=True, timeout=120)
+    return run.returncode, run.stdout, run.stderr
+
+
+def check_picture(checks, name, out_dir, rgba):
+    png = os.path.join(out_dir, "present_0000.png")
+    if not checks.check(os.path.exists(png), name + ": present_0000.png written"):
+        return
+    width, height, rows = read_png(png)
+    want = bytes(rgba) * width
+    checks.check((width, height) == (64, 64) and all(r == want for r in rows),
+                 name + ": every pixel is %r" % (rgba,))
+
+
+def check_input(checks, aerocmd, path, expect, tmp):
+    name = os.path.basename(path)
+    out_dir = tempfile.mkdtemp(dir=tmp)
+    status, out, err = render(aerocmd, path, out_dir)
+    if expect[0] == "picture":
+        if checks.check(status == 0 and err == "", name + ": rendered", err):
+            check_picture(checks, name, out_dir, expect[1])
+        return
+    where = "offset %d (0x%x), " % (expect[1], expect[1])
+    checks.check(status == 1 and err.startswith(path + ": submission 0, " + where) and
+                 all(t in err for t in expect[2]) and err.count("\n") == 1,
+                 name + ": refused at 0x%x with its reason" % expect[1], err)
+
+
+def check_options(checks, aerocmd, fixtures, tmp):
+    trace = os.path.join(fixtures, "aerogpu_cmd_copy_texture2d.aerogputrace")
+    out_dir = tempfile.mkdtemp(dir=tmp)
+    status, out, err = render(aerocmd, trace, out_dir, "--resource", "h:1", "--resource", "2")
+    checks.check(status == 0 and os.path.exists(os.path.join(out_dir, "h1.png")) and
+                 os.path.exists(os.path.join(out_dir, "h2.png")), "--resource saves textures",
+                 err)
+    if os.path.exists(os.path.join(out_dir, "h1.png")):
+        width, _, rows = read_png(os.path.join(out_dir, "h1.png"))
+        checks.check(rows[0] == bytes((0, 255, 255, 255)) * width, "--resource h:1 is the cyan "
+                     "clear")
+    status, out, err = render(aerocmd, trace, out_dir, "--resource", "h:77")
+    checks.check(status == 1 and "h:77" in err, "--resource of no resource: exit 1", err)
+    run = subprocess.run([aerocmd, "render", "--dry-run", trace], capture_output=True, text=True)
+    checks.check(run.returncode == 0 and "valid (dry run), 1 present" in run.stdout,
+                 "--dry-run runs without pictures", run.stdout + run.stderr)
+    for args, what in ((["render"], "no FILE"), (["render", trace], "no -o DIR"),
+                       (["render", "--bogus", trace], "unknown option"),
+                       (["render", "-o", out_dir, os.path.join(tmp, "missing")], "missing file")):
+        run = subprocess.run([aerocmd, *args], capture_output=True, text=True)
+        checks.check(run.returncode == 2, "render with %s exits 2" % what, run.stderr)
+
+
+def main(aerocmd, fixtures, streams):
+    checks = Checks()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, expect in sorted(EXPECT.items()):
+            check_input(checks, aerocmd, os.path.join(fixtures, name + ".aerogputrace"), expect,
+                        tmp)
+        for name, expect in sorted(RAW_EXPECT.items()):
+            check_input(checks, aerocmd, os.path.join(streams, name + ".acmd"), expect, tmp)
+        check_options(checks, aerocmd, fixtures, tmp)
+    listed = set(EXPECT)
+    found = {f[:-len(".aerogputrace")] for f in os.listdir(fixtures) if f.endswith(".aerogputrace")}
+    checks.check(found == listed, "every fixture has an expectation", repr(found ^ listed))
+    print("%d passed, %d failed" % (checks.passed, checks.failed))
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))

@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: MIT */
+/* aerocmd render: runs a stream or trace on the reference executor (Direct3D 12 through
+ * vkd3d, headless on Mesa lavapipe) and writes one PNG per PRESENT, plus any resource asked
+ * for, as it is at the end. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "io.h"
+#include "tool_alloc.h"
+#include "render.h"
+
+#define EXIT_INVALID     1
+#define EXIT_USAGE_OR_IO 2
+#define MAX_RESOURCES    64u
+
+#ifdef AEROCMD_HAVE_EXEC
+#include <sys/stat.h>
+
+#include "aerocmd/decode.h"
+#include "aerocmd/exec.h"
+#include "png_write.h"
+#include "progress.h"
+
+#define LAVAPIPE_ICD "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
+
+int aerocmd_render_available(void)
+{
+    return 1;
+}
+
+void aerocmd_render_prepare_env(void)
+{
+    FILE *f;
+    if (getenv("VK_ICD_FILENAMES") == NULL && getenv("VK_DRIVER_FILES") == NULL &&
+        (f = fopen(LAVAPIPE_ICD, "r")) != NULL) {
+        fclose(f);
+        setenv("VK_ICD_FILENAMES", LAVAPIPE_ICD, 0);
+    }
+    if (getenv("MESA_SHADER_CACHE_DIR") == NULL && getenv("MESA_SHADER_CACHE_DISABLE") == NULL)
+        setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
+    /* vkd3d reports its unimplemented corners ("fixme:") on stderr; the tool's own
+     * messages are what a user needs. */
+    setenv("VKD3D_DEBUG", "none", 0);
+    setenv("VKD3D_SHADER_DEBUG", "none", 0);
+}
+
+/* Long runs say how far they are on a terminal's stderr (tool_progress), as the share of
+ * the input's submissions done. */
+struct render_progress {
+    struct tool_progress bar;
+    uint64_t bytes;
+};
+
+static void on_progress(void *user, uint32_t done, uint32_t total)
+{
+    struct render_progress *p = user;
+    if (total != 0)
+        tool_progress_update(&p->bar, p->bytes * done / total);
+}
+
+static int save_image(const char *path, const struct aerocmd_exec_image *img)
+{
+    if (img->rgba8 == NULL) {
+        fprintf(stderr, "aerocmd: %s: a texture of aerogpu_format %u has no PNG conversion\n", path,
+                img->format);
+        return EXIT_INVALID;
+    }
+    return aerocmd_write_png(path, img->rgba8, img->width, img->height) == 0 ? 0 : EXIT_USAGE_OR_IO;
+}
+
+static int save_presents(const struct aerocmd_exec *ex, const struct aerocmd_render_opts *o)
+{
+    uint32_t i, n = aerocmd_exec_present_count(ex);
+    int status = 0;
+    for (i = 0; i < n; i++) {
+        const struct aerocmd_exec_present *pr = aerocmd_exec_get_present(ex, i);
+        char path[4096];
+        int s;
+        if (pr->image.handle == 0 || o->out_dir == NULL) {
+            if (!o->quiet && pr->image.handle == 0)
+                printf("present %u (submission %u, offset 0x%x): no render target bound\n", i,
+                       pr->submission, pr->offset);
+            else if (!o->quiet)
+                printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
+                       "pixels)\n",
+                       i, pr->submission, pr->offset, pr->image.handle, pr->image.width,
+                       pr->image.height);
+            continue;
+        }
+        snprintf(path, sizeof(path), "%s/present_%04u.png", o->out_dir, i);
+        s = save_image(path, &pr->image);
+        if (s == 0 && !o->quiet)
+            printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
+                   pr->image.width, pr->image.height, pr->image.handle, i, pr->submission,
+                   pr->offset);
+        status = s > status ? s : status;
+    }
+    return status;
+}
+
+static int save_buffer(struct aerocmd_exec *ex, uint32_t handle, uint64_t size, const char *dir,
+                       int quiet)
+{
+    char path[4096];
+    uint8_t *bytes = malloc(size != 0 ? (size_t)size : 1u);
+    int status = EXIT_USAGE_OR_IO;
+    snprintf(path, sizeof(path), "%s/h%u.bin", dir, handle);
+    if (bytes == NULL)
+        fprintf(stderr, "aerocmd render: h:%u: out of memory\n", handle);
+    else if (aerocmd_exec_read_buffer(ex, handle, 0, size, bytes) != AEROCMD_OK)
+        fprintf(stderr, "aerocmd render: h:%u: cannot read it back\n", handle);
+    else if (aerocmd_write_file(path, bytes, (size_t)size) == 0)
+        status = 0;
+    if (status == 0 && !quiet)
+        printf("%s: %llu bytes of buffer h:%u\n", path, (unsigned long long)size, handle);
+    free(bytes);
+    return status;
+}
+
+static int save_resource(struct aerocmd_exec *ex, uint32_t handle, const char *dir, int quiet)
+{
+    struct aerocmd_exec_resource_info info;
+    uint32_t mip, layer;
+    int status = 0;
+    if (aerocmd_exec_resource_info(ex, handle, &info) != AEROCMD_OK) {
+        fprintf(stderr, "aerocmd render: --resource h:%u: no such buffer or texture at the end\n",
+                handle);
+        return EXIT_INVALID;
+    }
+    if (!info.is_texture)
+        return save_buffer(ex, handle, info.size_bytes, dir, quiet);
+    for (layer = 0; layer < info.array_layers; layer++) {
+        for (mip = 0; mip < info.mip_levels; mip++) {
+            struct aerocmd_exec_image img;
+            char path[4096];
+            int s;
+            if (aerocmd_exec_read_texture(ex, handle, mip, layer, &img) != AEROCMD_OK) {
+                fprintf(stderr, "aerocmd render: h:%u: cannot read it back\n", handle);
+                return EXIT_USAGE_OR_IO;
+            }
+            if (info.mip_levels == 1 && info.array_layers == 1)
+                snprintf(path, sizeof(path), "%s/h%u.png", dir, handle);
+            else
+                snprintf(path, sizeof(path), "%s/h%u_mip%u_layer%u.png", dir, handle, mip, layer);
+            s = save_image(path, &img);
+            if (s == 0 && !quiet)
+                printf("%s: %ux%u, h:%u mip %u layer %u\n", path, img.width, img.height, handle,
+                       mip, layer);
+            status = s > status ? s : status;
+            aerocmd_exec_image_release(&img);
+        }
+    }
+    return status;
+}
+
+static int status_of(aerocmd_result r)
+{
+    return r == AEROCMD_E_MALFORMED || r == AEROCMD_E_NOT_IMPLEMENTED ||
+                   r == AEROCMD_E_OUT_OF_MEMORY
+               ? EXIT_INVALID
+               : EXIT_USAGE_OR_IO;
+}
+
+int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
+                         const struct aerocmd_render_opts *o)
+{
+    struct aerocmd_exec_options opts;
+    struct aerocmd_exec_error err;
+    struct aerocmd_exec *ex = NULL;
+    struct render_progress prog;
+    aerocmd_result r;
+    int status = 0, s;
+    uint32_t i;
+    memset(&opts, 0, sizeof(opts));
+    opts.flags = o->dry_run ? AEROCMD_EXEC_DRY_RUN : 0;
+    tool_progress_init(&prog.bar, name, "render", len);
+    prog.bytes = len;
+    opts.progress = on_progress;
+    opts.progress_user = &prog;
+    if (aerocmd_exec_create(&opts, &ex, &err) != AEROCMD_OK) {
+        fprintf(stderr, "aerocmd render: %s\n", err.message);
+        return EXIT_USAGE_OR_IO;
+    }
+    r = aerocmd_exec_run(ex, bytes, len, &err);
+    tool_progress_clear(&prog.bar);
+    if (r != AEROCMD_OK) {
+        fprintf(stderr, "%s: %s\n", name, err.message);
+        status = status_of(r);
+    }
+    s = save_presents(ex, o);
+    status = s > status ? s : status;
+    for (i = 0; !o->dry_run && o->out_dir != NULL && i < o->resource_count; i++) {
+        s = save_resource(ex, o->resources[i], o->out_dir, o->quiet);
+        status = s > status ? s : status;
+    }
+    if (status == 0 && !o->quiet)
+        printf("%s: %s, %u present%s\n", name, o->dry_run ? "valid (dry run)" : "rendered",
+               aerocmd_exec_present_count(ex), aerocmd_exec_present_count(ex) == 1 ? "" : "s");
+    aerocmd_exec_destroy(ex);
+    return status;
+}
+#else
+int aerocmd_render_available(void)
+{
+    return 0;
+}
+#endif
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: aerocmd render [--dry-run] [-q] [-o DIR] [--resource h:N]... FILE\n\n"
+            "Runs FILE (.acmd stream or .aerogputrace, every submission in order, with the\n"
+            "guest memory v2 traces carry) on the reference executor: Direct3D 12 through\n"
+            "vkd3d, headless on Mesa's lavapipe. Writes DIR/present_NNNN.png for each\n"
+            "PRESENT (the first render target bound when it runs) and, for each --resource,\n"
+            "DIR/hN.png (other subresources DIR/hN_mipM_layerL.png) as it is at the end.\n"
+            "A packet the executor refuses stops the run with\n"
+            "  FILE: submission K, offset N (0xN), OPCODE: reason\n"
+            "and what was captured before it is still written.\n\n"
+            "  -o DIR          where the pictures go (created if missing; needed unless\n"
+            "                  --dry-run)\n"
+            "  --resource h:N  also save resource N at the end (repeatable; buffers as\n"
+            "                  DIR/hN.bin)\n"
+            "  --dry-run       decode, validate and translate every packet (shaders checked by\n"
+            "                  vkd3d-shader); no GPU, no pictures\n"
+            "  -q              no line per picture\n\n"
+            "Environment: unless set, VK_ICD_FILENAMES selects lavapipe (when installed),\n"
+            "MESA_SHADER_CACHE_DISABLE=true keeps Mesa's shader cache out of $HOME and\n"
+            "VKD3D_DEBUG=none / VKD3D_SHADER_DEBUG=none keep vkd3d's notes off stderr.\n"
+            "Progress goes to stderr once a second for runs longer than a second.\n\n"
+            "Exit status: 0 rendered, 1 invalid or refused input, 2 usage or I/O error, or the\n"
+            "executor cannot start.\n");
+}
+
+#ifdef AEROCMD_HAVE_EXEC
+static int render_file(const char *file, const char *dir, int dry, int quiet,
+                       const uint32_t *resources, uint32_t count)
+{
+    struct aerocmd_render_opts o;
+    struct tool_blob in;
+    int status;
+    if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "aerocmd: %s: %s\n", dir, strerror(errno));
+        return EXIT_USAGE_OR_IO;
+    }
+    if (aerocmd_read_file(file, SITE_RENDER_INPUT, &in) != 0)
+        return EXIT_USAGE_OR_IO;
+    memset(&o, 0, sizeof(o));
+    o.out_dir = dry ? NULL : dir;
+    o.dry_run = dry;
+    o.quiet = quiet;
+    o.resources = resources;
+    o.resource_count = count;
+    aerocmd_render_prepare_env();
+    status = aerocmd_render_bytes(file, in.bytes, in.len, &o);
+    tool_free(in.bytes, in.cap);
+    return status;
+}
+#endif
+
+static int parse_handle(const char *s, uint32_t *out)
+{
+    char *end;
+    unsigned long v;
+    if (strncmp(s, "h:", 2) == 0)
+        s += 2;
+    errno = 0;
+    v = strtoul(s, &end, 0);
+    if (errno != 0 || *s == '\0' || *end != '\0' || v == 0 || v > 0xFFFFFFFFul)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int aerocmd_cmd_render(int argc, char **argv)
+{
+    const char *file = NULL, *dir = NULL;
+    uint32_t resources[MAX_RESOURCES], count = 0;
+    int i, dry = 0, quiet = 0;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--dry-run") == 0) {
+            dry = 1;
+        } else if (strcmp(argv[i], "-q") == 0) {
+            quiet = 1;
+        } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+            dir = argv[++i];
+        } else if (strcmp(argv[i], "--resource") == 0 && i + 1 < argc && count < MAX_RESOURCES &&
+                   parse_handle(argv[i + 1], &resources[count]) == 0) {
+            count++, i++;
+        } else if ((argv[i][0] != '-' || argv[i][1] == '\0') && file == NULL) {
+            file = argv[i];
+        } else {
+            fprintf(stderr, "aerocmd render: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            return EXIT_USAGE_OR_IO;
+        }
+    }
+    if (file == NULL || (dir == NULL && !dry)) {
+        fprintf(stderr, "aerocmd render: %s\n", file == NULL ? "no FILE given" : "no -o DIR given");
+        usage(stderr);
+        return EXIT_USAGE_OR_IO;
+    }
+    if (!aerocmd_render_available()) {
+        fprintf(stderr, "aerocmd render: this aerocmd was built without the reference executor "
+                        "(meson -Dexec=enabled needs libvkd3d-dev and libpng-dev)\n");
+        return EXIT_USAGE_OR_IO;
+    }
+#ifdef AEROCMD_HAVE_EXEC
+    return render_file(file, dir, dry, quiet, resources, count);
+#else
+    (void)resources;
+    (void)quiet;
+    return EXIT_USAGE_OR_IO;
+#endif
+}
