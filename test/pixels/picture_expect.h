@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* picture_expect.h — what a scene must look like, worked out from Direct3D's rules in the
  * test (never from a picture the project produced), and the check of an RGBA8 image
  * against it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pixel_runner.h — runs what a scenario submits on the reference executor, submission by
  * submission as the host would (each with the allocation table the KMD builds and the guest
  * memory the CPU left in its listed allocations), and answers scene_pictures.h's questions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scene_pictures.h — the pictures (and buffer contents) of the umd golden scenarios and
  * their Wine twins, checked against what each one draws (scenario comments in
  * test/unit/umd/golden_scenarios.h, shaders and vertex data in shaders/scene_shaders.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The picture of `aerocmd demo`: its frame (demo_scene.c) runs through the state tracker
  * over the fake, every submission also on the reference executor as it is made. What it
  * draws: a 64x64 B8G8R8A8 target cleared to (0.1, 0.2, 0.3, 1), one triangle with red

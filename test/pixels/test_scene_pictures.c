@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pixels of the umd golden scenarios and of their Wine twins: the results of each scenario
  * on the reference executor are checked against what it draws (scene_pictures.h). A
  * scenario whose picture is wrong is a bug in the driver path.

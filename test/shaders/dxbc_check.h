@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dxbc_check.h — a DXBC container checked the way the reference executor sees it
  * (aerocmd_exec_check_dxbc: framing, checksum, token walk, then vkd3d-shader's compilation
  * to SPIR-V). The one checker of every container the project emits. */
