@@ -31,15 +31,17 @@ DECODE = "test/bench/bench_decode"
 # name, program (relative to the build dir), extra args, what it measures, targets, N1, N2.
 # Targets, each a requirement: ("max", X): at most X instructions per operation;
 # ("per_byte", X): at most X instructions per byte of the stream; ("ratio", ROW, X): at most
-# X times ROW's figure; ("bytes_max", X): at most X bytes per iteration. No target: measured
-# and printed.
+# X times ROW's figure; ("bytes_max", X): at most X bytes per iteration; ("missed", X): a
+# target this project has not reached yet, printed with the row ("MISSED" while over it,
+# README "missed target") but not failing the check, beside a guard that does. No target:
+# measured and printed.
 BENCHES = [
     ("L1", UMD, ["l1"], "umd: Draw(3), no state change", [("max", 60)], 20000, 40000),
-    # L2: issue 17 asks for 120 and this is not met (228): binding keeps the tracker's copy
+    # L2: issue 17's 120 is a missed target (228 measured): binding keeps the tracker's copy
     # and the draw writes the packets from it, which costs more than 120 with the harness's
-    # own 33 (README "Performance"). The first round's target stays as the guard.
-    ("L2", UMD, ["l2"], "umd: bind 1 of 2 VBs + 1 of 2 VS CBs, Draw(3)", [("max", 250)], 20000,
-     40000),
+    # own 33 (README "Performance", "missed target"). The first round's 250 stays the guard.
+    ("L2", UMD, ["l2"], "umd: bind 1 of 2 VBs + 1 of 2 VS CBs, Draw(3)",
+     [("max", 250), ("missed", 120)], 20000, 40000),
     ("L3", UMD, ["l3"], "umd: Map(DISCARD) 256-byte CB, write, Unmap, Draw(3)", [("max", 200)],
      20000, 40000),
     ("L4", UMD, ["l4"], "umd: L1 with 1,000 buffers + 100 textures live",
@@ -57,11 +59,11 @@ BENCHES = [
      10000, 20000),
     ("D", DECODE, [], "decode + structural validation, per small packet", [("max", 30)], 100,
      200),
-    # D-views: issue 17 asks for 30; 31 is measured (from about 131), of which about 11 are
-    # the emulator loop's own dispatch and field reads. The guard is set just above.
+    # D-views: issue 17's target (from about 131 before); about 12 of it are the emulator
+    # loop's own dispatch and field reads.
     ("D-views", DECODE, ["views"],
      "decode: cursor + typed views (no validation) of an emulator's loop, per small packet",
-     [("max", 33)], 100, 200),
+     [("max", 30)], 100, 200),
     ("D-upload", DECODE, ["upload"], "decode + validation, upload-heavy stream, per byte",
      [("per_byte", 1)], 100, 200),
     # K: measured 106.1 (gcc) and 111.9 (clang); about 24 of it is the bench's copy callback
@@ -141,6 +143,10 @@ def judge_one(target, per, nbytes, results):
                 f"{target[1]} ratio {ratio:.3f}")
     if target[0] == "bytes_max":
         return f"<={target[1]}B", nbytes != "-" and float(nbytes) <= target[1], ""
+    if target[0] == "missed":
+        over = per > target[1]
+        return (f"<={target[1]}?", True,
+                f"MISSED target <={target[1]}, over by {per - target[1]:.2f}" if over else "")
     unit = "/B" if target[0] == "per_byte" else ""
     return f"<={target[1]}{unit}", per <= target[1], ""
 

@@ -85,15 +85,17 @@ static inline int aerocmd_cursor_next_inline(struct aerocmd_cursor *cursor,
 {
     const struct aerocmd_stream *stream = cursor->stream;
     uint32_t offset = cursor->offset;
-    /* In 64 bits a cursor past the end has a negative remainder: one test for both. */
-    int64_t remaining = (int64_t)stream->size_bytes - (int64_t)offset;
-    if (remaining >= (int64_t)sizeof(struct aerogpu_cmd_hdr)) {
+    /* The bytes after a header at offset; in 64 bits a header that does not fit (or a
+     * cursor past the end) leaves a negative count: one test for both. */
+    int64_t after =
+        (int64_t)stream->size_bytes - (int64_t)sizeof(struct aerogpu_cmd_hdr) - (int64_t)offset;
+    if (after >= 0) {
         const struct aerogpu_cmd_hdr *h = (const struct aerogpu_cmd_hdr *)(stream->bytes + offset);
         uint32_t size = h->size_bytes, over = size - (uint32_t)sizeof *h;
         /* 4-aligned, at least a header and at most the rest, in one unsigned test: rotated
          * right by two, a size below 8 (which wraps around) or one with low bits set lands
          * above any quarter of the rest. */
-        if (((over >> 2) | (over << 30)) <= ((uint32_t)remaining - (uint32_t)sizeof *h) >> 2) {
+        if (((over >> 2) | (over << 30)) <= (uint32_t)after >> 2) {
             packet->bytes = (const uint8_t *)h;
             packet->offset = offset;
             packet->opcode = h->opcode;
