@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """The shared capture fixtures through `aerocmd render`: each is rendered (and its picture
-checked against what its packets mean) or refused with the reason written below.
+checked against what its packets mean) or refused with the reason written below; and the
+demo's trace and raw stream (check_demo).
 
 usage: run_fixtures.py AEROCMD FIXTURES_DIR STREAMS_DIR
 
@@ -144,6 +145,27 @@ def check_options(checks, aerocmd, fixtures, tmp):
         checks.check(run.returncode == 2, "render with %s exits 2" % what, run.stderr)
 
 
+def check_demo(checks, aerocmd, tmp):
+    """The demo's own output through `aerocmd render`: its trace shows the frame at PRESENT 0
+    (present_0000.png, 64x64) and then stops, with the reason, at the guest-backed staging
+    texture whose memory a streams-only trace does not carry; its raw first stream renders
+    whole."""
+    trace, raw = os.path.join(tmp, "demo.aerogputrace"), os.path.join(tmp, "demo.acmd")
+    for args in (["-o", trace], ["-o", raw, "--raw"]):
+        run = subprocess.run([aerocmd, "demo", "--no-png", *args], capture_output=True, text=True)
+        checks.check(run.returncode == 0, "aerocmd demo %s" % " ".join(args), run.stderr)
+    out_dir = tempfile.mkdtemp(dir=tmp)
+    status, out, err = render(aerocmd, trace, out_dir)
+    checks.check(status == 1 and err.count("\n") == 1 and
+                 "CREATE_TEXTURE2D: the guest memory of allocation" in err,
+                 "demo trace: refused only at the guest-backed staging texture", err)
+    png = os.path.join(out_dir, "present_0000.png")
+    if checks.check(os.path.exists(png), "demo trace: present_0000.png written"):
+        checks.check(read_png(png)[:2] == (64, 64), "demo trace: the picture is 64x64")
+    status, out, err = render(aerocmd, raw, tempfile.mkdtemp(dir=tmp))
+    checks.check(status == 0 and err == "", "demo raw stream: rendered", err)
+
+
 def main(aerocmd, fixtures, streams):
     checks = Checks()
     with tempfile.TemporaryDirectory() as tmp:
@@ -153,6 +175,7 @@ def main(aerocmd, fixtures, streams):
         for name, expect in sorted(RAW_EXPECT.items()):
             check_input(checks, aerocmd, os.path.join(streams, name + ".acmd"), expect, tmp)
         check_options(checks, aerocmd, fixtures, tmp)
+        check_demo(checks, aerocmd, tmp)
     listed = set(EXPECT)
     found = {f[:-len(".aerogputrace")] for f in os.listdir(fixtures) if f.endswith(".aerogputrace")}
     checks.check(found == listed, "every fixture has an expectation", repr(found ^ listed))

@@ -93,12 +93,13 @@ static const uint8_t pic_quad_texels[4 * 4 * 4] = {
     255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255,
 };
 
-static void pic_indexed_quad(const struct pic_results *r, const char *name)
+/* scene_quad (the top-right quarter) sampling tex over `clear`, in texture nth. */
+static void pic_sampled_quad(const struct pic_results *r, const char *name, uint32_t nth,
+                             const float clear[4], const struct pic_texture *tex)
 {
-    static const struct pic_texture tex = {pic_quad_texels, 4, 4};
     struct pic_scene s;
     uint32_t i, k;
-    pic_init(&s, name, 64, 64, pic_grey);
+    pic_init(&s, name, 64, 64, clear);
     for (i = 0; i < 6; i += 3) {
         struct pic_vertex v[3];
         struct pic_triangle *t;
@@ -109,10 +110,16 @@ static void pic_indexed_quad(const struct pic_results *r, const char *name)
         }
         t = pic_add(&s, v[0], v[1], v[2]);
         t->shade = PIC_TEXTURE;
-        t->texture = &tex;
+        t->texture = tex;
     }
-    /* The target is created first (kit_target / target()), the texture after it. */
-    pic_texture_check(r, 0, &s, 3000);
+    pic_texture_check(r, nth, &s, 3000);
+}
+
+/* The target is created first (kit_target / target()), the texture after it. */
+static void pic_indexed_quad(const struct pic_results *r, const char *name)
+{
+    static const struct pic_texture tex = {pic_quad_texels, 4, 4};
+    pic_sampled_quad(r, name, 0, pic_grey, &tex);
 }
 
 static void pic_indexed_quad_texture(const struct pic_results *r)
@@ -123,6 +130,26 @@ static void pic_indexed_quad_texture(const struct pic_results *r)
 static void pic_indexed_quad_texture_host(const struct pic_results *r)
 {
     pic_indexed_quad(r, "indexed_quad_texture_host");
+}
+
+/* share_* (Wine, test/shims/scenario_share.c): device a creates the shared 16x16 B8G8R8A8
+ * texture (texture 0) and clears it red; device b opens it from the private data the OS
+ * kept and samples it with the quad over its grey-cleared target (texture 1), then opens it
+ * again as a D3D9Ex driver describes it and samples that over a blue-cleared target
+ * (texture 2). Every texel is red, so the quad is red through both opens (the shared texture
+ * itself is destroyed by the end and not read). */
+static void pic_share(const struct pic_results *r)
+{
+    static const float blue[4] = {0, 0, 1, 1};
+    static uint8_t red[16 * 16 * 4];
+    static const struct pic_texture tex = {red, 16, 16};
+    uint32_t i;
+    for (i = 0; i < 16u * 16u; i++) {
+        red[4 * i] = 255;
+        red[4 * i + 3] = 255;
+    }
+    pic_sampled_quad(r, "share (opened)", 1, pic_grey, &tex);
+    pic_sampled_quad(r, "share (opened as D3D9Ex describes it)", 2, blue, &tex);
 }
 
 /* depth_test: the triangle (depth 0) passes LESS against the cleared 1; the depth buffer
@@ -403,6 +430,25 @@ static void pic_instanced(const struct pic_results *r)
     pic_triangle_over_grey(r, "instanced", 0);
 }
 
+/* queries (Wine, test/shims/scenario_query.c): the event's 8x8 target (texture 0) cleared
+ * red; the triangle drawn six times into a target never cleared (texture 1) while the
+ * occlusion, predicate and statistics queries count, and once under an occlusion predicate
+ * into another (the last texture, 2): predication never skips a draw, so it is there. */
+static void pic_queries(const struct pic_results *r)
+{
+    static const float red[4] = {1, 0, 0, 1};
+    struct pic_scene s;
+    uint32_t nth;
+    pic_uniform(r, 0, "queries (event)", 8, 8, red);
+    for (nth = 1; nth <= 2; nth++) {
+        pic_init(&s, nth == 1 ? "queries (counted draws)" : "queries (predicated draw)", 64, 64,
+                 pic_grey);
+        s.skip_background = 1;
+        pic_scene_triangle(&s, 0, 0, NULL);
+        pic_texture_check(r, nth, &s, 300);
+    }
+}
+
 struct pic_case {
     const char *name;
     void (*check)(const struct pic_results *r);
@@ -413,6 +459,9 @@ static const struct pic_case pic_cases[] = {
     {"triangle", pic_triangle},
     {"indexed_quad_texture", pic_indexed_quad_texture},
     {"indexed_quad_texture_host", pic_indexed_quad_texture_host},
+    {"share_d3d11_to_d3d10_1", pic_share},
+    {"share_d3d10_to_d3d11", pic_share},
+    {"queries", pic_queries},
     {"depth_test", pic_depth_test},
     {"mrt_gaps", pic_mrt_gaps},
     {"gs_bound", pic_gs_bound},

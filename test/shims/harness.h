@@ -80,10 +80,11 @@ void check_versions(open_adapter_fn open10_2, UINT iface, const UINT64 *want, UI
 /* Answers and tables that do not depend on scenarios (checks_caps.c). */
 void run_answer_checks(open_adapter_fn open, UINT iface, int use_10_2);
 /* Queries through the runtime's table (scenario_query.c). */
-void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2);
+void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *out_dir,
+                         const char *tag);
 /* A texture shared by a device of each interface (scenario_share.c). */
 void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,
-                        UINT iface_b, int b_10_2);
+                        UINT iface_b, int b_10_2, const char *out_dir, const char *name);
 /* Guest-wide ids (ids.c): churn more objects than one process's old id slice held; and one
  * process of a concurrent group that writes the ids it got (fallback: with the shared
  * counter's name taken by another object, so the section cannot be opened). */

@@ -23,7 +23,8 @@ static const UINT64 all[] = {D3D10_0_7_DDI_SUPPORTED, D3D10_1_7_DDI_SUPPORTED,
                              D3D11_0_7_DDI_SUPPORTED};
 
 /* The driver DLL serves every runtime: all three tables, a texture shared between two of
- * them, and the ids. Its D3D11 scenarios are not recorded (the D3D11 DLL's are). */
+ * them (each way recorded under its own name), and the ids. Its D3D11 scenarios are not recorded
+ * (the D3D11 DLL's are). */
 static void run_driver(HMODULE dll, const char *out)
 {
     open_adapter_fn open10 = adapter_entry(dll, "OpenAdapter10");
@@ -35,9 +36,9 @@ static void run_driver(HMODULE dll, const char *out)
     run_scenarios(open10_2, D3D10_1_7_DDI_INTERFACE_VERSION, 1, out, "driver_d3d10_1_");
     run_scenarios(open10_2, D3D11_0_7_DDI_INTERFACE_VERSION, 1, NULL, "driver_");
     run_share_scenario(open10_2, D3D11_0_7_DDI_INTERFACE_VERSION, 1, open10_2,
-                       D3D10_1_7_DDI_INTERFACE_VERSION, 1);
+                       D3D10_1_7_DDI_INTERFACE_VERSION, 1, out, "share_d3d11_to_d3d10_1");
     run_share_scenario(open10, D3D10_0_7_DDI_INTERFACE_VERSION, 0, open10_2,
-                       D3D11_0_7_DDI_INTERFACE_VERSION, 1);
+                       D3D11_0_7_DDI_INTERFACE_VERSION, 1, out, "share_d3d10_to_d3d11");
     run_id_churn(open10_2);
 }
 

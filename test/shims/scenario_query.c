@@ -222,9 +222,11 @@ static void check_predication_and_counters(struct session *s)
     s->rt.error_count = 0;
 }
 
-void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2)
+void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *out_dir,
+                         const char *tag)
 {
     static struct session s;
+    char name[96];
     if (!CHECK_EQ(session_open(&s, open, iface, use_10_2), S_OK))
         return;
     check_event(&s);
@@ -237,6 +239,7 @@ void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2)
     s.f.pfnFlush(s.dev);
     CHECK_EQ(s.rt.error_count, 0);
     check_shader_payloads(&s);
-    record_scenario(&s.rt, NULL, "queries", s.rt.emu.submission_count);
+    snprintf(name, sizeof name, "%squeries", tag);
+    record_scenario(&s.rt, out_dir, name, s.rt.emu.submission_count);
     session_close(&s);
 }

@@ -5,8 +5,11 @@
  * written from (FACTS-ADDENDUM.md (1)): a shareable resource's allocation is made for the
  * runtime's resource (pfnAllocateCb's hResource = the HRTRESOURCE); the kernel writes its
  * token into the allocation's private data, which the OS keeps and hands OpenResource;
- * OpenResource may report only E_OUTOFMEMORY or DEVICEREMOVED. The pixels need the
- * reference executor; until then the host model's bytes of the opened texture are checked. */
+ * OpenResource may report only E_OUTOFMEMORY or DEVICEREMOVED. The host model's bytes of the
+ * opened texture are checked here; both devices' submissions (one host behind both) are
+ * recorded as one scenario, whose picture the reference executor draws
+ * (test/pixels/scene_pictures.h pic_share: the red the creator cleared, sampled by the
+ * opener's quad, through both opens). */
 
 /* What the OS keeps of an allocation for OpenResource: the private data the kernel left. */
 static const struct aerocmd_umd_fake_memory *kept_allocation(struct session *creator,
@@ -37,32 +40,36 @@ static D3D10DDI_HRESOURCE open_shared(struct session *s, D3DKMT_HANDLE h, const 
     return res;
 }
 
-/* The opened texture sampled by the opener's draw. */
-static void sample_opened(struct session *b, D3D10DDI_HRESOURCE opened)
+/* The opened texture sampled by the opener's quad (the top-right quarter) into a new 64x64
+ * target cleared to `clear` first. */
+static void sample_opened(struct session *b, D3D10DDI_HRESOURCE opened, FLOAT *clear)
 {
-    static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
-    D3D10DDI_HSHADERRESOURCEVIEW srv =
-        srv_of(b, opened, DXGI_FORMAT_B8G8R8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
-    bind_basic(b, triangle_vb(b), target(b, 64, 64), no_dsv);
-    b->f.pfnPsSetShaderResources(b->dev, 0, 1, &srv);
-    b->f.pfnDraw(b->dev, 3, 0);
+    D3D10DDI_HRENDERTARGETVIEW rtv = target(b, 64, 64);
+    bind_quad(b, rtv);
+    b->f.pfnClearRenderTargetView(b->dev, rtv, clear);
+    draw_quad_sampling(
+        b, srv_of(b, opened, DXGI_FORMAT_B8G8R8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0));
     b->f.pfnFlush(b->dev);
 }
 
 /* The same allocation described the way a D3D9Ex driver leaves it (RULES.md: reserved0 bit
- * 63, D3DFMT_A8R8G8B8 = 21, width in bits 32..47, height in 48..62). */
-static void open_as_d3d9ex(struct session *b, D3DKMT_HANDLE h,
-                           const struct aerocmd_umd_fake_memory *kept, uint64_t token)
+ * 63, D3DFMT_A8R8G8B8 = 21, width in bits 32..47, height in 48..62), opened and sampled into
+ * a second target cleared blue. */
+static D3D10DDI_HRESOURCE open_as_d3d9ex(struct session *b, D3DKMT_HANDLE h,
+                                         const struct aerocmd_umd_fake_memory *kept, uint64_t token)
 {
+    static FLOAT blue[4] = {0, 0, 1, 1};
     struct aerogpu_wddm_alloc_priv_v2 blob;
     struct aerogpu_cmd_import_shared_surface imp;
+    D3D10DDI_HRESOURCE opened;
     memcpy(&blob, kept->private_data, sizeof blob);
     blob.reserved0 = AEROGPU_WDDM_ALLOC_PRIV_DESC_MARKER | 21u | (16ull << 32) | (16ull << 48);
-    open_shared(b, h, &blob, sizeof blob);
-    b->f.pfnFlush(b->dev);
+    opened = open_shared(b, h, &blob, sizeof blob);
     CHECK_EQ(b->rt.error_count, 0);
+    sample_opened(b, opened, blue);
     if (CHECK(nth_packet(b, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 1, &imp, sizeof imp)))
         CHECK(imp.share_token == token);
+    return opened;
 }
 
 static void share_between(struct session *a, struct session *b)
@@ -74,7 +81,7 @@ static void share_between(struct session *a, struct session *b)
     struct aerogpu_cmd_import_shared_surface imp;
     const struct aerocmd_umd_fake_memory *kept;
     const struct aerocmd_umd_fake_resource *seen;
-    D3D10DDI_HRESOURCE shared, opened;
+    D3D10DDI_HRESOURCE shared, opened, opened_9ex;
     D3DKMT_HANDLE h_a, h_b;
     shared = resource_ex(a, D3D10DDIRESOURCE_TEXTURE2D, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM,
                          D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
@@ -100,7 +107,7 @@ static void share_between(struct session *a, struct session *b)
     h_b = fake_runtime_open_allocation(&b->rt, &a->rt.memory[h_a - 1u]);
     opened = open_shared(b, h_b, kept->private_data, kept->private_data_bytes);
     CHECK_EQ(b->rt.error_count, 0);
-    sample_opened(b, opened);
+    sample_opened(b, opened, scenario_grey);
     if (CHECK(nth_packet(b, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 0, &imp, sizeof imp))) {
         CHECK(imp.share_token == exp.share_token);
         seen = aerocmd_umd_fake_resource(b->rt.host, imp.out_resource_handle);
@@ -109,21 +116,23 @@ static void share_between(struct session *a, struct session *b)
             CHECK(seen->bytes[0] == 0 && seen->bytes[1] == 0 && seen->bytes[2] == 0xFF &&
                   seen->bytes[3] == 0xFF);
     }
-    open_as_d3d9ex(b, h_b, kept, exp.share_token);
+    opened_9ex = open_as_d3d9ex(b, h_b, kept, exp.share_token);
     /* A blob no AeroGPU driver made: E_OUTOFMEMORY, the only failure OpenResource has. */
     open_shared(b, h_b, garbage, sizeof garbage);
     CHECK_EQ(b->rt.error_count, 1);
     CHECK_EQ(b->rt.last_error, E_OUTOFMEMORY);
     b->rt.error_count = 0;
     b->f.pfnDestroyResource(b->dev, opened);
+    b->f.pfnDestroyResource(b->dev, opened_9ex);
     a->f.pfnDestroyResource(a->dev, shared);
     a->f.pfnFlush(a->dev);
     CHECK(nth_packet(a, AEROGPU_CMD_RELEASE_SHARED_SURFACE, 0, &exp, 16));
 }
 
-/* Device a of interface iface_a, device b of iface_b, through one DLL's entry points. */
+/* Device a of interface iface_a, device b of iface_b, through one DLL's entry points; the
+ * submissions of both are recorded as scenario `name` in out_dir (when given). */
 void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,
-                        UINT iface_b, int b_10_2)
+                        UINT iface_b, int b_10_2, const char *out_dir, const char *name)
 {
     static struct session a, b;
     if (!CHECK_EQ(session_open(&a, open_a, iface_a, a_10_2), S_OK))
@@ -137,6 +146,6 @@ void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_a
         check_shader_payloads(&b);
         session_close(&b);
     }
-    record_scenario(&a.rt, NULL, "share_two_devices", a.rt.host->submission_count);
+    record_scenario(&a.rt, out_dir, name, a.rt.host->submission_count);
     session_close(&a);
 }

@@ -64,16 +64,10 @@ static void sc_triangle(struct session *s)
     CHECK_EQ(s->rt.present_cb_calls, 1);
 }
 
-static void sc_indexed_quad_texture(struct session *s)
+/* The textured pipeline drawing scene_quad through 16-bit indices into rtv. */
+static void bind_quad(struct session *s, D3D10DDI_HRENDERTARGETVIEW rtv)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
-    static const uint32_t texels[16] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u, 0xFFFFFFFFu};
-    D3D10_DDIARG_SUBRESOURCE_UP init = {(void *)(uintptr_t)texels, 16, 64};
-    D3D10_DDI_SAMPLER_DESC sd;
-    D3D10DDI_HSAMPLER smp;
-    D3D10DDI_HRTSAMPLER rt = {NULL};
-    D3D10DDI_HSHADERRESOURCEVIEW srv;
-    D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
     bind_pipeline(s, 1,
                   buffer(s, sizeof scene_quad, D3D10_DDI_BIND_VERTEX_BUFFER, 0, 0, scene_quad), rtv,
                   no_dsv);
@@ -81,11 +75,14 @@ static void sc_indexed_quad_texture(struct session *s)
         s->dev,
         buffer(s, sizeof scene_quad_indices, D3D10_DDI_BIND_INDEX_BUFFER, 0, 0, scene_quad_indices),
         DXGI_FORMAT_R16_UINT, 0);
-    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
-    srv = srv_of(
-        s,
-        texture(s, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, &init),
-        DXGI_FORMAT_R8G8B8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
+}
+
+/* The quad sampling srv with a linear, clamping sampler (both made here). */
+static void draw_quad_sampling(struct session *s, D3D10DDI_HSHADERRESOURCEVIEW srv)
+{
+    D3D10_DDI_SAMPLER_DESC sd;
+    D3D10DDI_HSAMPLER smp;
+    D3D10DDI_HRTSAMPLER rt = {NULL};
     memset(&sd, 0, sizeof sd);
     sd.Filter = D3D10_DDI_FILTER_MIN_MAG_MIP_LINEAR;
     sd.AddressU = sd.AddressV = sd.AddressW = D3D10_DDI_TEXTURE_ADDRESS_CLAMP;
@@ -96,6 +93,21 @@ static void sc_indexed_quad_texture(struct session *s)
     s->f.pfnPsSetShaderResources(s->dev, 0, 1, &srv);
     s->f.pfnPsSetSamplers(s->dev, 0, 1, &smp);
     s->f.pfnDrawIndexed(s->dev, 6, 0, 0);
+}
+
+static void sc_indexed_quad_texture(struct session *s)
+{
+    static const uint32_t texels[16] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u, 0xFFFFFFFFu};
+    D3D10_DDIARG_SUBRESOURCE_UP init = {(void *)(uintptr_t)texels, 16, 64};
+    D3D10DDI_HSHADERRESOURCEVIEW srv;
+    D3D10DDI_HRENDERTARGETVIEW rtv = target(s, 64, 64);
+    bind_quad(s, rtv);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, scenario_grey);
+    srv = srv_of(
+        s,
+        texture(s, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0, &init),
+        DXGI_FORMAT_R8G8B8A8_UNORM, D3D10DDIRESOURCE_TEXTURE2D, 0, 0, 0);
+    draw_quad_sampling(s, srv);
 }
 
 static void sc_depth_test(struct session *s)
@@ -425,7 +437,7 @@ void run_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *o
     for (i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
         if (scenarios[i].apis & (1u << api))
             run_one(open, iface, use_10_2, &scenarios[i], out_dir, tag);
-    run_query_scenarios(open, iface, use_10_2);
+    run_query_scenarios(open, iface, use_10_2, out_dir, tag);
     if (api == API_11_0)
         check_uploads(open, iface, use_10_2);
 }
