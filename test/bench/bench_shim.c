@@ -11,7 +11,8 @@
  *          (its own texture view), PsSetSamplers (one of two), IaSetVertexBuffers and
  *          IaSetIndexBuffer (its own quad); per draw Map(WRITE_DISCARD) of a 64-byte dynamic
  *          constant buffer, a write of all of it, Unmap, VsSetConstantBuffers and
- *          PsSetConstantBuffers of it, DrawIndexed(6); then DXGI Present.
+ *          PsSetConstantBuffers of it, DrawIndexed(6); then DXGI Present of the swap chain's
+ *          buffer the draws render to.
  *      S1, S10, S100, S1000: F with that many live textures behind the views the
  *          materials bind (view k shows texture k mod N; frame f's material m binds view
  *          (50 f + m) mod max(N, 50), so every frame binds a different view per material).
@@ -27,8 +28,8 @@
  * fake's (the recording render scribbles over the whole buffer each time).
  * Prints "bytes=N" (packet bytes per iteration, stream headers left out),
  * "draws=D" for the frame modes (draws per iteration) and "submissions=K" once at exit. Exit status
- * 1 when a DDI reported an error through pfnSetErrorCb, a submission was malformed, or iterations
- * emitted different byte counts; 2 on bad arguments or a failed setup. */
+ * 1 when a DDI reported an error through pfnSetErrorCb, a submission was malformed, a Present
+ * failed or iterations emitted different byte counts; 2 on bad arguments or a failed setup. */
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,9 +66,10 @@ struct bench {
     struct session s; /* first: the runtime handle points at all three */
     PFND3DDDI_RENDERCB record_render;
     int recycling;
-    uint64_t packet_bytes, submissions, bad_submissions;
+    uint64_t packet_bytes, submissions, bad_submissions, failed_presents;
     D3D10DDI_HRESOURCE vb[2], cb[2];
-    uint8_t *big_dma; /* FM: the command buffer handed out while recycling */
+    D3D10DDI_HRESOURCE back; /* the swap chain's buffer: render target 0, presented */
+    uint8_t *big_dma;        /* FM: the command buffer handed out while recycling */
     struct frame_objects frame;
 };
 
@@ -122,7 +124,10 @@ static int bench_pipeline(struct bench *b)
                           i == 0 ? D3D10_DDI_USAGE_DYNAMIC : 0u,
                           i == 0 ? D3D10_DDI_CPU_ACCESS_WRITE : 0u, NULL);
     }
-    bind_basic(s, b->vb[0], target(s, 64, 64), no_dsv);
+    /* A swap chain's buffer as DXGI creates it, so that each frame can present it. */
+    b->back = texture(s, 64, 64, DXGI_FORMAT_B8G8R8A8_UNORM,
+                      D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, 0, NULL);
+    bind_basic(s, b->vb[0], rtv_of(s, b->back, DXGI_FORMAT_B8G8R8A8_UNORM), no_dsv);
     s->f.pfnVsSetConstantBuffers(s->dev, 0, 1, &b->cb[0]);
     s->f.pfnDraw(s->dev, 3, 0);
     s->f.pfnFlush(s->dev);
@@ -215,7 +220,7 @@ static int frame_objects(struct bench *b, UINT textures)
 }
 
 /* One frame: 50 materials of 10 draws, then Present. */
-BENCH_NOINLINE static void frame(const struct bench *b, unsigned long f)
+BENCH_NOINLINE static void frame(struct bench *b, unsigned long f)
 {
     static const UINT stride = 7 * sizeof(float), offset = 0;
     static uint32_t constants[FRAME_CB_BYTES / 4u];
@@ -243,8 +248,10 @@ BENCH_NOINLINE static void frame(const struct bench *b, unsigned long f)
     }
     memset(&p, 0, sizeof p);
     p.hDevice = (DXGI_DDI_HDEVICE)s->dev.pDrvPrivate;
+    p.hSurfaceToPresent = (DXGI_DDI_HRESOURCE)b->back.pDrvPrivate;
     p.FlipInterval = DXGI_DDI_FLIP_INTERVAL_IMMEDIATE;
-    s->rt.dxgi.pfnPresent(&p);
+    if (s->rt.dxgi.pfnPresent(&p) != S_OK)
+        b->failed_presents++;
 }
 
 /* A first frame the counters leave out (it binds what the pipeline set up before, and
@@ -304,7 +311,10 @@ int main(int argc, char **argv)
     b.s.f.pfnFlush(b.s.dev);
     /* The big buffers are the bench's, which the recording render does not know. */
     b.recycling = b.big_dma != NULL;
-    failed = b.s.rt.error_count != 0 || b.bad_submissions != 0 || b.packet_bytes % count != 0;
+    failed = b.s.rt.error_count != 0 || b.bad_submissions != 0 || b.failed_presents != 0 ||
+             b.packet_bytes % count != 0;
+    if (b.failed_presents != 0)
+        fprintf(stderr, "%lu presents failed\n", (unsigned long)b.failed_presents);
     if (b.s.rt.error_count != 0)
         fprintf(stderr, "%u DDI errors, last 0x%08lx\n", b.s.rt.error_count,
                 (unsigned long)b.s.rt.last_error);
