@@ -27,12 +27,6 @@ static uint8_t *write_ex_with(struct counting_allocator *counter,
     return *result == AEROCMD_OK ? out : NULL;
 }
 
-static void release_output(struct counting_allocator *counter, uint8_t *out, size_t len)
-{
-    struct aerocmd_allocator alloc = counting_allocator_make(counter);
-    alloc.release(alloc.user, out, len);
-}
-
 /* The emulator's capture read back, then written again: the same bytes (TRACE.md's
  * recorder layout: stream blob, table blob, memory blob, submission record). */
 static void test_reproduces_capture(const char *dir)
