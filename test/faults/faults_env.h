@@ -3,7 +3,9 @@
  * made to fail its N-th call: the device's allocator, the fake's fallible callbacks (with
  * OUT_OF_MEMORY or DEVICE_REMOVED) and the id source. It counts what is taken and given
  * back (allocator blocks, ids, guest allocations, locks), records every object a scenario
- * creates so all of them can be destroyed afterwards, and checks every submission. */
+ * creates so all of them can be destroyed afterwards, and checks every submission. The
+ * devices name each fallible call's site (aerocmd/umd_fault_sites.h) in env.site, so every
+ * injected failure is known by the site it hit. */
 #ifndef AEROCMD_TEST_FAULTS_ENV_H
 #define AEROCMD_TEST_FAULTS_ENV_H
 
@@ -18,8 +20,10 @@
 #include "aerocmd/umd_data.h"
 #include "aerocmd/umd_device.h"
 #include "aerocmd/umd_fake.h"
+#include "aerocmd/umd_fault_sites.h"
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
+#include "aerocmd/umd_query.h"
 #include "check.h"
 
 #define ENV_ABI         (((uint32_t)AEROGPU_ABI_MAJOR << 16) | 4u)
@@ -33,6 +37,8 @@ struct failing_alloc {
     long live_blocks;
     unsigned long calls;   /* allocations (ptr NULL) and resizes so far */
     unsigned long fail_at; /* 1-based call that fails; 0 never */
+    const uint32_t *site;  /* the devices' current fault site; NULL: not watched */
+    uint32_t failed_site;  /* *site when call fail_at was made */
 };
 
 static void *failing_resize(void *user, void *ptr, size_t old_size, size_t new_size)
@@ -41,8 +47,10 @@ static void *failing_resize(void *user, void *ptr, size_t old_size, size_t new_s
     void *p;
     (void)old_size;
     a->calls++;
-    if (a->fail_at != 0 && a->calls == a->fail_at)
+    if (a->fail_at != 0 && a->calls == a->fail_at) {
+        a->failed_site = a->site ? *a->site : AEROCMD_UMD_SITE_NONE;
         return NULL;
+    }
     p = realloc(ptr, new_size ? new_size : 1u);
     if (p != NULL && ptr == NULL)
         a->live_blocks++;
@@ -74,6 +82,8 @@ struct counting_ids {
     unsigned long calls;
     unsigned long fail_at; /* 1-based call that fails with OUT_OF_MEMORY; 0 never */
     long outstanding;      /* handed out and not released */
+    const uint32_t *site;  /* as in failing_alloc */
+    uint32_t failed_site;
 };
 
 /* What a device's id callbacks get: the shared tally and which process's space to use. */
@@ -88,8 +98,10 @@ static aerocmd_result counting_ids_next(void *user, enum aerocmd_umd_id_kind kin
     struct counting_ids *ids = src->ids;
     aerocmd_result r;
     ids->calls++;
-    if (ids->fail_at != 0 && ids->calls == ids->fail_at)
+    if (ids->fail_at != 0 && ids->calls == ids->fail_at) {
+        ids->failed_site = ids->site ? *ids->site : AEROCMD_UMD_SITE_NONE;
         return AEROCMD_E_OUT_OF_MEMORY;
+    }
     r = aerocmd_umd_id_space_next(&ids->space[src->process], kind, out);
     if (r == AEROCMD_OK)
         ids->outstanding++;
@@ -115,7 +127,8 @@ enum env_object_kind {
     ENV_BLEND,
     ENV_DEPTH,
     ENV_RASTER,
-    ENV_UAV
+    ENV_UAV,
+    ENV_QUERY
 };
 
 struct env_object {
@@ -150,6 +163,9 @@ struct env {
     /* the fake's callbacks, wrapped to name the one that was made to fail */
     struct aerocmd_umd_callbacks fake_cb;
     const char *failed_call;
+    uint32_t site;        /* both devices' latest fault site */
+    uint32_t failed_site; /* the site the fake's failing callback was called from */
+    uint32_t mode;        /* enum env_mode */
 
     struct aerocmd_semantic sem;
     uint64_t sem_mem[8192];
@@ -157,12 +173,21 @@ struct env {
     uint32_t bad;     /* submissions that failed a check */
 };
 
+/* How the callback table waits. */
+enum env_mode {
+    ENV_WAIT_FENCE = 0, /* wait_fence answers with results */
+    ENV_RAW_WAITS = 1,  /* wait_fence_raw answers with OS codes, as the Windows shim's does */
+    ENV_WIN7_LOCKS = 2  /* the operating system waits in its locks (the fake's win7_locks) */
+};
+
 /* ---- the fake's callbacks, with the failing one named ------------------------------------ */
 
 static void env_note_failure(struct env *e, const char *name)
 {
-    if (e->fake.fail_at != 0 && e->fake.fallible_calls == e->fake.fail_at)
+    if (e->fake.fail_at != 0 && e->fake.fallible_calls == e->fake.fail_at) {
         e->failed_call = name;
+        e->failed_site = e->site;
+    }
 }
 
 static aerocmd_result env_acquire(void *user, struct aerocmd_umd_cmd_buffer *out)
@@ -196,6 +221,23 @@ static aerocmd_result env_wait(void *user, uint64_t fence, uint32_t flags)
     return r;
 }
 
+/* The fake's answer as the OS code a Windows wait would give (umd_wait.c's table). */
+static uint32_t env_wait_raw(void *user, uint64_t fence, uint32_t flags)
+{
+    switch (env_wait(user, fence, flags)) {
+    case AEROCMD_OK:
+        return 0x00000000u; /* S_OK */
+    case AEROCMD_E_STILL_DRAWING:
+        return 0x887A000Au; /* DXGI_ERROR_WAS_STILL_DRAWING */
+    case AEROCMD_E_DEVICE_REMOVED:
+        return 0x887A0005u; /* DXGI_ERROR_DEVICE_REMOVED */
+    case AEROCMD_E_OUT_OF_MEMORY:
+        return 0x8007000Eu; /* E_OUTOFMEMORY */
+    default:
+        return 0x80070057u; /* E_INVALIDARG */
+    }
+}
+
 static aerocmd_result env_allocate(void *user, struct aerocmd_umd_memory *memory)
 {
     struct env *e = (struct env *)user;
@@ -227,13 +269,17 @@ static void env_unlock(void *user, const struct aerocmd_umd_memory *memory)
 
 static void env_wrap_callbacks(struct env *e)
 {
+    e->fake.win7_locks = e->mode == ENV_WIN7_LOCKS;
     aerocmd_umd_fake_callbacks(&e->fake, &e->fake_cb);
     memset(&e->cb, 0, sizeof e->cb);
+    e->cb.flags = e->fake_cb.flags;
     e->cb.user = e;
     e->cb.acquire_buffer = env_acquire;
     e->cb.release_buffer = env_release_buffer;
     e->cb.submit = env_submit;
     e->cb.wait_fence = env_wait;
+    if (e->mode == ENV_RAW_WAITS)
+        e->cb.wait_fence_raw = env_wait_raw; /* preferred when set */
     e->cb.allocate_memory = env_allocate;
     e->cb.free_memory = env_free_memory;
     e->cb.lock_memory = env_lock;
@@ -265,6 +311,7 @@ static aerocmd_result env_open_second(struct env *e)
         e->dev2 = NULL;
         return r;
     }
+    aerocmd_umd_device_watch_faults(e->dev2, &e->site);
     r = aerocmd_umd_context_init(e->ctx2_mem, sizeof e->ctx2_mem, e->dev2, &e->ctx2);
     if (r != AEROCMD_OK) {
         aerocmd_umd_device_destroy(e->dev2);
@@ -274,12 +321,16 @@ static aerocmd_result env_open_second(struct env *e)
     return r;
 }
 
-static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries)
+/* mode: enum env_mode, how the callback table waits. */
+static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries, uint32_t mode)
 {
     struct aerocmd_umd_device_desc desc;
     memset(e, 0, sizeof *e);
+    e->mode = mode;
     failing_alloc_init(&e->fake_alloc);
     failing_alloc_init(&e->dev_alloc);
+    e->dev_alloc.site = &e->site;
+    e->ids.site = &e->site;
     if (aerocmd_umd_fake_init(&e->fake, &e->fake_alloc.iface, ENV_ABI, buffer_bytes,
                               alloc_entries) != AEROCMD_OK)
         return 0;
@@ -292,6 +343,7 @@ static int env_open(struct env *e, uint32_t buffer_bytes, uint32_t alloc_entries
     if (aerocmd_umd_device_init(e->dev_mem, sizeof e->dev_mem, &desc, &e->dev) != AEROCMD_OK ||
         aerocmd_umd_context_init(e->ctx_mem, sizeof e->ctx_mem, e->dev, &e->ctx) != AEROCMD_OK)
         return 0;
+    aerocmd_umd_device_watch_faults(e->dev, &e->site);
     return aerocmd_semantic_init(&e->sem, e->sem_mem, sizeof e->sem_mem) == AEROCMD_OK;
 }
 
@@ -348,6 +400,9 @@ static void env_destroy_object(const struct env_object *o)
         break;
     case ENV_DEPTH:
         aerocmd_umd_destroy_depth_stencil_state((struct aerocmd_umd_depth_stencil_state *)o->obj);
+        break;
+    case ENV_QUERY:
+        aerocmd_umd_destroy_query((struct aerocmd_umd_query *)o->obj);
         break;
     default:
         aerocmd_umd_destroy_rasterizer_state((struct aerocmd_umd_rasterizer_state *)o->obj);

@@ -529,6 +529,9 @@ static const struct fault_scene fault_scenes[] = {
     {"compute_uav", sc_compute_uav},
     {"shared_surface", sc_shared_surface},
     {"rotate", sc_rotate},
+    {"rotate_owned_views", sc_rotate_owned_views},
+    {"token_shaders", sc_token_shaders},
+    {"queries", sc_queries},
     {"resize", sc_resize},
 };
 

@@ -286,6 +286,98 @@ static aerocmd_result sc_rotate(struct env *e)
     return aerocmd_umd_present(e->ctx, 0);
 }
 
+/* Rotation of views that own a host view object: three two-mip backbuffers, each with a
+ * render-target view of mip 0 and a shader-resource view of mip 1 (neither is the whole
+ * texture, so each has a host view of its own), one pair bound. Each rotation creates the
+ * new host views first and retires the old ones after the identities moved; in a small
+ * command buffer retiring submits, and a failure there must reach the caller. */
+static aerocmd_result sc_rotate_owned_views(struct env *e)
+{
+    struct aerocmd_umd_texture2d_desc td =
+        tex_desc(32, 32, DXGI_B8G8R8A8_UNORM,
+                 AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_resource *bb[3];
+    struct aerocmd_umd_view *rtv[3], *srv[3];
+    struct aerocmd_umd_view_desc mip0, mip1;
+    uint32_t i;
+    memset(&mip0, 0, sizeof mip0);
+    mip0.dxgi_format = DXGI_B8G8R8A8_UNORM;
+    mip0.mip_count = 1;
+    mip0.layer_count = 1;
+    mip1 = mip0;
+    mip1.first_mip = 1;
+    td.mip_levels = 2;
+    for (i = 0; i < 3; i++) {
+        TRY(mk_texture(e, &td, NULL, &bb[i]));
+        TRY(mk_view(e, AEROCMD_VIEW_RENDER_TARGET, bb[i], &mip0, &rtv[i]));
+        TRY(mk_view(e, AEROCMD_VIEW_SHADER_RESOURCE, bb[i], &mip1, &srv[i]));
+    }
+    TRY(basic_pipeline(e, NULL));
+    TRY(aerocmd_umd_set_render_targets(e->ctx, 1, &rtv[0], NULL));
+    TRY(aerocmd_umd_set_shader_resources(e->ctx, AEROCMD_SHADER_PS, 0, 1, &srv[1]));
+    for (i = 0; i < 2; i++) {
+        TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+        TRY(aerocmd_umd_present(e->ctx, 0));
+        TRY(aerocmd_umd_rotate_resources(e->ctx, bb, 3));
+    }
+    TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+    return aerocmd_umd_flush(e->ctx);
+}
+
+/* Shaders as the Direct3D 10/11 runtime hands them to a driver: bare SM4 token streams
+ * (version, length, ret) that the library wraps into DXBC containers of its own. */
+static aerocmd_result sc_token_shaders(struct env *e)
+{
+    static const uint32_t vs40[3] = {0x00010040u, 3u, 0x0100003Eu}; /* vs_4_0: ret */
+    static const uint32_t ps40[3] = {0x00000040u, 3u, 0x0100003Eu}; /* ps_4_0: ret */
+    struct aerocmd_umd_shader *vs, *ps;
+    size_t size = aerocmd_umd_shader_size();
+    void *vs_mem = env_take(e, size), *ps_mem = env_take(e, size);
+    if (vs_mem == NULL || ps_mem == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    TRY(basic_pipeline(e, NULL));
+    TRY(aerocmd_umd_create_shader_from_tokens(e->dev, vs_mem, size, AEROCMD_SHADER_VS, vs40, 3,
+                                              NULL, &vs));
+    env_remember(e, ENV_SHADER, vs);
+    TRY(aerocmd_umd_create_shader_from_tokens(e->dev, ps_mem, size, AEROCMD_SHADER_PS, ps40, 3,
+                                              NULL, &ps));
+    env_remember(e, ENV_SHADER, ps);
+    TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_VS, vs));
+    TRY(aerocmd_umd_set_shader(e->ctx, AEROCMD_SHADER_PS, ps));
+    TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+    return aerocmd_umd_flush(e->ctx);
+}
+
+/* An EVENT and an OCCLUSION query around a draw, read back: where the operating system's
+ * locks wait (Windows 7) each owns a guest allocation listed by the submission that ends
+ * it. A query still in flight is not a failure of the scene. */
+static aerocmd_result sc_queries(struct env *e)
+{
+    static const uint32_t kinds[2] = {AEROCMD_UMD_QUERY_EVENT, AEROCMD_UMD_QUERY_OCCLUSION};
+    struct aerocmd_umd_query *q[2];
+    size_t size = aerocmd_umd_query_size();
+    uint64_t data[2];
+    uint32_t i;
+    TRY(basic_pipeline(e, NULL));
+    for (i = 0; i < 2; i++) {
+        void *mem = env_take(e, size);
+        if (mem == NULL)
+            return AEROCMD_E_INVALID_ARG;
+        TRY(aerocmd_umd_create_query(e->dev, mem, size, kinds[i], &q[i]));
+        env_remember(e, ENV_QUERY, q[i]);
+        TRY(aerocmd_umd_query_begin(e->ctx, q[i]));
+    }
+    TRY(aerocmd_umd_draw(e->ctx, 3, 0));
+    for (i = 0; i < 2; i++) {
+        aerocmd_result r;
+        TRY(aerocmd_umd_query_end(e->ctx, q[i]));
+        r = aerocmd_umd_query_get_data(e->ctx, q[i], data, sizeof data, 0);
+        if (r != AEROCMD_OK && r != AEROCMD_E_STILL_DRAWING)
+            return r;
+    }
+    return aerocmd_umd_flush(e->ctx);
+}
+
 /* ResizeBuffers as the runtime does it: two guest-backed backbuffers drawn and presented,
  * their views and then themselves destroyed while bound, two larger ones created, bound,
  * drawn and presented. */

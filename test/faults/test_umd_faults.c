@@ -13,7 +13,14 @@
  * structural, allocation-table and semantic checks and be applied by the fake's host
  * model; after an OUT_OF_MEMORY the device must still create, draw and submit (after
  * DEVICE_REMOVED it must stay lost); and once every object is destroyed no allocator
- * block, id, guest allocation or lock may be left. */
+ * block, id, guest allocation or lock may be left.
+ *
+ * Coverage of the failure sites is measured, not hoped for: each injected failure is known
+ * by the site it hit (aerocmd/umd_fault_sites.h), and the run fails unless every site of the
+ * regime's class (allocator, callback or id) was made to fail by some scenario, and no
+ * failure hit a call that named no site. Besides a roomy and a small command buffer, one
+ * configuration waits through wait_fence_raw, as the Windows shim does, and one through the
+ * operating system's locks (Windows 7), where queries own an allocation. */
 #include "faults_scenes.h"
 
 enum regime { REGIME_ALLOCATOR, REGIME_CALLBACKS, REGIME_REMOVED, REGIME_IDS, REGIME_COUNT_ };
@@ -23,9 +30,18 @@ static const char *const regime_names[REGIME_COUNT_] = {"allocator", "callbacks"
 struct config {
     uint32_t buffer_bytes;
     uint32_t alloc_entries;
+    uint32_t mode; /* enum env_mode */
 };
 
-static const struct config configs[] = {{65536u, 16u}, {1024u, 2u}};
+static const struct config configs[] = {{65536u, 16u, ENV_WAIT_FENCE},
+                                        {1024u, 2u, ENV_WAIT_FENCE},
+                                        {4096u, 4u, ENV_RAW_WAITS},
+                                        {4096u, 4u, ENV_WIN7_LOCKS}};
+static const char *const mode_names[] = {"", ", raw waits", ", Windows 7 locks"};
+
+/* How often each site was made to fail in this run (index AEROCMD_UMD_SITE_NONE: failures
+ * that hit a call naming no site). */
+static unsigned long site_failures[AEROCMD_UMD_SITE_COUNT];
 
 #define MAX_FAILURE_POINTS 4000ul
 
@@ -42,16 +58,23 @@ static void arm(struct env *e, enum regime regime, unsigned long n)
     }
 }
 
-/* Whether the armed call was reached; disarms. */
+/* Whether the armed call was reached (counting the site it hit); disarms. */
 static int disarm(struct env *e, enum regime regime, unsigned long n)
 {
     int reached;
-    if (regime == REGIME_ALLOCATOR)
+    uint32_t site;
+    if (regime == REGIME_ALLOCATOR) {
         reached = e->dev_alloc.calls >= n;
-    else if (regime == REGIME_IDS)
+        site = e->dev_alloc.failed_site;
+    } else if (regime == REGIME_IDS) {
         reached = e->ids.calls >= n;
-    else
+        site = e->ids.failed_site;
+    } else {
         reached = e->fake.fallible_calls >= n;
+        site = e->failed_site;
+    }
+    if (reached && site < AEROCMD_UMD_SITE_COUNT)
+        site_failures[site]++;
     e->dev_alloc.fail_at = 0;
     e->ids.fail_at = 0;
     e->fake.fail_at = 0;
@@ -118,7 +141,7 @@ static int run_once(const struct fault_scene *sc, const struct config *cfg, enum
     int reached, second_lost;
     snprintf(what, sizeof what, "%s [%u bytes] %s #%lu", sc->name, cfg->buffer_bytes,
              regime_names[regime], n);
-    if (!env_open(&e, cfg->buffer_bytes, cfg->alloc_entries)) {
+    if (!env_open(&e, cfg->buffer_bytes, cfg->alloc_entries, cfg->mode)) {
         fprintf(stderr, "%s: environment did not open\n", what);
         (*bad)++;
         return 0;
@@ -128,6 +151,9 @@ static int run_once(const struct fault_scene *sc, const struct config *cfg, enum
     reached = n != 0 && disarm(&e, regime, n);
     if (reached && e.failed_call != NULL)
         snprintf(what + strlen(what), sizeof what - strlen(what), " (%s)", e.failed_call);
+    if (reached && e.failed_site != AEROCMD_UMD_SITE_NONE)
+        snprintf(what + strlen(what), sizeof what - strlen(what), " [%s]",
+                 aerocmd_umd_fault_site_name(e.failed_site));
     want = !reached                   ? AEROCMD_OK
            : regime == REGIME_REMOVED ? AEROCMD_E_DEVICE_REMOVED
                                       : AEROCMD_E_OUT_OF_MEMORY;
@@ -160,6 +186,31 @@ static unsigned long sweep(const struct fault_scene *sc, const struct config *cf
     return n - 1;
 }
 
+/* Every site of the regime's class was made to fail at least once, and no failure hit a
+ * call without a site. Returns the number of sites checked. */
+static unsigned check_site_coverage(enum regime regime)
+{
+    enum aerocmd_umd_fault_class want = regime == REGIME_ALLOCATOR ? AEROCMD_UMD_FAULT_ALLOCATOR
+                                        : regime == REGIME_IDS     ? AEROCMD_UMD_FAULT_ID
+                                                                   : AEROCMD_UMD_FAULT_CALLBACK;
+    unsigned checked = 0;
+    uint32_t site;
+    if (!CHECK_EQ(site_failures[AEROCMD_UMD_SITE_NONE], 0))
+        fprintf(stderr, "%s: a failure hit a call that names no fault site\n",
+                regime_names[regime]);
+    for (site = 1; site < AEROCMD_UMD_SITE_COUNT; site++) {
+        if (aerocmd_umd_fault_site_class(site) != want)
+            continue;
+        checked++;
+        printf("  site %-24s failed %lu times\n", aerocmd_umd_fault_site_name(site),
+               site_failures[site]);
+        if (!CHECK(site_failures[site] > 0))
+            fprintf(stderr, "%s: fault site %s was never made to fail\n", regime_names[regime],
+                    aerocmd_umd_fault_site_name(site));
+    }
+    return checked;
+}
+
 static int regime_of(const char *name, enum regime *out)
 {
     int i;
@@ -184,8 +235,8 @@ int main(int argc, char **argv)
     for (s = 0; s < sizeof fault_scenes / sizeof fault_scenes[0]; s++) {
         for (c = 0; c < sizeof configs / sizeof configs[0]; c++) {
             points = sweep(&fault_scenes[s], &configs[c], regime);
-            printf("%-22s %5u-byte buffers: %4lu failure points\n", fault_scenes[s].name,
-                   configs[c].buffer_bytes, points);
+            printf("%-26s %5u-byte buffers%s: %4lu failure points\n", fault_scenes[s].name,
+                   configs[c].buffer_bytes, mode_names[configs[c].mode], points);
             /* every scenario takes ids and command buffers */
             if (regime != REGIME_ALLOCATOR)
                 CHECK(points > 0);
@@ -194,5 +245,6 @@ int main(int argc, char **argv)
     }
     printf("%s: %lu failure points in all\n", regime_names[regime], total);
     CHECK(total > 0);
+    CHECK(check_site_coverage(regime) > 0);
     return check_finish();
 }

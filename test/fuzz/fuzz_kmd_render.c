@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define CFG_OLD_DEVICE     0x80u /* the device reports an older minor (byte 5 picks it) */
 /* config byte 3 */
 #define CFG_TRACKER_MASK 0x3Fu /* tracker room: objects - 1 */
-#define CFG_TABLE_SHORT  0x40u /* allocation-table memory 8 bytes short */
+#define CFG_TABLE_SHORT  0x40u /* allocation-table memory short (env_open says how) */
 
 struct kmd_case {
     struct aerocmd_kmd_alloc_ref refs[MAX_REFS];
@@ -284,12 +284,16 @@ static void render_all(struct render_env *env, int bogus_continuation)
 static int env_open(struct render_env *env, const struct kmd_case *c)
 {
     size_t tracker_bytes = aerocmd_semantic_bytes_for(c->tracker_objects);
-    size_t table_bytes = aerocmd_kmd_alloc_table_bytes_for(c->ref_count);
+    size_t table_bytes = aerocmd_kmd_render_table_bytes_for(c->ref_count);
     memset(env, 0, sizeof *env);
     if (tracker_bytes == 0 || tracker_bytes > sizeof tracker_mem)
         abort();
+    /* short: for an even list 8 bytes below the table itself (NO_ROOM unless aliases
+     * collapse), for an odd one the table without room for the share-token index (the
+     * render path then scans the list per share packet) */
     if (c->table_short)
-        table_bytes -= 8u;
+        table_bytes =
+            aerocmd_kmd_alloc_table_bytes_for(c->ref_count) - (c->ref_count % 2 ? 0u : 8u);
     env->user.bytes = make_user_buffer(c, &env->user.len);
     env->dma = (uint8_t *)malloc(c->dma_capacity);
     env->table = (uint8_t *)malloc(table_bytes);

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes the checked-in seed corpora of fuzz_kmd_render and fuzz_ddi_sequence.
+"""Writes the checked-in seed corpora of fuzz_kmd_render, fuzz_ddi_sequence and
+fuzz_trace_semantic (the last from trace_seeds.py).
 
 Usage: gen_seeds.py STREAMS_DIR OUT_DIR
   STREAMS_DIR  test/data/streams (raw command streams from the captures)
-  OUT_DIR      test/fuzz/corpus; writes OUT_DIR/kmd_render/* and OUT_DIR/ddi_sequence/*
+  OUT_DIR      test/fuzz/corpus; writes OUT_DIR/kmd_render/*, OUT_DIR/ddi_sequence/* and
+               OUT_DIR/trace_semantic/*
 
 The input formats are the ones the two fuzzers decode (see the comments at the top of
 fuzz_kmd_render.c and fuzz_ddi_sequence.c); this script is their only other reader, so keep
@@ -12,6 +14,8 @@ the two in step when a format changes. Output is deterministic."""
 import os
 import struct
 import sys
+
+from trace_seeds import trace_semantic_seeds
 
 ABI_1_4 = 0x00010004
 STREAM_MAGIC = 0x444D4341  # "ACMD"
@@ -365,6 +369,7 @@ def write_all(out_dir, name, seeds):
 def main(streams_dir, out_dir):
     write_all(out_dir, "kmd_render", kmd_seeds(streams_dir))
     write_all(out_dir, "ddi_sequence", ddi_seeds())
+    write_all(out_dir, "trace_semantic", trace_semantic_seeds())
     return 0
 
 

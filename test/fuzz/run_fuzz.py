@@ -4,7 +4,8 @@
 
 New inputs go to a temporary corpus (the checked-in seeds stay untouched); any crash
 input is kept in the current directory under crash-* and the run fails. The seed is fixed
-(with -runs=N among the options the run is the same on every machine). Arguments that
+(with -runs=N among the options the run is the same on every machine); inputs may grow to
+1 MiB and any input slower than two seconds is reported. Arguments that
 start with '-' are passed to libFuzzer as extra options. Prints the executions reached and
 ends with "N passed, N failed"."""
 import os
@@ -18,14 +19,18 @@ def main(fuzzer, seconds, dictionary, *rest):
     options = [a for a in rest if a.startswith("-")]
     seeds = [a for a in rest if not a.startswith("-")]
     with tempfile.TemporaryDirectory() as corpus:
+        # inputs up to 1 MiB and slow ones reported, as in long runs: cost that grows faster
+        # than the input only shows on large inputs
         cmd = [fuzzer, f"-max_total_time={seconds}", f"-dict={dictionary}",
                "-print_final_stats=1", "-seed=1", "-timeout=10", "-rss_limit_mb=2048",
-               "-artifact_prefix=./", *options, corpus, *seeds]
+               "-max_len=1048576", "-report_slow_units=2", "-artifact_prefix=./", *options,
+               corpus, *seeds]
         run = subprocess.run(cmd, capture_output=True, text=True, check=False)
     execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", run.stderr)
     cov = re.findall(r"cov: (\d+)", run.stderr)
+    slow = run.stderr.count("Slow unit")
     print(f"{os.path.basename(fuzzer)}: {execs.group(1) if execs else '?'} executions, "
-          f"coverage {cov[-1] if cov else '?'} edges, exit {run.returncode}")
+          f"coverage {cov[-1] if cov else '?'} edges, {slow} slow units, exit {run.returncode}")
     if run.returncode != 0:
         sys.stderr.write(run.stderr[-6000:])
     ok = run.returncode == 0

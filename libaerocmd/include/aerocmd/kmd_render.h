@@ -12,7 +12,10 @@
  * 2. Allocation table from the allocation list (kmd_alloc.h), into caller memory.
  * 3. Structural validation of the copy (decode.h) plus kernel policy, packet by packet.
  * 4. Semantic validation (semantic.h) with the device's tracker and the table just built:
- *    every handle and alloc_id must resolve for this submission.
+ *    every handle and alloc_id must resolve for this submission, and every guest-memory
+ *    access a packet asks for (a create with backing, a dirty range, a writeback) must lie
+ *    inside the allocation this submission lists under the id, whatever an earlier
+ *    submission listed (doc/validation-rules.md).
  *
  * Kernel policy:
  * - The stream's ABI major must be ours and its minor not newer than the device's (or
@@ -106,7 +109,7 @@ struct aerocmd_kmd_render_args {
     uint32_t multipass_offset; /* 0 on the first call for a command buffer */
     const struct aerocmd_kmd_alloc_ref *allocs;
     uint32_t alloc_count;
-    void *alloc_table; /* 8-byte aligned, aerocmd_kmd_alloc_table_bytes_for(count) */
+    void *alloc_table; /* 8-byte aligned, aerocmd_kmd_render_table_bytes_for(count) */
     size_t alloc_table_bytes;
     aerocmd_kmd_copy_fn copy;
     void *copy_user;
@@ -124,6 +127,13 @@ struct aerocmd_kmd_render_out {
     uint32_t submit_flags;         /* AEROGPU_SUBMIT_FLAG_PRESENT when the stream presents */
     uint32_t patch_location_count; /* always 0, see above */
 };
+
+/* Memory args->alloc_table should have for an allocation list of ref_count entries: the
+ * table (aerocmd_kmd_alloc_table_bytes_for) and an index of the list's share tokens after it,
+ * which keeps each EXPORT/IMPORT/RELEASE_SHARED_SURFACE packet at O(log n). With only the
+ * table's bytes the render path still works, but scans the list for every such packet.
+ * 0 when that does not fit a u32. */
+size_t aerocmd_kmd_render_table_bytes_for(uint32_t ref_count);
 
 /* Runs the whole render path; returns out->status. On STATUS_SUCCESS and on
  * STATUS_GRAPHICS_INSUFFICIENT_DMA_BUFFER the DMA buffer holds dma_bytes_used bytes of a

@@ -102,6 +102,9 @@ typedef enum aerocmd_reason {
     AEROCMD_R_TRACE_BLOB = 52,    /* blob payload malformed or unknown blob id */
     AEROCMD_R_TRACE_SUBMISSION = 53, /* submission record malformed */
 
+    /* packet fields against Direct3D 11's limits (aerocmd/d3d11_limits.h) */
+    AEROCMD_R_D3D11_LIMIT = 54, /* slot, register, size or count beyond Direct3D 11's */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

@@ -8,9 +8,10 @@
  *
  * The tracker lives in caller memory: one record per live handle (buffer, texture,
  * texture view, shader, input layout, sampler, imported alias; one guest-wide namespace)
- * and per exported share token, in an open-addressing table. It never allocates. State
- * persists across aerocmd_semantic_check_stream calls so a trace's submissions can be
- * checked in order; aerocmd_semantic_reset forgets everything. */
+ * and per exported share token, in a hash table whose buckets are balanced trees, so no set
+ * of handles a guest can choose makes a lookup cost more than O(log n). It never allocates.
+ * State persists across aerocmd_semantic_check_stream calls so a trace's submissions can
+ * be checked in order; aerocmd_semantic_reset forgets everything. */
 #ifndef AEROCMD_SEMANTIC_H
 #define AEROCMD_SEMANTIC_H
 
@@ -31,11 +32,14 @@ AEROCMD_EXPORT_BEGIN
 
 /* Treat as opaque; the fields are here only so callers can place it anywhere. */
 struct aerocmd_semantic {
-    void *records;     /* private record array inside the caller's memory */
-    uint32_t capacity; /* slots, a power of two */
-    uint32_t shift;    /* 32 - log2(capacity), for hashing */
-    uint32_t live;     /* records in use */
-    uint32_t max_live; /* 3/4 of capacity: more would make probing slow */
+    void *records;         /* private record pool inside the caller's memory */
+    uint32_t *buckets;     /* one tree root (pool index, 0 = empty) per bucket */
+    uint32_t bucket_count; /* a power of two */
+    uint32_t shift;        /* 32 - log2(bucket_count), for hashing */
+    uint32_t live;         /* records in use */
+    uint32_t max_live;     /* records the pool holds */
+    uint32_t next_unused;  /* pool records never handed out start here */
+    uint32_t free_list;    /* records given back, linked through their tree links */
 };
 
 /* Bytes of memory aerocmd_semantic_init needs to track max_objects records at once (live

@@ -30,13 +30,23 @@ AEROCMD_EXPORT_BEGIN
 #define AEROCMD_ALLOC_ENTRY_MIN_STRIDE   32u
 #define AEROCMD_ALLOC_ENTRY_STRIDE_ALIGN 8u
 
-/* An opened allocation table. Points into the caller's buffer. */
+/* How aerocmd_alloc_table_find searches an opened table (private to the library). */
+enum aerocmd_alloc_lookup {
+    AEROCMD_ALLOC_LOOKUP_SCAN = 0,      /* entry by entry: small tables */
+    AEROCMD_ALLOC_LOOKUP_ASCENDING = 1, /* bisection of the table: its ids ascend */
+    AEROCMD_ALLOC_LOOKUP_INDEX = 2      /* bisection of the caller's scratch */
+};
+
+/* An opened allocation table. Points into the caller's buffer (and, when lookup is INDEX,
+ * into the scratch it was opened with: keep both alive while the view is used). */
 struct aerocmd_alloc_table_view {
     const uint8_t *bytes; /* the table header */
     uint32_t size_bytes;  /* header size_bytes (checked against the buffer) */
     uint32_t abi_version;
     uint32_t entry_count;
     uint32_t entry_stride_bytes;
+    uint32_t lookup;       /* enum aerocmd_alloc_lookup */
+    const uint64_t *index; /* INDEX: sorted (alloc_id << 32 | position) keys */
 };
 
 /* Checks the table: length >= 24, magic "ALOC", ABI major, entry stride (>= 32, multiple
@@ -46,17 +56,28 @@ struct aerocmd_alloc_table_view {
  * rule), then alloc_id uniqueness. A duplicate is reported at the later of the two entries
  * (the first entry whose id appeared before it).
  *
- * Uniqueness costs count x (count - 1) / 2 id comparisons here; callers that may see large
- * tables (the device side, fuzzers) should use aerocmd_alloc_table_open_scratch. */
+ * Cost: linear in the table for a table whose ids ascend (as aerocmd_kmd_alloc_table_build
+ * makes them) and for one of at most 64 entries; lookups then cost O(log count) and at
+ * most 64 comparisons. Uniqueness of a larger table in any other order cannot be checked
+ * in less than quadratic time without memory: this entry point then returns
+ * AEROCMD_E_OUT_OF_MEMORY (diag reason NONE: the table is not at fault) and the caller
+ * must use aerocmd_alloc_table_open_scratch. */
 aerocmd_result aerocmd_alloc_table_open(struct aerocmd_alloc_table_view *view, const void *buf,
                                         size_t len, struct aerocmd_diag *diag);
 
-/* Same checks and same diagnostics, with uniqueness in O(count log count) using caller
- * scratch of at least entry_count elements (contents are overwritten). With scratch NULL or
- * too small it falls back to the quadratic check. */
+/* Same checks and same diagnostics for a table of any size and order: with caller scratch
+ * of at least entry_count elements (aerocmd_alloc_table_scratch_count) a table that needs
+ * it is checked in O(count log count), and the sorted scratch then serves as the view's
+ * index (lookups O(log count)): keep it alive and unchanged while the view is used. With
+ * scratch NULL or too small it behaves as aerocmd_alloc_table_open. */
 aerocmd_result aerocmd_alloc_table_open_scratch(struct aerocmd_alloc_table_view *view,
                                                 const void *buf, size_t len, uint64_t *scratch,
                                                 size_t scratch_count, struct aerocmd_diag *diag);
+
+/* Scratch elements aerocmd_alloc_table_open_scratch may use for this table: its header's
+ * entry_count, or 0 when buf does not start with a table header. Never more than
+ * len / 32, as the open call refuses a table whose entries do not fit in len. */
+size_t aerocmd_alloc_table_scratch_count(const void *buf, size_t len);
 
 /* 1 and *out filled when the table lists alloc_id (never 0); 0 otherwise. out may be NULL. */
 int aerocmd_alloc_table_find(const struct aerocmd_alloc_table_view *view, uint32_t alloc_id,

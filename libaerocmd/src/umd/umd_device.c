@@ -66,11 +66,13 @@ aerocmd_result aerocmd_umd_id_counter_next(void *user, enum aerocmd_umd_id_kind 
     return aerocmd_umd_id_space_next(&ids->fallback, kind, out);
 }
 
-aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
+aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev, uint32_t site,
                                        enum aerocmd_umd_id_kind kind, uint32_t *out)
 {
     uint32_t id = 0;
-    aerocmd_result r = dev->ids.next(dev->ids.user, kind, &id);
+    aerocmd_result r;
+    aerocmd_priv_umd_at(dev, site);
+    r = dev->ids.next(dev->ids.user, kind, &id); /* fault site: the caller's UMD_NEW_ID */
     if (r != AEROCMD_OK)
         return r;
     /* A source that breaks its contract must not put a colliding or invalid id on the wire. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "aerocmd/umd_data.h"
+#include "aerocmd/d3d11_limits.h"
 #include "umd_internal.h"
 #include "umd_packets.h"
 
@@ -118,10 +119,16 @@ aerocmd_result aerocmd_umd_set_stream_output_targets(struct aerocmd_umd_context 
     return AEROCMD_OK;
 }
 
+/* Direct3D 11 allows at most 65,535 groups per dimension; the stream validator refuses a
+ * DISPATCH beyond that, so such a call (from DispatchIndirect's arguments, say) is dropped
+ * as invalid rather than emitted. */
 aerocmd_result aerocmd_umd_dispatch(struct aerocmd_umd_context *ctx, uint32_t x, uint32_t y,
                                     uint32_t z)
 {
     const struct umd_work_packet p = {AEROGPU_CMD_DISPATCH, UMD_DISPATCH_BYTES, {x, y, z, 0u, 0u}};
+    const uint32_t most = AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION;
+    if (ctx != NULL && (x > most || y > most || z > most))
+        return AEROCMD_E_INVALID_ARG;
     return aerocmd_priv_umd_emit_dispatch(ctx, &p);
 }
 

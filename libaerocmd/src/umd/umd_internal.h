@@ -8,6 +8,7 @@
 
 #include "aerocmd/layout.h"
 #include "aerocmd/umd_callbacks.h"
+#include "aerocmd/umd_fault_sites.h"
 #include "aerocmd/umd_compute.h"
 #include "aerocmd/umd_device.h"
 #include "aerocmd/umd_objects.h"
@@ -108,7 +109,25 @@ struct aerocmd_umd_device {
     struct aerocmd_umd_id_source ids;
     struct aerocmd_umd_context *ctx;
     const volatile void *fence_page; /* optional aerogpu_fence_page */
+    uint32_t *fault_site;            /* aerocmd_umd_device_watch_faults; NULL: not watched */
 };
+
+/* ---- fault sites (aerocmd/umd_fault_sites.h) ----
+ * Every call that can fail goes through one of these, naming its site first: the
+ * allocator (UMD_ALLOC), a callback with a result (UMD_CALL), the id source (UMD_NEW_ID). */
+static inline void aerocmd_priv_umd_at(const struct aerocmd_umd_device *dev, uint32_t site)
+{
+    if (dev->fault_site != NULL)
+        *dev->fault_site = site;
+}
+#define UMD_CALL(dev, site, callback, ...)                                                         \
+    (aerocmd_priv_umd_at((dev), AEROCMD_UMD_SITE_##site),                                          \
+     (dev)->cb.callback((dev)->cb.user, __VA_ARGS__))
+#define UMD_ALLOC(dev, site, size)                                                                 \
+    (aerocmd_priv_umd_at((dev), AEROCMD_UMD_SITE_##site),                                          \
+     (dev)->alloc->resize((dev)->alloc->user, NULL, 0, (size)))
+#define UMD_NEW_ID(dev, site, kind, out)                                                           \
+    aerocmd_priv_umd_new_id((dev), AEROCMD_UMD_SITE_##site, (kind), (out))
 
 struct aerocmd_umd_resource {
     struct aerocmd_umd_device *dev;
@@ -343,11 +362,15 @@ static inline uint32_t umd_constant_binding_bytes(uint32_t size_bytes)
  * data the kernel driver reads: the v1 blob built from alloc_id, flags and size, unless the
  * caller already put a blob in memory->private_data (shareable resources). The blob is lent
  * for the call only. DEVICE_REMOVED loses the context. */
-aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev,
+aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev, uint32_t site,
                                          struct aerocmd_umd_memory *memory);
+/* Through UMD_ALLOCATE, which names the site. */
+#define UMD_ALLOCATE(dev, site, memory)                                                            \
+    aerocmd_priv_umd_allocate((dev), AEROCMD_UMD_SITE_##site, (memory))
 
 int aerocmd_priv_umd_mem_ok(const void *mem, size_t mem_size, size_t need);
-aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev,
+/* Through UMD_NEW_ID, which names the site. */
+aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev, uint32_t site,
                                        enum aerocmd_umd_id_kind kind, uint32_t *out);
 void aerocmd_priv_umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
                                  uint32_t id);

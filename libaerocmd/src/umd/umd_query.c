@@ -79,12 +79,12 @@ static aerocmd_result acquire_memory(struct aerocmd_umd_device *dev, struct aero
     aerocmd_result r;
     if (!(dev->cb.flags & AEROCMD_UMD_CB_LOCK_WAITS))
         return AEROCMD_OK;
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_ALLOC, &q->memory.alloc_id);
+    r = UMD_NEW_ID(dev, QUERY_ALLOC_ID, AEROCMD_UMD_ID_ALLOC, &q->memory.alloc_id);
     if (r != AEROCMD_OK)
         return r;
     q->memory.size_bytes = UMD_QUERY_MEMORY_BYTES;
     q->memory.flags = AEROCMD_UMD_MEMORY_CPU_VISIBLE;
-    r = aerocmd_priv_umd_allocate(dev, &q->memory);
+    r = UMD_ALLOCATE(dev, QUERY_MEMORY, &q->memory);
     if (r != AEROCMD_OK) {
         aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, q->memory.alloc_id);
         return r;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "aerocmd/layout.h"
+#include "aerocmd/d3d11_limits.h"
 #include "umd_internal.h"
 
 size_t aerocmd_umd_resource_size(void)
@@ -56,14 +57,14 @@ static void free_shadow(struct aerocmd_umd_device *dev, struct aerocmd_umd_resou
 static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
                                       struct aerocmd_umd_resource *res, uint64_t bytes)
 {
-    aerocmd_result r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &res->handle);
+    aerocmd_result r = UMD_NEW_ID(dev, RESOURCE_HANDLE, AEROCMD_UMD_ID_HANDLE, &res->handle);
     if (r != AEROCMD_OK)
         return r;
     res->memory.size_bytes = bytes;
     if (!res->guest_backed) {
         if (res->usage != AEROCMD_UMD_USAGE_DYNAMIC)
             return AEROCMD_OK;
-        res->shadow = (uint8_t *)dev->alloc->resize(dev->alloc->user, NULL, 0, (size_t)bytes);
+        res->shadow = (uint8_t *)UMD_ALLOC(dev, RESOURCE_SHADOW, (size_t)bytes);
         if (res->shadow != NULL) {
             memset(res->shadow, 0, (size_t)bytes);
             return AEROCMD_OK;
@@ -71,7 +72,7 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_HANDLE, res->handle);
         return AEROCMD_E_OUT_OF_MEMORY;
     }
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_ALLOC, &res->memory.alloc_id);
+    r = UMD_NEW_ID(dev, RESOURCE_ALLOC_ID, AEROCMD_UMD_ID_ALLOC, &res->memory.alloc_id);
     if (r == AEROCMD_OK) {
         res->memory.flags = AEROCMD_UMD_MEMORY_CPU_VISIBLE;
         if (res->usage == AEROCMD_UMD_USAGE_STAGING)
@@ -79,7 +80,7 @@ static aerocmd_result acquire_storage(struct aerocmd_umd_device *dev,
         if (res->share == UMD_SHARE_CREATOR)
             r = aerocmd_priv_umd_share_allocate(dev, res);
         else
-            r = aerocmd_priv_umd_allocate(dev, &res->memory);
+            r = UMD_ALLOCATE(dev, RESOURCE_MEMORY, &res->memory);
         if (r == AEROCMD_OK)
             return AEROCMD_OK;
         aerocmd_priv_umd_release_id(dev, AEROCMD_UMD_ID_ALLOC, res->memory.alloc_id);
@@ -195,7 +196,7 @@ static aerocmd_result fill_guest_buffer(struct aerocmd_umd_device *dev,
 {
     void *cpu = NULL;
     aerocmd_result r = aerocmd_priv_umd_memory_result(
-        dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
+        dev, UMD_CALL(dev, RESOURCE_INITIAL_BUFFER, lock_memory, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     memset(cpu, 0, (size_t)res->memory.size_bytes);
@@ -303,13 +304,14 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
 
 /* ---- textures -------------------------------------------------------------------------- */
 
-/* D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION: Direct3D refuses more layers. */
-#define UMD_MAX_ARRAY_LAYERS 2048u
-
+/* Direct3D refuses larger textures (the stream validator does too): d3d11_limits.h. */
 static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc *d)
 {
     if (d->width == 0 || d->height == 0 || d->array_size == 0 ||
-        d->array_size > UMD_MAX_ARRAY_LAYERS || (d->bind_flags & ~0xFFu))
+        d->width > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        d->height > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        d->array_size > AEROCMD_D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION ||
+        (d->bind_flags & ~0xFFu))
         return AEROCMD_E_INVALID_ARG;
     if (d->mip_levels > aerocmd_full_mip_count(d->width, d->height))
         return AEROCMD_E_INVALID_ARG;
@@ -383,7 +385,7 @@ static aerocmd_result fill_guest_texture(struct aerocmd_umd_device *dev,
 {
     void *cpu = NULL;
     aerocmd_result r = aerocmd_priv_umd_memory_result(
-        dev, dev->cb.lock_memory(dev->cb.user, &res->memory, 0, &cpu));
+        dev, UMD_CALL(dev, RESOURCE_INITIAL_TEXTURE, lock_memory, &res->memory, 0, &cpu));
     if (r != AEROCMD_OK)
         return r;
     r = write_initial_texture(res, initial, (uint8_t *)cpu, (size_t)res->memory.size_bytes);

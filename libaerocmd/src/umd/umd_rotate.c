@@ -7,7 +7,8 @@
  * texture's handle takes the new handle; a view with a host object of its own gets a new
  * host view over the new texture (created before anything changes, so a failure leaves
  * the old state whole) and the old one is retired. Bound slots are marked dirty so the
- * next draw rebinds the new handles. */
+ * next draw rebinds the new handles. A failure to retire an old host view comes back to
+ * the caller with the rotation done (the view's DESTROY is then written later). */
 #include <string.h>
 
 #include "umd_internal.h"
@@ -101,7 +102,7 @@ static aerocmd_result make_replacements(struct aerocmd_umd_context *ctx,
             a.base_array_layer = v->range.base_layer;
             a.array_layer_count = v->range.layer_count;
             a.texture_handle = res[(i + 1u) % count]->handle;
-            r = aerocmd_priv_umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
+            r = UMD_NEW_ID(ctx->dev, ROTATED_VIEW_HANDLE, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
             if (r == AEROCMD_OK) {
                 r = aerocmd_priv_umd_emit_texture_view(ctx, &a);
                 if (r != AEROCMD_OK)
@@ -130,17 +131,24 @@ static void dirty_srvs_of(struct aerocmd_umd_context *ctx, const struct aerocmd_
         }
 }
 
-/* After the identities moved: views take their new handles, bound slots rebind. */
-static void follow_views(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res)
+/* After the identities moved: views take their new handles, bound slots rebind. An old host
+ * view whose DESTROY cannot be written or submitted now waits in the pending table (like
+ * any destroyed object) and the rotation stands, but the failure is the caller's to know:
+ * the first one is returned. */
+static aerocmd_result follow_views(struct aerocmd_umd_context *ctx,
+                                   struct aerocmd_umd_resource *res)
 {
+    aerocmd_result first = AEROCMD_OK;
     struct aerocmd_umd_view *v;
     for (v = res->views; v != NULL; v = v->next_on_res) {
+        aerocmd_result r;
         if (!v->owns_handle) {
             v->handle = res->handle;
             continue;
         }
-        (void)aerocmd_priv_umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, v->handle,
-                                             NULL);
+        r = aerocmd_priv_umd_retire_object(ctx, AEROGPU_CMD_DESTROY_TEXTURE_VIEW, v->handle, NULL);
+        if (first == AEROCMD_OK)
+            first = r;
         v->handle = v->rotated_handle;
         v->rotated_handle = 0;
     }
@@ -150,6 +158,7 @@ static void follow_views(struct aerocmd_umd_context *ctx, struct aerocmd_umd_res
         ctx->dirty |= UMD_DIRTY_RENDER_TARGETS | UMD_DIRTY_DRAW_CHECK;
         ctx->om_stamped_serial = 0;
     }
+    return first;
 }
 
 aerocmd_result aerocmd_umd_rotate_resources(struct aerocmd_umd_context *ctx,
@@ -175,7 +184,10 @@ aerocmd_result aerocmd_umd_rotate_resources(struct aerocmd_umd_context *ctx,
         give_identity(res[i], &next);
     }
     give_identity(res[count - 1u], &first);
-    for (i = 0; i < count; i++)
-        follow_views(ctx, res[i]);
-    return AEROCMD_OK;
+    for (i = 0; i < count; i++) {
+        aerocmd_result followed = follow_views(ctx, res[i]);
+        if (r == AEROCMD_OK)
+            r = followed;
+    }
+    return r;
 }

@@ -64,7 +64,7 @@ static aerocmd_result finish_shader(struct aerocmd_umd_context *ctx, struct aero
     struct aerocmd_umd_device *dev = sh->dev;
     aerocmd_result r;
     sh->hash = fnv1a64((const uint8_t *)sh->dxbc, sh->dxbc_size);
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &sh->handle);
+    r = UMD_NEW_ID(dev, SHADER_HANDLE, AEROCMD_UMD_ID_HANDLE, &sh->handle);
     if (r == AEROCMD_OK) {
         r = emit_create_shader(ctx, sh);
         if (r != AEROCMD_OK)
@@ -108,7 +108,7 @@ aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *m
     sh->dev = dev;
     sh->kind = (uint32_t)kind;
     sh->dxbc_size = dxbc_size;
-    sh->dxbc = dev->alloc->resize(dev->alloc->user, NULL, 0, dxbc_size);
+    sh->dxbc = UMD_ALLOC(dev, SHADER_BYTECODE, dxbc_size);
     if (sh->dxbc == NULL)
         return AEROCMD_E_OUT_OF_MEMORY;
     memcpy(sh->dxbc, dxbc, dxbc_size);
@@ -132,7 +132,7 @@ aerocmd_result aerocmd_umd_create_shader_from_tokens(
     sh->dev = dev;
     sh->kind = (uint32_t)kind;
     sh->dxbc_size = size;
-    sh->dxbc = dev->alloc->resize(dev->alloc->user, NULL, 0, size);
+    sh->dxbc = UMD_ALLOC(dev, SHADER_CONTAINER, size);
     if (sh->dxbc == NULL)
         return AEROCMD_E_OUT_OF_MEMORY;
     (void)aerocmd_umd_dxbc_from_tokens(kind, tokens, token_capacity, sigs, sh->dxbc, size, &size);
@@ -216,7 +216,7 @@ aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, v
     if (r != AEROCMD_OK)
         return r;
     memset(il, 0, sizeof *il);
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &il->handle);
+    r = UMD_NEW_ID(dev, INPUT_LAYOUT_HANDLE, AEROCMD_UMD_ID_HANDLE, &il->handle);
     if (r != AEROCMD_OK)
         return r;
     do {
@@ -351,7 +351,7 @@ aerocmd_result aerocmd_umd_create_sampler(struct aerocmd_umd_device *dev, void *
     if (r != AEROCMD_OK)
         return r;
     memset(s, 0, sizeof *s);
-    r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &s->handle);
+    r = UMD_NEW_ID(dev, SAMPLER_HANDLE, AEROCMD_UMD_ID_HANDLE, &s->handle);
     if (r != AEROCMD_OK)
         return r;
     do {

@@ -64,7 +64,7 @@ aerocmd_result aerocmd_priv_umd_share_allocate(struct aerocmd_umd_device *dev,
         return AEROCMD_E_INVALID_ARG;
     res->memory.private_data = blob;
     res->memory.private_data_bytes = (uint32_t)written;
-    r = aerocmd_priv_umd_allocate(dev, &res->memory);
+    r = UMD_ALLOCATE(dev, SHARED_MEMORY, &res->memory);
     res->memory.private_data = NULL; /* the blob lives on this stack frame only */
     res->memory.private_data_bytes = 0;
     if (r != AEROCMD_OK)
@@ -253,7 +253,7 @@ aerocmd_result aerocmd_umd_open_resource(struct aerocmd_umd_device *dev, void *m
     memset(res, 0, sizeof *res);
     r = rebuild(dev, res, desc);
     if (r == AEROCMD_OK)
-        r = aerocmd_priv_umd_new_id(dev, AEROCMD_UMD_ID_HANDLE, &res->handle);
+        r = UMD_NEW_ID(dev, OPENED_HANDLE, AEROCMD_UMD_ID_HANDLE, &res->handle);
     if (r != AEROCMD_OK) {
         memset(res, 0, sizeof *res);
         return r;

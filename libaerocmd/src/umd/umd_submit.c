@@ -22,7 +22,7 @@ static aerocmd_result acquire(struct aerocmd_umd_context *ctx)
     struct aerocmd_umd_cmd_buffer buf;
     aerocmd_result r;
     memset(&buf, 0, sizeof buf);
-    r = dev->cb.acquire_buffer(dev->cb.user, &buf);
+    r = UMD_CALL(dev, ACQUIRE_BUFFER, acquire_buffer, &buf);
     if (r != AEROCMD_OK) {
         if (r == AEROCMD_E_DEVICE_REMOVED)
             aerocmd_priv_umd_mark_lost(ctx);
@@ -103,7 +103,7 @@ aerocmd_result aerocmd_priv_umd_memory_result(struct aerocmd_umd_device *dev, ae
     return r;
 }
 
-aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev,
+aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev, uint32_t site,
                                          struct aerocmd_umd_memory *memory)
 {
     uint64_t blob[AEROCMD_KMD_ALLOC_PRIV_V1_BYTES / 8u];
@@ -125,6 +125,8 @@ aerocmd_result aerocmd_priv_umd_allocate(struct aerocmd_umd_device *dev,
         memory->private_data = blob;
         memory->private_data_bytes = (uint32_t)written;
     }
+    aerocmd_priv_umd_at(dev, site);
+    /* fault site: the caller's UMD_ALLOCATE */
     r = aerocmd_priv_umd_memory_result(dev, dev->cb.allocate_memory(dev->cb.user, memory));
     if (own_blob) {
         memory->private_data = NULL; /* the blob lives on this stack frame only */
@@ -149,7 +151,7 @@ aerocmd_result aerocmd_priv_umd_submit(struct aerocmd_umd_context *ctx, uint32_t
     sub.cmd_bytes = aerocmd_writer_size(&ctx->w);
     sub.alloc_count = ctx->alloc_count;
     sub.flags = flags;
-    r = dev->cb.submit(dev->cb.user, &sub, &fence);
+    r = UMD_CALL(dev, SUBMIT, submit, &sub, &fence);
     if (r != AEROCMD_OK) {
         /* The buffer stays ours with its packets and the next submission point retries,
          * unless the device is gone: then nothing more may be written. */

@@ -146,7 +146,7 @@ static aerocmd_result init_texture_view(struct aerocmd_umd_context *ctx,
         view->handle = res->handle; /* the whole texture as it is: no view object needed */
         return AEROCMD_OK;
     }
-    r = aerocmd_priv_umd_new_id(ctx->dev, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
+    r = UMD_NEW_ID(ctx->dev, VIEW_HANDLE, AEROCMD_UMD_ID_HANDLE, &a.view_handle);
     if (r != AEROCMD_OK)
         return r;
     r = aerocmd_priv_umd_emit_texture_view(ctx, &a);

@@ -95,9 +95,10 @@ static aerocmd_result wait_fence(struct aerocmd_umd_context *ctx, uint64_t fence
     if (dev->fence_page != NULL && completed_fence(dev) >= fence)
         return AEROCMD_OK;
     if (dev->cb.wait_fence_raw != NULL)
-        r = aerocmd_umd_wait_result(dev->cb.wait_fence_raw(dev->cb.user, fence, wait_flags));
+        r = aerocmd_umd_wait_result(
+            UMD_CALL(dev, WAIT_FENCE_RAW, wait_fence_raw, fence, wait_flags));
     else if (dev->cb.wait_fence != NULL)
-        r = dev->cb.wait_fence(dev->cb.user, fence, wait_flags);
+        r = UMD_CALL(dev, WAIT_FENCE, wait_fence, fence, wait_flags);
     else
         return AEROCMD_E_NOT_IMPLEMENTED; /* a table that waits only through its locks */
     if (r == AEROCMD_E_DEVICE_REMOVED)
@@ -146,8 +147,8 @@ aerocmd_result aerocmd_priv_umd_lock_when_done(struct aerocmd_umd_context *ctx,
     }
     if (r != AEROCMD_OK)
         return r;
-    r = aerocmd_priv_umd_memory_result(dev,
-                                       dev->cb.lock_memory(dev->cb.user, memory, lock_flags, cpu));
+    r = aerocmd_priv_umd_memory_result(
+        dev, UMD_CALL(dev, LOCK_WHEN_DONE, lock_memory, memory, lock_flags, cpu));
     if (r == AEROCMD_OK && *cpu == NULL) {
         dev->cb.unlock_memory(dev->cb.user, memory);
         r = AEROCMD_E_INVALID_ARG;

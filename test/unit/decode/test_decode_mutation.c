@@ -101,10 +101,12 @@ static void try_input(const uint8_t *bytes, size_t len, struct tally *tally, con
     walk_result = walk(copy, len, &walked);
     free(copy);
 
-    ok = result == AEROCMD_OK ? diag.reason == AEROCMD_R_NONE
-                              : result == AEROCMD_E_MALFORMED && diag.reason > AEROCMD_R_NONE &&
-                                    diag.reason <= AEROCMD_R_FIELD_INVALID &&
-                                    (diag.offset < len || (len == 0 && diag.offset == 0));
+    ok = result == AEROCMD_OK
+             ? diag.reason == AEROCMD_R_NONE
+             : result == AEROCMD_E_MALFORMED &&
+                   ((diag.reason > AEROCMD_R_NONE && diag.reason <= AEROCMD_R_FIELD_INVALID) ||
+                    diag.reason == AEROCMD_R_D3D11_LIMIT) &&
+                   (diag.offset < len || (len == 0 && diag.offset == 0));
     ok = ok && walk_result == result &&
          (result == AEROCMD_OK || (walked.reason == diag.reason && walked.offset == diag.offset &&
                                    walked.opcode == diag.opcode));

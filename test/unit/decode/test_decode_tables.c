@@ -408,6 +408,7 @@ static const struct named_value reasons[] = {
     REA(TRACE_RECORD),
     REA(TRACE_BLOB),
     REA(TRACE_SUBMISSION),
+    REA(D3D11_LIMIT),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

@@ -268,39 +268,102 @@ static uint32_t next_random(uint32_t *state)
     return *state >> 8;
 }
 
-/* Many tables with random small ids (so duplicates are common): both duplicate checks must
- * agree on the verdict and on the reported entry. */
-static void test_scratch_matches_quadratic(void)
+/* The first entry whose id appeared before it, or count: the rule, by brute force. */
+static uint32_t reference_duplicate(const struct entry_in *e, uint32_t count)
 {
-    enum { MAX_ENTRIES = 300 };
+    uint32_t i, j;
+    for (j = 1; j < count; j++)
+        for (i = 0; i < j; i++)
+            if (e[i].alloc_id == e[j].alloc_id)
+                return j;
+    return count;
+}
+
+static int reference_ascending(const struct entry_in *e, uint32_t count)
+{
+    uint32_t i;
+    for (i = 1; i < count; i++)
+        if (e[i].alloc_id <= e[i - 1].alloc_id)
+            return 0;
+    return 1;
+}
+
+/* Every id 1..range+1 through aerocmd_alloc_table_find against the entries: found exactly
+ * when listed, with that entry's gpa. 1 when all agree. */
+static int lookups_agree(const struct aerocmd_alloc_table_view *v, const struct entry_in *e,
+                         uint32_t count, uint32_t range)
+{
+    uint32_t id, i;
+    for (id = 0; id <= range + 1; id++) {
+        struct aerogpu_alloc_entry found;
+        uint32_t at = count;
+        for (i = 0; i < count; i++)
+            if (e[i].alloc_id == id && id != 0) {
+                at = i;
+                break;
+            }
+        if (aerocmd_alloc_table_find(v, id, &found) != (at < count))
+            return 0;
+        if (at < count && found.gpa != e[at].gpa)
+            return 0;
+    }
+    return 1;
+}
+
+/* Many tables with random small ids (so duplicates are common), shuffled or ascending:
+ * the verdict and the reported entry follow the rule (checked by brute force here); without
+ * scratch a table of more than 64 entries whose ids do not ascend is OUT_OF_MEMORY; every
+ * opened table finds exactly its ids. */
+static void test_duplicates_against_reference(void)
+{
+    enum { MAX_ENTRIES = 300, ROUNDS = 300 };
     static struct entry_in e[MAX_ENTRIES];
     static uint8_t buf[HDR + MAX_ENTRIES * 32];
     static uint64_t scratch[MAX_ENTRIES];
-    uint32_t seed = 12345, round, agreed = 0, duplicates = 0;
-    for (round = 0; round < 200; round++) {
-        uint32_t count = 1 + next_random(&seed) % MAX_ENTRIES, i;
+    uint32_t seed = 12345, round, agreed = 0, duplicates = 0, refused = 0, ascending = 0;
+    for (round = 0; round < ROUNDS; round++) {
+        uint32_t count = 1 + next_random(&seed) % MAX_ENTRIES, i, dup;
         uint32_t range = count * (1 + next_random(&seed) % 8);
+        int sorted = round % 3 == 0, ok = 1;
         struct aerocmd_alloc_table_view v1, v2;
         struct aerocmd_diag d1, d2;
         aerocmd_result r1, r2;
         uint32_t size;
         for (i = 0; i < count; i++) {
-            e[i].alloc_id = 1 + next_random(&seed) % range;
+            e[i].alloc_id = sorted ? 1 + i * (range / count) : 1 + next_random(&seed) % range;
             e[i].flags = 0;
             e[i].gpa = (uint64_t)i * 0x1000;
             e[i].size = 0x1000;
             e[i].reserved = 0;
         }
         size = build_table(buf, 0x00010004u, 32, e, count);
+        dup = reference_duplicate(e, count);
         r1 = aerocmd_alloc_table_open(&v1, buf, size, &d1);
         r2 = aerocmd_alloc_table_open_scratch(&v2, buf, size, scratch, MAX_ENTRIES, &d2);
-        if (r1 == r2 && d1.reason == d2.reason && d1.offset == d2.offset)
-            agreed++;
-        if (d1.reason == AEROCMD_R_ALLOC_ENTRY_DUPLICATE)
-            duplicates++;
+        ok &= dup == count
+                  ? r2 == AEROCMD_OK
+                  : r2 == AEROCMD_E_MALFORMED && d2.reason == AEROCMD_R_ALLOC_ENTRY_DUPLICATE &&
+                        d2.offset == HDR + dup * 32u;
+        if (count > 64 && !reference_ascending(e, count)) {
+            ok &= r1 == AEROCMD_E_OUT_OF_MEMORY && d1.reason == AEROCMD_R_NONE;
+            refused++;
+        } else {
+            ok &= r1 == r2 && d1.reason == d2.reason && d1.offset == d2.offset;
+        }
+        if (r1 == AEROCMD_OK)
+            ok &= lookups_agree(&v1, e, count, range);
+        if (r2 == AEROCMD_OK)
+            ok &= lookups_agree(&v2, e, count, range);
+        ascending += reference_ascending(e, count) && count > 64;
+        duplicates += dup < count;
+        agreed += ok;
     }
-    CHECK_EQ(agreed, 200);
-    CHECK(duplicates > 50 && duplicates < 200);
+    CHECK_EQ(agreed, ROUNDS);
+    CHECK(duplicates > 50 && duplicates < ROUNDS);
+    CHECK(refused > 50);
+    CHECK(ascending > 50);
+    CHECK_EQ(aerocmd_alloc_table_scratch_count(buf, 23), 0);
+    CHECK_EQ(aerocmd_alloc_table_scratch_count(NULL, 100), 0);
 }
 
 int main(void)
@@ -308,6 +371,6 @@ int main(void)
     test_triangle_table();
     test_valid_variants();
     test_bad_tables();
-    test_scratch_matches_quadratic();
+    test_duplicates_against_reference();
     return check_finish();
 }

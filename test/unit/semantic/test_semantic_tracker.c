@@ -221,43 +221,63 @@ static uint32_t next_random(uint32_t *state)
     return *state >> 8;
 }
 
-/* Creates and destroys thousands of objects across streams, filling the table to its
- * limit so that deletions shift long probe chains, and checks every handle's liveness
- * against a shadow array after each round. */
-static void test_churn(void)
+/* Handles that all land in one bucket of the tracker's hash (the multiply by 0x9E3779B1
+ * whose top bits pick the bucket, after the object role's 0x85EBCA6B is mixed in): the
+ * worst a guest can choose. handle_i * 0x9E3779B1 = i (mod 2^32) stays below any bucket
+ * shift a table of up to 65,536 buckets uses, so every i < 65,536 shares bucket 0. */
+static uint32_t colliding_handle(uint32_t i)
 {
-    enum { HANDLES = 3000, ROUNDS = 12, PER_STREAM = 1000 };
-    static uint8_t live[HANDLES + 1];
-    static uint8_t mem[200000];
+    uint32_t inverse = 0x9E3779B1u, n;
+    for (n = 0; n < 5; n++)
+        inverse *= 2u - 0x9E3779B1u * inverse;
+    return (i * inverse) ^ 0x85EBCA6Bu;
+}
+
+static uint32_t plain_handle(uint32_t i)
+{
+    return i;
+}
+
+#define CHURN_HANDLES 3000u
+#define CHURN_ROUNDS  12u
+#define CHURN_STREAM  1000u
+
+/* Creates and destroys thousands of objects across streams, filling the tracker to its
+ * limit, and checks every handle's liveness against a shadow array after each round;
+ * handle_of maps 1..3000 to the handles used. Returns creates + destroys. */
+static uint32_t churn(uint32_t (*handle_of)(uint32_t), uint32_t objects, uint32_t seed)
+{
+    static uint8_t live[CHURN_HANDLES + 1];
+    static uint8_t mem[300000];
     struct aerocmd_semantic st;
     struct aerocmd_diag diag;
-    uint32_t seed = 7, round, mismatches = 0, creates = 0, destroys = 0, h;
-    CHECK_EQ(aerocmd_semantic_init(&st, mem, aerocmd_semantic_bytes_for(1536)), AEROCMD_OK);
-    CHECK_EQ(st.max_live, 1536);
-    for (round = 0; round < ROUNDS; round++) {
+    uint32_t round, mismatches = 0, changes = 0, h;
+    memset(live, 0, sizeof live);
+    CHECK_EQ(aerocmd_semantic_init(&st, mem, aerocmd_semantic_bytes_for(objects)), AEROCMD_OK);
+    CHECK_EQ(st.max_live, objects);
+    for (round = 0; round < CHURN_ROUNDS; round++) {
         uint32_t n, count = aerocmd_semantic_count(&st);
         sb_begin(&s);
-        for (n = 0; n < PER_STREAM; n++) {
-            h = 1 + next_random(&seed) % HANDLES;
-            /* handles near the top have a common hash neighbourhood: use them a lot */
+        for (n = 0; n < CHURN_STREAM; n++) {
+            h = 1 + next_random(&seed) % CHURN_HANDLES;
             if (live[h]) {
-                sb_handle_packet(&s, AEROGPU_CMD_DESTROY_SAMPLER, h);
+                sb_handle_packet(&s, AEROGPU_CMD_DESTROY_SAMPLER, handle_of(h));
                 live[h] = 0;
                 count--;
-                destroys++;
+                changes++;
             } else if (count < st.max_live) {
-                sb_create_sampler(&s, h);
+                sb_create_sampler(&s, handle_of(h));
                 live[h] = 1;
                 count++;
-                creates++;
+                changes++;
             }
         }
         sb_end(&s);
         CHECK_EQ(run_stream(&st, &s, NULL, &diag), AEROCMD_OK);
         CHECK_EQ(aerocmd_semantic_count(&st), count);
-        for (h = 1; h <= HANDLES; h++) {
+        for (h = 1; h <= CHURN_HANDLES; h++) {
+            uint32_t handle = handle_of(h);
             aerocmd_result r;
-            uint32_t handle = h;
             sb_begin(&s);
             sb_set_samplers(&s, AEROGPU_SHADER_STAGE_PIXEL, &handle, 1);
             sb_end(&s);
@@ -267,8 +287,17 @@ static void test_churn(void)
         }
     }
     CHECK_EQ(mismatches, 0);
-    CHECK(creates > 5000);
-    CHECK(destroys > 5000);
+    return changes;
+}
+
+/* Sequential handles (as a user-mode driver numbers them), and handles that all collide:
+ * the bucket's tree must stay a correct search tree through thousands of inserts and
+ * removals (every shape of removal: leaf, one child, two children, the root). */
+static void test_churn(void)
+{
+    CHECK_EQ((colliding_handle(1234) ^ 0x85EBCA6Bu) * 0x9E3779B1u, 1234u);
+    CHECK(churn(plain_handle, 1536, 7) > 10000);
+    CHECK(churn(colliding_handle, 2048, 11) > 10000);
 }
 
 int main(void)

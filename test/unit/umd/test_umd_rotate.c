@@ -200,9 +200,51 @@ static void test_rotation_refusals(void)
     kit_close(&h);
 }
 
+/* Issue 18: every fallible call a rotation makes can fail, including the submissions that
+ * retiring the old host views forces in a small command buffer (follow_views once dropped
+ * that result and the rotation answered OK). A reached failure is the rotation's result,
+ * and the device goes on: a flush succeeds and every submission validates. */
+static void test_rotation_reports_every_failure(void)
+{
+    static struct harness h;
+    struct aerocmd_umd_resource *res[3];
+    unsigned long k;
+    uint32_t i, j;
+    for (k = 1; k < 64; k++) {
+        aerocmd_result r;
+        int reached;
+        kit_reset();
+        CHECK(harness_open(&h, 256, 64));
+        for (i = 0; i < 3; i++) {
+            res[i] = backbuffer(&h, 16);
+            for (j = 0; j < 4; j++)
+                CHECK(layer1_view(&h, res[i]) != NULL);
+        }
+        CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+        h.fake.fail_at = h.fake.fallible_calls + k;
+        h.fake.fail_with = AEROCMD_E_OUT_OF_MEMORY;
+        r = aerocmd_umd_rotate_resources(h.ctx, res, 3);
+        reached = h.fake.fallible_calls >= h.fake.fail_at;
+        h.fake.fail_at = 0;
+        if (!reached) {
+            CHECK_EQ(r, AEROCMD_OK);
+            kit_close(&h);
+            break;
+        }
+        if (!CHECK_EQ(r, AEROCMD_E_OUT_OF_MEMORY))
+            fprintf(stderr, "rotation with fallible call %lu failing: %s\n", k,
+                    aerocmd_result_name(r));
+        CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+        CHECK_EQ(validate_all(&h), 0);
+        kit_close(&h);
+    }
+    CHECK(k > 4 && k < 64); /* the rotation submits several times in 256-byte buffers */
+}
+
 int main(void)
 {
     test_rotation_with_bound_views();
     test_rotation_refusals();
+    test_rotation_reports_every_failure();
     return check_finish();
 }

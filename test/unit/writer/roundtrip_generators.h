@@ -38,6 +38,15 @@ static int gen_create_buffer(struct gen *g, struct expect *e)
                                                   x->backing_offset_bytes));
 }
 
+/* Levels of a full mip chain: floor(log2(max(width, height))) + 1. */
+static uint32_t full_chain(uint32_t width, uint32_t height)
+{
+    uint32_t extent = width > height ? width : height, levels = 1;
+    for (; extent > 1; extent >>= 1)
+        levels++;
+    return levels;
+}
+
 static int gen_create_texture2d(struct gen *g, struct expect *e)
 {
     struct aerogpu_cmd_create_texture2d *x =
@@ -46,10 +55,12 @@ static int gen_create_texture2d(struct gen *g, struct expect *e)
     a.texture_handle = x->texture_handle = R32();
     a.usage_flags = x->usage_flags = R32() & 0xFFu;
     a.format = x->format = pick_format(g, 0);
-    a.width = x->width = nonzero32(&g->rng);
-    a.height = x->height = nonzero32(&g->rng);
-    a.mip_levels = x->mip_levels = 1 + BELOW(16);
-    a.array_layers = x->array_layers = nonzero32(&g->rng);
+    /* inside Direct3D 11's limits (d3d11.h): 16384 texels a side, 2048 array slices, at
+     * most the full mip chain */
+    a.width = x->width = 1 + BELOW(16384);
+    a.height = x->height = 1 + BELOW(16384);
+    a.mip_levels = x->mip_levels = 1 + BELOW(full_chain(x->width, x->height));
+    a.array_layers = x->array_layers = 1 + BELOW(2048);
     a.row_pitch_bytes = x->row_pitch_bytes = R32();
     a.backing_alloc_id = x->backing_alloc_id = R32();
     a.backing_offset_bytes = x->backing_offset_bytes = R32();
@@ -141,10 +152,11 @@ static int gen_create_texture_view(struct gen *g, struct expect *e)
     a.view_handle = x->view_handle = R32();
     a.texture_handle = x->texture_handle = R32();
     a.format = x->format = pick_format(g, 1);
-    a.base_mip_level = x->base_mip_level = BELOW(16);
-    a.mip_level_count = x->mip_level_count = 1 + BELOW(16);
-    a.base_array_layer = x->base_array_layer = R32() >> 1;
-    a.array_layer_count = x->array_layer_count = 1 + (R32() >> 2);
+    /* a range inside some texture Direct3D 11 allows: 15 mips, 2048 slices */
+    a.base_mip_level = x->base_mip_level = BELOW(15);
+    a.mip_level_count = x->mip_level_count = 1 + BELOW(15 - x->base_mip_level);
+    a.base_array_layer = x->base_array_layer = BELOW(2048);
+    a.array_layer_count = x->array_layer_count = 1 + BELOW(2048 - x->base_array_layer);
     return APPEND_OK(aerocmd_append_create_texture_view(g->w, &a));
 }
 
@@ -215,7 +227,7 @@ static int gen_constants(struct gen *g, struct expect *e, uint32_t opcode, const
     uint32_t count = BELOW(7);
     const uint8_t *regs = random_bytes(g, count * 16);
     x->stage = e->stage;
-    x->start_register = R32();
+    x->start_register = BELOW(4096 + 1 - count); /* one constant buffer's 4096 vec4 */
     x->vec4_count = count;
     x->reserved0 = e->stage_ex;
     exp_payload(e, regs, count * 16, count);
@@ -286,6 +298,7 @@ static int gen_input_layout(struct gen *g, struct expect *e)
         elems[i].semantic_name = random_semantic(g);
         for (j = 0; j < 6; j++)
             fields[j] = R32();
+        elems[i].input_slot = BELOW(32); /* D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT */
         elems[i].input_slot_class = BELOW(2);
         put32(blob + 16 + 28 * i, reference_hash(elems[i].semantic_name));
         for (j = 0; j < 6; j++)
@@ -443,7 +456,7 @@ static int gen_vertex_buffers(struct gen *g, struct expect *e)
     uint32_t count = BELOW(9);
     uint8_t *want;
     const uint8_t *in = random_bindings(g, count, 1, &want);
-    x->start_slot = BELOW(32);
+    x->start_slot = BELOW(32 + 1 - count); /* D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT */
     x->buffer_count = count;
     exp_payload(e, want, count * 16, count);
     return APPEND_OK(aerocmd_append_set_vertex_buffers(
@@ -475,7 +488,7 @@ static int gen_set_texture(struct gen *g, struct expect *e)
         exp_begin(e, AEROGPU_CMD_SET_TEXTURE, sizeof(struct aerogpu_cmd_set_texture));
     enum aerocmd_shader_kind kind = pick_kind(g, e);
     x->shader_stage = e->stage;
-    x->slot = R32();
+    x->slot = BELOW(128); /* D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT */
     x->texture = maybe_handle(g);
     x->reserved0 = e->stage_ex;
     return APPEND_OK(aerocmd_append_set_texture(g->w, kind, x->slot, x->texture));
@@ -489,7 +502,7 @@ static int gen_sampler_state(struct gen *g, struct expect *e)
     e->has_stage = 1;
     e->stage = kind_stage[kind][0];
     x->shader_stage = e->stage;
-    x->slot = R32();
+    x->slot = BELOW(16); /* D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT */
     x->state = R32();
     x->value = R32();
     return APPEND_OK(aerocmd_append_set_sampler_state(g->w, kind, x->slot, x->state, x->value));
@@ -525,15 +538,16 @@ static int gen_destroy_sampler(struct gen *g, struct expect *e)
     return APPEND_OK(aerocmd_append_destroy_sampler(g->w, x->sampler_handle));
 }
 
-/* Fills the shared stage-table layout (stage, start, count, stage_ex) of the expectation. */
+/* Fills the shared stage-table layout (stage, start, count, stage_ex) of the expectation;
+ * the range lies inside the stage's `slots`. */
 static enum aerocmd_shader_kind stage_table(struct gen *g, struct expect *e, uint32_t opcode,
-                                            uint32_t count, uint32_t *start)
+                                            uint32_t count, uint32_t slots, uint32_t *start)
 {
     struct aerogpu_cmd_set_samplers *x =
         exp_begin(e, opcode, sizeof(struct aerogpu_cmd_set_samplers));
     enum aerocmd_shader_kind kind = pick_kind(g, e);
     x->shader_stage = e->stage;
-    x->start_slot = *start = BELOW(128);
+    x->start_slot = *start = BELOW(slots + 1 - count);
     x->sampler_count = count;
     x->reserved0 = e->stage_ex;
     return kind;
@@ -542,7 +556,7 @@ static enum aerocmd_shader_kind stage_table(struct gen *g, struct expect *e, uin
 static int gen_samplers(struct gen *g, struct expect *e)
 {
     uint32_t count = BELOW(17), start;
-    enum aerocmd_shader_kind kind = stage_table(g, e, AEROGPU_CMD_SET_SAMPLERS, count, &start);
+    enum aerocmd_shader_kind kind = stage_table(g, e, AEROGPU_CMD_SET_SAMPLERS, count, 16, &start);
     const uint8_t *handles = random_bytes(g, count * 4);
     exp_payload(e, handles, count * 4, count);
     return APPEND_OK(aerocmd_append_set_samplers(g->w, kind, start, count,
@@ -553,9 +567,15 @@ static int gen_constant_buffers(struct gen *g, struct expect *e)
 {
     uint32_t count = BELOW(15), start;
     enum aerocmd_shader_kind kind =
-        stage_table(g, e, AEROGPU_CMD_SET_CONSTANT_BUFFERS, count, &start);
+        stage_table(g, e, AEROGPU_CMD_SET_CONSTANT_BUFFERS, count, 14, &start);
     uint8_t *want;
     const uint8_t *in = random_bindings(g, count, 1, &want);
+    uint32_t i;
+    /* a binding's size: at most one constant buffer's 4096 vec4 (65536 bytes) */
+    for (i = 0; i < count; i++) {
+        put32(want + 16 * i + 8, BELOW(65536 + 1));
+        memcpy((uint8_t *)(uintptr_t)in + 16 * i + 8, want + 16 * i + 8, 4);
+    }
     exp_payload(e, want, count * 16, count);
     return APPEND_OK(aerocmd_append_set_constant_buffers(
         g->w, kind, start, count, (const struct aerogpu_constant_buffer_binding *)in));
@@ -565,7 +585,7 @@ static int gen_srv_buffers(struct gen *g, struct expect *e)
 {
     uint32_t count = BELOW(15), start;
     enum aerocmd_shader_kind kind =
-        stage_table(g, e, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, count, &start);
+        stage_table(g, e, AEROGPU_CMD_SET_SHADER_RESOURCE_BUFFERS, count, 128, &start);
     uint8_t *want;
     const uint8_t *in = random_bindings(g, count, 1, &want);
     exp_payload(e, want, count * 16, count);
@@ -577,7 +597,7 @@ static int gen_uav_buffers(struct gen *g, struct expect *e)
 {
     uint32_t count = BELOW(9), start;
     enum aerocmd_shader_kind kind =
-        stage_table(g, e, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, count, &start);
+        stage_table(g, e, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, count, 8, &start);
     uint8_t *want;
     const uint8_t *in = random_bindings(g, count, 0, &want);
     exp_payload(e, want, count * 16, count);
@@ -627,9 +647,10 @@ static int gen_dispatch(struct gen *g, struct expect *e)
 {
     struct aerogpu_cmd_dispatch *x =
         exp_begin(e, AEROGPU_CMD_DISPATCH, sizeof(struct aerogpu_cmd_dispatch));
-    x->group_count_x = R32();
-    x->group_count_y = R32();
-    x->group_count_z = R32();
+    /* D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION */
+    x->group_count_x = BELOW(65536);
+    x->group_count_y = BELOW(65536);
+    x->group_count_z = BELOW(65536);
     e->has_stage = 1;
     e->stage = AEROGPU_SHADER_STAGE_COMPUTE;
     return APPEND_OK(

@@ -148,6 +148,8 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
     [AEROCMD_R_TRACE_BLOB] = {"trace_blob", "A trace blob is malformed or has an unknown blob id."},
     [AEROCMD_R_TRACE_SUBMISSION] = {"trace_submission", "A trace submission record is "
                                                         "malformed."},
+    [AEROCMD_R_D3D11_LIMIT] = {"d3d11_limit", "A slot, register range, texture size or count "
+                                              "lies beyond Direct3D 11's limits."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)

@@ -13,6 +13,7 @@
 #ifndef AEROCMD_DECODE_OPCODE_LIST_H
 #define AEROCMD_DECODE_OPCODE_LIST_H
 
+#include "aerocmd/d3d11_limits.h"
 #include "enum_lists.h"
 
 #define AEROCMD_MEMBER(type, member) (((const struct type *)0)->member)
@@ -370,8 +371,16 @@
  * payload, min_minor, rules) one with a protocol struct whose fields are
  * AEROCMD_FIELDS_<name>. The payload is NO_PAYLOAD, REST_PAYLOAD (everything after the
  * struct), BYTES_PAYLOAD(struct, size member) or ARRAY_PAYLOAD(struct, count member,
- * element size, element tag); rules is RULES(function in packet_rules.c) or NO_RULES. */
+ * element size, element tag). rules is NO_RULES, RULES(function in packet_rules.c), or one
+ * of the Direct3D 11 slot limits, which both the generic check and the fast path expand
+ * inline: SLOT(struct, index member, limit) for index < limit, SLOTS(struct, first member,
+ * count member, limit) for first + count <= limit, and SIZED_SLOTS(the
+ * same, element struct, element member, most) that also holds every payload element's
+ * member to at most `most`. */
 #define AEROCMD_REGISTER_SIZE 16u
+/* The bytes of AEROCMD_D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT vec4 constants. */
+#define AEROCMD_CONSTANT_BUFFER_MAX_BYTES                                                          \
+    (AEROCMD_D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * AEROCMD_REGISTER_SIZE)
 
 #define AEROCMD_OPCODE_LIST(HEADER, OP)                                                            \
     HEADER(NOP, NO_PAYLOAD)                                                                        \
@@ -396,7 +405,9 @@
     OP(SET_SHADER_CONSTANTS_F, aerogpu_cmd_set_shader_constants_f,                                 \
        ARRAY_PAYLOAD(aerogpu_cmd_set_shader_constants_f, vec4_count, AEROCMD_REGISTER_SIZE,        \
                      FLOAT_REGISTER),                                                              \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_shader_constants_f, start_register, vec4_count,                       \
+             AEROCMD_D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT))                                     \
     OP(CREATE_INPUT_LAYOUT, aerogpu_cmd_create_input_layout,                                       \
        BYTES_PAYLOAD(aerogpu_cmd_create_input_layout, blob_size_bytes), 0,                         \
        RULES(input_layout_rules))                                                                  \
@@ -405,11 +416,15 @@
     OP(SET_SHADER_CONSTANTS_I, aerogpu_cmd_set_shader_constants_i,                                 \
        ARRAY_PAYLOAD(aerogpu_cmd_set_shader_constants_i, vec4_count, AEROCMD_REGISTER_SIZE,        \
                      INT_REGISTER),                                                                \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_shader_constants_i, start_register, vec4_count,                       \
+             AEROCMD_D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT))                                     \
     OP(SET_SHADER_CONSTANTS_B, aerogpu_cmd_set_shader_constants_b,                                 \
        ARRAY_PAYLOAD(aerogpu_cmd_set_shader_constants_b, bool_count, AEROCMD_REGISTER_SIZE,        \
                      BOOL_REGISTER),                                                               \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_shader_constants_b, start_register, bool_count,                       \
+             AEROCMD_D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT))                                     \
     OP(SET_BLEND_STATE, aerogpu_cmd_set_blend_state, NO_PAYLOAD, 0, NO_RULES)                      \
     OP(SET_DEPTH_STENCIL_STATE, aerogpu_cmd_set_depth_stencil_state, NO_PAYLOAD, 0, NO_RULES)      \
     OP(SET_RASTERIZER_STATE, aerogpu_cmd_set_rasterizer_state, NO_PAYLOAD, 0, NO_RULES)            \
@@ -420,36 +435,50 @@
     OP(SET_VERTEX_BUFFERS, aerogpu_cmd_set_vertex_buffers,                                         \
        ARRAY_PAYLOAD(aerogpu_cmd_set_vertex_buffers, buffer_count,                                 \
                      sizeof(struct aerogpu_vertex_buffer_binding), VERTEX_BUFFER_BINDING),         \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_vertex_buffers, start_slot, buffer_count,                             \
+             AEROCMD_D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT))                                   \
     OP(SET_INDEX_BUFFER, aerogpu_cmd_set_index_buffer, NO_PAYLOAD, 0, NO_RULES)                    \
     OP(SET_PRIMITIVE_TOPOLOGY, aerogpu_cmd_set_primitive_topology, NO_PAYLOAD, 0, NO_RULES)        \
-    OP(SET_TEXTURE, aerogpu_cmd_set_texture, NO_PAYLOAD, 0, NO_RULES)                              \
-    OP(SET_SAMPLER_STATE, aerogpu_cmd_set_sampler_state, NO_PAYLOAD, 0, NO_RULES)                  \
+    OP(SET_TEXTURE, aerogpu_cmd_set_texture, NO_PAYLOAD, 0,                                        \
+       SLOT(aerogpu_cmd_set_texture, slot, AEROCMD_D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT))  \
+    OP(SET_SAMPLER_STATE, aerogpu_cmd_set_sampler_state, NO_PAYLOAD, 0,                            \
+       SLOT(aerogpu_cmd_set_sampler_state, slot, AEROCMD_D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT))   \
     OP(SET_RENDER_STATE, aerogpu_cmd_set_render_state, NO_PAYLOAD, 0, NO_RULES)                    \
     OP(CREATE_SAMPLER, aerogpu_cmd_create_sampler, NO_PAYLOAD, 0, NO_RULES)                        \
     OP(DESTROY_SAMPLER, aerogpu_cmd_destroy_sampler, NO_PAYLOAD, 0, NO_RULES)                      \
     OP(SET_SAMPLERS, aerogpu_cmd_set_samplers,                                                     \
        ARRAY_PAYLOAD(aerogpu_cmd_set_samplers, sampler_count, sizeof(aerogpu_handle_t),            \
                      SAMPLER_HANDLE),                                                              \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_samplers, start_slot, sampler_count,                                  \
+             AEROCMD_D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT))                                       \
     OP(SET_CONSTANT_BUFFERS, aerogpu_cmd_set_constant_buffers,                                     \
        ARRAY_PAYLOAD(aerogpu_cmd_set_constant_buffers, buffer_count,                               \
                      sizeof(struct aerogpu_constant_buffer_binding), CONSTANT_BUFFER_BINDING),     \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SIZED_SLOTS(aerogpu_cmd_set_constant_buffers, start_slot, buffer_count,                     \
+                   AEROCMD_D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT,                      \
+                   aerogpu_constant_buffer_binding, size_bytes,                                    \
+                   AEROCMD_CONSTANT_BUFFER_MAX_BYTES))                                             \
     OP(SET_SHADER_RESOURCE_BUFFERS, aerogpu_cmd_set_shader_resource_buffers,                       \
        ARRAY_PAYLOAD(aerogpu_cmd_set_shader_resource_buffers, buffer_count,                        \
                      sizeof(struct aerogpu_shader_resource_buffer_binding),                        \
                      SHADER_RESOURCE_BUFFER_BINDING),                                              \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_shader_resource_buffers, start_slot, buffer_count,                    \
+             AEROCMD_D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT))                                \
     OP(SET_UNORDERED_ACCESS_BUFFERS, aerogpu_cmd_set_unordered_access_buffers,                     \
        ARRAY_PAYLOAD(aerogpu_cmd_set_unordered_access_buffers, uav_count,                          \
                      sizeof(struct aerogpu_unordered_access_buffer_binding),                       \
                      UNORDERED_ACCESS_BUFFER_BINDING),                                             \
-       0, NO_RULES)                                                                                \
+       0,                                                                                          \
+       SLOTS(aerogpu_cmd_set_unordered_access_buffers, start_slot, uav_count,                      \
+             AEROCMD_D3D11_PS_CS_UAV_REGISTER_COUNT))                                              \
     OP(CLEAR, aerogpu_cmd_clear, NO_PAYLOAD, 0, NO_RULES)                                          \
     OP(DRAW, aerogpu_cmd_draw, NO_PAYLOAD, 0, NO_RULES)                                            \
     OP(DRAW_INDEXED, aerogpu_cmd_draw_indexed, NO_PAYLOAD, 0, NO_RULES)                            \
-    OP(DISPATCH, aerogpu_cmd_dispatch, NO_PAYLOAD, 0, NO_RULES)                                    \
+    OP(DISPATCH, aerogpu_cmd_dispatch, NO_PAYLOAD, 0, RULES(dispatch_rules))                       \
     OP(PRESENT, aerogpu_cmd_present, NO_PAYLOAD, 0, RULES(present_rules))                          \
     OP(PRESENT_EX, aerogpu_cmd_present_ex, NO_PAYLOAD, 0, RULES(present_ex_rules))                 \
     OP(EXPORT_SHARED_SURFACE, aerogpu_cmd_export_shared_surface, NO_PAYLOAD, 0,                    \

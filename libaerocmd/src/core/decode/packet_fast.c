@@ -119,16 +119,20 @@ HOT_INLINE int stage_ex_ok(uint32_t value, uint32_t stage, uint32_t minor)
                      AEROCMD_ENUM_FIRST(SHADER_STAGE_EX));
 }
 
-/* The count (or byte size) field against the room after the fixed struct; dividing the
- * room instead of multiplying the count keeps a 64-bit count from wrapping. */
-HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32_t elem_size,
-                            uint32_t room, uint32_t *count)
+/* The count (or byte size) field against the room after the fixed struct: a 32-bit count
+ * is multiplied out (in 64 bits, which it cannot wrap), a 64-bit byte size compared whole.
+ * Returns the count, or NO_COUNT when it does not fit (no count that fits can be that large:
+ * the room is below 2^32 bytes). By value: a local whose address is taken in every inlined
+ * opcode would cost each its own stack slot in instrumented builds. */
+#define NO_COUNT 0xFFFFFFFFu
+HOT_INLINE uint32_t payload_count(const uint8_t *count_at, uint32_t count_size, uint32_t elem_size,
+                                  uint32_t room)
 {
     uint64_t n = load(count_at, count_size);
-    if (n > room / elem_size)
-        return 0;
-    *count = (uint32_t)n;
-    return 1;
+    /* a 32-bit count times an element of at most 2^32 bytes cannot wrap 64 bits */
+    if (count_size == 4 ? n * elem_size > room : n > room / elem_size)
+        return NO_COUNT;
+    return (uint32_t)n;
 }
 
 /* ---- one term per field: only the kinds the generic check judges produce code ---- */
@@ -169,13 +173,14 @@ HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32
 #define PAYLOAD_OK_NO_PAYLOAD   1
 #define PAYLOAD_OK_REST_PAYLOAD 1
 #define PAYLOAD_OK_BYTES_PAYLOAD(type, size_member)                                                \
-    payload_fits(bytes + offsetof(struct type, size_member),                                       \
-                 (uint32_t)sizeof(AEROCMD_MEMBER(type, size_member)), 1u,                          \
-                 size - (uint32_t)sizeof(struct type), &count)
+    (count = payload_count(bytes + offsetof(struct type, size_member),                             \
+                           (uint32_t)sizeof(AEROCMD_MEMBER(type, size_member)), 1u,                \
+                           size - (uint32_t)sizeof(struct type))) != NO_COUNT
 #define PAYLOAD_OK_ARRAY_PAYLOAD(type, count_member, element_size, tag)                            \
-    payload_fits(bytes + offsetof(struct type, count_member),                                      \
-                 (uint32_t)sizeof(AEROCMD_MEMBER(type, count_member)), (uint32_t)(element_size),   \
-                 size - (uint32_t)sizeof(struct type), &count)
+    (count = payload_count(bytes + offsetof(struct type, count_member),                            \
+                           (uint32_t)sizeof(AEROCMD_MEMBER(type, count_member)),                   \
+                           (uint32_t)(element_size), size - (uint32_t)sizeof(struct type))) !=     \
+        NO_COUNT
 
 /* Elements are checked only for counted arrays, last first (the order does not change a
  * yes-or-no answer); a loop whose body has no term folds away. */
@@ -183,20 +188,55 @@ HOT_INLINE int payload_fits(const uint8_t *count_at, uint32_t count_size, uint32
 #define ELEMENTS_OK_REST_PAYLOAD
 #define ELEMENTS_OK_BYTES_PAYLOAD(type, size_member)
 #define ELEMENTS_OK_ARRAY_PAYLOAD(type, count_member, element_size, tag)                           \
-    if (count != 0) {                                                                              \
+    {                                                                                              \
         size_t element_offset = (size_t)count * (element_size);                                    \
-        do {                                                                                       \
-            const uint8_t *element;                                                                \
-            element_offset -= (element_size);                                                      \
-            element = bytes + sizeof(struct type) + element_offset;                                \
-            (void)element;                                                                         \
-            if (!(1 AEROCMD_ELEMENTS_##tag(ELEMENT_FIELD_OK)))                                     \
-                return 0;                                                                          \
-        } while (element_offset != 0);                                                             \
+        if (element_offset != 0)                                                                   \
+            do {                                                                                   \
+                const uint8_t *element;                                                            \
+                element_offset -= (element_size);                                                  \
+                element = bytes + sizeof(struct type) + element_offset;                            \
+                (void)element;                                                                     \
+                if (!(1 AEROCMD_ELEMENTS_##tag(ELEMENT_FIELD_OK)))                                 \
+                    return 0;                                                                      \
+            } while (element_offset != 0);                                                         \
     }
 
-#define RULES_OK_NO_RULES  1
-#define RULES_OK_RULES(fn) rules_pass(stream, bytes, this_opcode, size)
+/* Direct3D 11's slot limits, inline: the same tests as packet_rules.c's, on constants. */
+HOT_INLINE int slots_fit(uint32_t first, uint32_t count, uint32_t limit)
+{
+    return (uint64_t)first + count <= limit;
+}
+
+/* `member` of each of `count` elements of `elem_size` bytes from `at`, at most `most`. */
+HOT_INLINE int members_at_most(const uint8_t *at, uint32_t count, uint32_t elem_size,
+                               uint32_t member_offset, uint32_t most)
+{
+    uint32_t i, over = 0;
+    for (i = 0; i < count; i++)
+        over |= aerocmd_load_u32(at + i * elem_size + member_offset) > most;
+    return over == 0;
+}
+
+#define FAST_U32(type, member) aerocmd_load_u32(bytes + offsetof(struct type, member))
+
+/* Slot limits are checked as soon as the fixed struct is known to fit (the order of the
+ * checks cannot change a yes-or-no answer: that keeps them cheapest), limits on payload
+ * elements once the payload is, and the other rules last, out of line. */
+#define LIMITS_OK_NO_RULES                  1
+#define LIMITS_OK_RULES(fn)                 1
+#define LIMITS_OK_SLOT(type, member, limit) (FAST_U32(type, member) < (limit))
+#define LIMITS_OK_SLOTS(type, first, count, limit)                                                 \
+    slots_fit(FAST_U32(type, first), FAST_U32(type, count), (limit))
+#define LIMITS_OK_SIZED_SLOTS(type, first, count, limit, elem_type, member, most)                  \
+    LIMITS_OK_SLOTS(type, first, count, limit)
+
+#define RULES_OK_NO_RULES                         1
+#define RULES_OK_RULES(fn)                        rules_pass(stream, bytes, this_opcode, size)
+#define RULES_OK_SLOT(type, member, limit)        1
+#define RULES_OK_SLOTS(type, first, count, limit) 1
+#define RULES_OK_SIZED_SLOTS(type, first, count_member, limit, elem_type, member, most)            \
+    members_at_most(bytes + sizeof(struct type), count, (uint32_t)sizeof(struct elem_type),        \
+                    (uint32_t)offsetof(struct elem_type, member), (most))
 
 /* The per-packet rules take a packet; they read neither its offset nor the stream beyond
  * its minor. */
@@ -235,6 +275,8 @@ COLD int rules_pass(const struct aerocmd_stream *stream, const uint8_t *bytes, u
         if (size < (uint32_t)sizeof(struct type) || !minor_at_least(minor, (min_minor)))           \
             return 0;                                                                              \
         AEROCMD_FIELDS_##op(STAGE_FROM_FIELD) /* only once the fixed struct is known to fit */     \
+        if (!(LIMITS_OK_##rules)) /* likewise */                                                   \
+            return 0;                                                                              \
         if (!(PAYLOAD_OK_##payload))                                                               \
             return 0;                                                                              \
         if (!(1 AEROCMD_FIELDS_##op(PACKET_FIELD_OK)))                                             \

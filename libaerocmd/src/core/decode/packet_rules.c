@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* packet_rules.c — the per-packet rules of RULES.md that a field's kind cannot express
- * (counts that must be at least 1, ranges that must not wrap, fields that must agree).
+ * (counts that must be at least 1, ranges that must not wrap, fields that must agree,
+ * Direct3D 11's slot, register and size limits: doc/validation-rules.md).
  * Rules that need other packets (handles, allocations, bounds against a resource) belong
  * to the semantic pass, not here. */
 #include "opcode_list.h"
 
 #define FIELD_INVALID AEROCMD_R_FIELD_INVALID
+#define LIMIT         AEROCMD_R_D3D11_LIMIT
 #define NONE          AEROCMD_R_NONE
 
 #define U32(type, member) AEROCMD_FIELD_U32(packet->bytes, type, member)
@@ -52,17 +54,42 @@ RULE(create_buffer_rules)
     return U64(aerogpu_cmd_create_buffer, size_bytes) % 4u == 0 ? NONE : FIELD_INVALID;
 }
 
+/* Levels of a full mip chain for a width x height texture: floor(log2(max)) + 1. */
+static uint32_t full_chain(uint32_t width, uint32_t height)
+{
+    uint32_t extent = width > height ? width : height, levels = 1;
+    while (extent > 1) {
+        extent >>= 1;
+        levels++;
+    }
+    return levels;
+}
+
+/* Direct3D 11 refuses a Texture2D wider or taller than 16384, with more than 2048 array
+ * slices, or with more mip levels than its full chain has (at most 15). */
+static aerocmd_reason texture2d_limits(uint32_t width, uint32_t height, uint32_t mips,
+                                       uint32_t layers)
+{
+    if (width > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        height > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        layers > AEROCMD_D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION ||
+        mips > AEROCMD_D3D11_REQ_MIP_LEVELS || mips > full_chain(width, height))
+        return LIMIT;
+    return NONE;
+}
+
 RULE(create_texture2d_rules)
 {
     uint32_t format = U32(aerogpu_cmd_create_texture2d, format);
-    if (U32(aerogpu_cmd_create_texture2d, width) == 0 ||
-        U32(aerogpu_cmd_create_texture2d, height) == 0 ||
-        U32(aerogpu_cmd_create_texture2d, mip_levels) == 0 ||
-        U32(aerogpu_cmd_create_texture2d, array_layers) == 0)
+    uint32_t width = U32(aerogpu_cmd_create_texture2d, width);
+    uint32_t height = U32(aerogpu_cmd_create_texture2d, height);
+    uint32_t mips = U32(aerogpu_cmd_create_texture2d, mip_levels);
+    uint32_t layers = U32(aerogpu_cmd_create_texture2d, array_layers);
+    if (width == 0 || height == 0 || mips == 0 || layers == 0)
         return FIELD_INVALID;
     if (format == AEROGPU_FORMAT_INVALID || !format_in_minor(format, minor))
         return FIELD_INVALID;
-    return NONE;
+    return texture2d_limits(width, height, mips, layers);
 }
 
 /* format 0 asks for the texture's own format, so only the minor gate applies to it. */
@@ -77,6 +104,12 @@ RULE(create_texture_view_rules)
         return FIELD_INVALID;
     if (!format_in_minor(U32(aerogpu_cmd_create_texture_view, format), minor))
         return FIELD_INVALID;
+    /* a view's range lies inside a texture, which Direct3D 11 limits */
+    if (U32(aerogpu_cmd_create_texture_view, base_mip_level) + mips >
+            AEROCMD_D3D11_REQ_MIP_LEVELS ||
+        U32(aerogpu_cmd_create_texture_view, base_array_layer) + layers >
+            AEROCMD_D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION)
+        return LIMIT;
     return NONE;
 }
 
@@ -126,7 +159,7 @@ RULE(copy_texture2d_rules)
  * vertex declaration, say) is opaque to the protocol. */
 RULE(input_layout_rules)
 {
-    uint32_t blob_len = 0, elements;
+    uint32_t blob_len = 0, elements, i;
     const uint8_t *blob = aerocmd_packet_payload(packet, &blob_len, NULL);
     const uint32_t header_size = (uint32_t)sizeof(struct aerogpu_input_layout_blob_header);
     const uint32_t element_size = (uint32_t)sizeof(struct aerogpu_input_layout_element_dxgi);
@@ -141,6 +174,11 @@ RULE(input_layout_rules)
     elements = AEROCMD_FIELD_U32(blob, aerogpu_input_layout_blob_header, element_count);
     if (elements > (blob_len - header_size) / element_size)
         return FIELD_INVALID;
+    for (i = 0; i < elements; i++)
+        if (AEROCMD_FIELD_U32(blob + header_size + i * element_size,
+                              aerogpu_input_layout_element_dxgi,
+                              input_slot) >= AEROCMD_D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+            return LIMIT;
     if (AEROCMD_FIELD_U32(blob, aerogpu_input_layout_blob_header, reserved0) != 0 &&
         minor <= AEROGPU_ABI_MINOR)
         return AEROCMD_R_RESERVED_NONZERO;
@@ -172,6 +210,19 @@ RULE(render_targets_rules)
     return NONE;
 }
 
+RULE(dispatch_rules)
+{
+    (void)minor;
+    if (U32(aerogpu_cmd_dispatch, group_count_x) >
+            AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION ||
+        U32(aerogpu_cmd_dispatch, group_count_y) >
+            AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION ||
+        U32(aerogpu_cmd_dispatch, group_count_z) >
+            AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION)
+        return LIMIT;
+    return NONE;
+}
+
 RULE(present_rules)
 {
     (void)minor;
@@ -196,10 +247,38 @@ RULE(import_shared_surface_rules)
     return U64(aerogpu_cmd_import_shared_surface, share_token) != 0 ? NONE : FIELD_INVALID;
 }
 
+/* [first, first + count) inside [0, limit) (an empty range may start at the limit). */
+static aerocmd_reason slots_rule(uint32_t first, uint32_t count, uint32_t limit)
+{
+    return (uint64_t)first + count <= limit ? NONE : LIMIT;
+}
+
+/* The slot range, then `member` of each of the `count` payload elements at most `most`.
+ * The structural check has already fitted the payload inside the packet. */
+static aerocmd_reason sized_slots_rule(const struct aerocmd_packet *packet, uint32_t fixed_size,
+                                       uint32_t first, uint32_t count, uint32_t limit,
+                                       uint32_t elem_size, uint32_t member_offset, uint32_t most)
+{
+    uint32_t i;
+    if (slots_rule(first, count, limit) != NONE)
+        return LIMIT;
+    for (i = 0; i < count; i++)
+        if (aerocmd_load_u32(packet->bytes + fixed_size + i * elem_size + member_offset) > most)
+            return LIMIT;
+    return NONE;
+}
+
 /* The dispatch comes from opcode_list.h, which the fast path reads too: an opcode it says
  * has no rules really has none. */
-#define APPLY_NO_RULES    NONE
-#define APPLY_RULES(rule) rule(packet, minor)
+#define APPLY_NO_RULES                  NONE
+#define APPLY_RULES(rule)               rule(packet, minor)
+#define APPLY_SLOT(type, member, limit) (U32(type, member) < (limit) ? NONE : LIMIT)
+#define APPLY_SLOTS(type, first, count, limit)                                                     \
+    slots_rule(U32(type, first), U32(type, count), (limit))
+#define APPLY_SIZED_SLOTS(type, first, count, limit, elem_type, member, most)                      \
+    sized_slots_rule(packet, (uint32_t)sizeof(struct type), U32(type, first), U32(type, count),    \
+                     (limit), (uint32_t)sizeof(struct elem_type),                                  \
+                     (uint32_t)offsetof(struct elem_type, member), (most))
 #define RULE_CASE_HEADER(op, payload)
 #define RULE_CASE_OP(op, type, payload, min_minor, rules)                                          \
     case AEROGPU_CMD_##op:                                                                         \

@@ -4,7 +4,10 @@
  * The list is staged into the table memory, sorted in place (heap sort: no recursion, no
  * extra memory), and aliases collapsed in one pass over the sorted entries. While staged,
  * an entry's fields carry building data: flags = list index << 1 | write bit, reserved0 =
- * the allocation's identity for entries without an alloc_id (so they group by allocation). */
+ * the allocation's identity for entries without an alloc_id (so they group by allocation).
+ * Entries without an alloc_id sort after every user-mode id and get the kernel's ids in
+ * that order, so the finished table's ids ascend: opening and searching it then needs no
+ * scratch memory and costs O(log n) per lookup (submission.h). */
 #include <stddef.h>
 
 #include "aerocmd/kmd_alloc.h"
@@ -20,10 +23,17 @@ size_t aerocmd_kmd_alloc_table_bytes_for(uint32_t ref_count)
     return bytes > 0xFFFFFFFFu ? 0 : (size_t)bytes;
 }
 
+/* The id an entry will have, for ordering: user-mode ids are at most
+ * AEROGPU_WDDM_ALLOC_ID_UMD_MAX, the kernel's start above it. */
+static uint32_t final_id_rank(const struct aerogpu_alloc_entry *e)
+{
+    return e->alloc_id != 0 ? e->alloc_id : AEROGPU_WDDM_ALLOC_ID_KMD_MIN;
+}
+
 static int staged_less(const struct aerogpu_alloc_entry *a, const struct aerogpu_alloc_entry *b)
 {
-    if (a->alloc_id != b->alloc_id)
-        return a->alloc_id < b->alloc_id;
+    if (final_id_rank(a) != final_id_rank(b))
+        return final_id_rank(a) < final_id_rank(b);
     if (a->reserved0 != b->reserved0)
         return a->reserved0 < b->reserved0;
     return (a->flags >> 1) < (b->flags >> 1);
@@ -132,6 +142,8 @@ static void write_header(uint8_t *mem, uint32_t entry_count, struct aerocmd_allo
     view->abi_version = AEROGPU_ABI_VERSION_U32;
     view->entry_count = entry_count;
     view->entry_stride_bytes = ENTRY_BYTES;
+    view->lookup = AEROCMD_ALLOC_LOOKUP_ASCENDING;
+    view->index = NULL;
 }
 
 aerocmd_result aerocmd_kmd_alloc_table_build(const struct aerocmd_kmd_alloc_ref *refs,

@@ -3,6 +3,7 @@
  * semantic checks, and the one place outcomes become NTSTATUS. */
 #include <stddef.h>
 
+#include "../common/sort_u64.h"
 #include "../decode/decode_kernel.h"
 #include "aerocmd/decode.h"
 #include "kmd_bytes.h"
@@ -33,6 +34,13 @@ void aerocmd_kmd_validator_reset(struct aerocmd_kmd_validator *v)
     v->split_next_offset = 0;
 }
 
+size_t aerocmd_kmd_render_table_bytes_for(uint32_t ref_count)
+{
+    size_t table = aerocmd_kmd_alloc_table_bytes_for(ref_count);
+    uint64_t bytes = (uint64_t)table + (uint64_t)ref_count * sizeof(uint64_t);
+    return table == 0 || bytes > 0xFFFFFFFFu ? 0 : (size_t)bytes;
+}
+
 static int opcode_reserved(const struct aerocmd_kmd_policy *policy, uint32_t opcode)
 {
     uint32_t i;
@@ -56,12 +64,56 @@ static uint32_t opcode_policy(const struct aerocmd_kmd_policy *policy,
     return AEROCMD_R_NONE;
 }
 
+/* The share tokens the submission's allocations carry, sorted, in the table memory after
+ * the table (aerocmd_kmd_render_table_bytes_for leaves room for them), so that each
+ * share-surface packet costs O(log n) however many a stream holds. With less room the list
+ * is scanned per packet instead. */
+struct kmd_token_index {
+    const uint64_t *sorted; /* NULL: scan the list */
+    uint32_t count;
+};
+
+static void index_tokens(const struct aerocmd_kmd_render_args *args,
+                         const struct aerocmd_alloc_table_view *table,
+                         struct kmd_token_index *index)
+{
+    uint64_t *keys = (uint64_t *)(void *)((uint8_t *)args->alloc_table + table->size_bytes);
+    size_t room = (args->alloc_table_bytes - table->size_bytes) / sizeof(uint64_t);
+    uint32_t i, n = 0;
+    index->sorted = NULL;
+    index->count = 0;
+    for (i = 0; i < args->alloc_count; i++)
+        n += args->allocs[i].identity != 0 && args->allocs[i].share_token != 0;
+    if (n > room)
+        return;
+    for (i = 0; i < args->alloc_count; i++)
+        if (args->allocs[i].identity != 0 && args->allocs[i].share_token != 0)
+            keys[index->count++] = args->allocs[i].share_token;
+    aerocmd_priv_sort_u64(keys, index->count);
+    index->sorted = keys;
+}
+
+static int token_listed(const struct aerocmd_kmd_render_args *args,
+                        const struct kmd_token_index *index, uint64_t token)
+{
+    uint32_t i;
+    if (token == 0)
+        return 0;
+    if (index->sorted != NULL)
+        return aerocmd_priv_sorted_u64_has(index->sorted, index->count, token);
+    for (i = 0; i < args->alloc_count; i++) {
+        if (args->allocs[i].identity != 0 && args->allocs[i].share_token == token)
+            return 1;
+    }
+    return 0;
+}
+
 /* Share-surface packets must name a token an allocation of this submission carries. */
 static uint32_t token_policy(const struct aerocmd_kmd_render_args *args,
+                             const struct kmd_token_index *tokens,
                              const struct aerocmd_packet *packet)
 {
-    uint32_t i, token_offset;
-    uint64_t token;
+    uint32_t token_offset;
 
     if ((args->policy->flags & AEROCMD_KMD_POLICY_CHECK_SHARE_TOKENS) == 0)
         return AEROCMD_R_NONE;
@@ -74,11 +126,8 @@ static uint32_t token_policy(const struct aerocmd_kmd_render_args *args,
     else
         return AEROCMD_R_NONE;
     /* packet_check has already required the fixed struct, so the token lies inside */
-    token = aerocmd_load_u64(packet->bytes + token_offset);
-    for (i = 0; token != 0 && i < args->alloc_count; i++) {
-        if (args->allocs[i].identity != 0 && args->allocs[i].share_token == token)
-            return AEROCMD_R_NONE;
-    }
+    if (token_listed(args, tokens, aerocmd_load_u64(packet->bytes + token_offset)))
+        return AEROCMD_R_NONE;
     return AEROCMD_KMD_R_SHARE_TOKEN_UNLISTED;
 }
 
@@ -93,6 +142,7 @@ static uint32_t header_policy(const struct aerocmd_kmd_policy *policy,
 
 /* One packet: policy on its opcode, its own structure, then policy on its contents. */
 static uint32_t check_packet(const struct aerocmd_kmd_render_args *args,
+                             const struct kmd_token_index *tokens,
                              const struct aerocmd_stream *stream,
                              const struct aerocmd_packet *packet, struct aerocmd_diag *diag)
 {
@@ -100,15 +150,15 @@ static uint32_t check_packet(const struct aerocmd_kmd_render_args *args,
     if (reason == AEROCMD_R_NONE) {
         if (aerocmd_packet_check(stream, packet, diag) != AEROCMD_OK)
             return diag->reason;
-        reason = token_policy(args, packet);
+        reason = token_policy(args, tokens, packet);
     }
     return reason;
 }
 
 /* Structural validation of the DMA copy plus kernel policy. */
 static uint32_t check_structure(const struct aerocmd_kmd_render_args *args,
-                                struct aerocmd_stream *stream, uint32_t dma_used,
-                                struct aerocmd_kmd_render_out *out)
+                                const struct kmd_token_index *tokens, struct aerocmd_stream *stream,
+                                uint32_t dma_used, struct aerocmd_kmd_render_out *out)
 {
     struct aerocmd_cursor cursor;
     struct aerocmd_packet packet;
@@ -133,7 +183,7 @@ static uint32_t check_structure(const struct aerocmd_kmd_render_args *args,
         more = aerocmd_cursor_next(&cursor, &packet, &diag);
         if (more <= 0)
             break;
-        reason = check_packet(args, stream, &packet, &diag);
+        reason = check_packet(args, tokens, stream, &packet, &diag);
         if (reason != AEROCMD_R_NONE) {
             kmd_set_fault(&out->fault, reason, packet.offset, packet.opcode);
             return reason;
@@ -221,6 +271,7 @@ static uint32_t render_steps(struct aerocmd_kmd_validator *v,
 {
     struct kmd_copy_outcome copied;
     struct aerocmd_alloc_table_view table;
+    struct kmd_token_index tokens;
     struct aerocmd_stream stream;
     uint32_t reason;
 
@@ -228,8 +279,10 @@ static uint32_t render_steps(struct aerocmd_kmd_validator *v,
     reason = aerocmd_priv_kmd_render_copy(v, args, &copied, &out->fault);
     if (reason == AEROCMD_R_NONE)
         reason = build_table(args, &table, out);
-    if (reason == AEROCMD_R_NONE)
-        reason = check_structure(args, &stream, copied.dma_used, out);
+    if (reason == AEROCMD_R_NONE) {
+        index_tokens(args, &table, &tokens);
+        reason = check_structure(args, &tokens, &stream, copied.dma_used, out);
+    }
     if (reason == AEROCMD_R_NONE)
         reason = check_semantics(v, &stream, &table, &out->fault);
     if (reason == AEROCMD_R_NONE)

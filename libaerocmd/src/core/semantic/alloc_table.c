@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../common/le_bytes.h"
+#include "../common/sort_u64.h"
 
 #define HDR_MAGIC       0u
 #define HDR_ABI_VERSION 4u
@@ -94,8 +95,12 @@ static uint32_t entry_id(const struct aerocmd_alloc_table_view *view, uint32_t i
     return aerocmd_load_u32(view->bytes + entry_offset(view, index));
 }
 
+/* Tables this small are checked and searched entry by entry without scratch: at most
+ * 64 x 63 / 2 comparisons to open, 64 per lookup. */
+#define SCAN_MAX_ENTRIES 64u
+
 /* Index of the first entry whose id already appeared earlier, or entry_count if none. */
-static uint32_t first_duplicate_quadratic(const struct aerocmd_alloc_table_view *view)
+static uint32_t first_duplicate_scan(const struct aerocmd_alloc_table_view *view)
 {
     uint32_t j, i;
     for (j = 1; j < view->entry_count; j++) {
@@ -108,49 +113,26 @@ static uint32_t first_duplicate_quadratic(const struct aerocmd_alloc_table_view 
     return view->entry_count;
 }
 
-static void sift_down(uint64_t *keys, size_t root, size_t count)
+/* Strictly ascending ids are unique and searchable by bisection as they stand. */
+static int ids_ascend(const struct aerocmd_alloc_table_view *view)
 {
-    for (;;) {
-        size_t child = 2 * root + 1;
-        uint64_t tmp;
-        if (child >= count)
-            return;
-        if (child + 1 < count && keys[child + 1] > keys[child])
-            child++;
-        if (keys[root] >= keys[child])
-            return;
-        tmp = keys[root];
-        keys[root] = keys[child];
-        keys[child] = tmp;
-        root = child;
-    }
-}
-
-/* Heapsort: in place, no recursion, bounded stack, O(n log n) worst case. */
-static void sort_keys(uint64_t *keys, size_t count)
-{
-    size_t i, end;
-    if (count < 2)
-        return;
-    for (i = count / 2; i-- > 0;)
-        sift_down(keys, i, count);
-    for (end = count - 1; end > 0; end--) {
-        uint64_t tmp = keys[0];
-        keys[0] = keys[end];
-        keys[end] = tmp;
-        sift_down(keys, 0, end);
-    }
+    uint32_t i;
+    for (i = 1; i < view->entry_count; i++)
+        if (entry_id(view, i) <= entry_id(view, i - 1))
+            return 0;
+    return 1;
 }
 
 /* Keys are (alloc_id << 32 | index), so after sorting equal ids sit together with their
  * indices ascending; any key equal in id to its predecessor is a repeat, and the smallest
- * such index is the first repeat in table order. */
+ * such index is the first repeat in table order. The sorted keys stay behind as the
+ * table's index. */
 static uint32_t first_duplicate_sorted(const struct aerocmd_alloc_table_view *view, uint64_t *keys)
 {
     uint32_t n = view->entry_count, i, best = view->entry_count;
     for (i = 0; i < n; i++)
         keys[i] = ((uint64_t)entry_id(view, i) << 32) | i;
-    sort_keys(keys, n);
+    aerocmd_priv_sort_u64(keys, n);
     for (i = 1; i < n; i++) {
         uint32_t index = (uint32_t)keys[i];
         if ((keys[i] >> 32) == (keys[i - 1] >> 32) && index < best)
@@ -159,37 +141,70 @@ static uint32_t first_duplicate_sorted(const struct aerocmd_alloc_table_view *vi
     return best;
 }
 
+/* Uniqueness, and how lookups will search: bisection of the table itself when its ids
+ * ascend, of the sorted scratch when the caller gave enough, a scan when it is small.
+ * Anything else would cost count^2 / 2 comparisons here and count per lookup. */
+static aerocmd_result check_unique(struct aerocmd_alloc_table_view *v, uint64_t *scratch,
+                                   size_t scratch_count, struct aerocmd_diag *diag)
+{
+    uint32_t dup;
+    if (ids_ascend(v)) {
+        v->lookup = AEROCMD_ALLOC_LOOKUP_ASCENDING;
+        return AEROCMD_OK;
+    }
+    if (v->entry_count <= SCAN_MAX_ENTRIES) {
+        v->lookup = AEROCMD_ALLOC_LOOKUP_SCAN;
+        dup = first_duplicate_scan(v);
+    } else if (scratch != NULL && scratch_count >= v->entry_count) {
+        v->lookup = AEROCMD_ALLOC_LOOKUP_INDEX;
+        v->index = scratch;
+        dup = first_duplicate_sorted(v, scratch);
+    } else {
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
+    if (dup < v->entry_count)
+        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_DUPLICATE, entry_offset(v, dup), 0);
+    return AEROCMD_OK;
+}
+
 aerocmd_result aerocmd_alloc_table_open_scratch(struct aerocmd_alloc_table_view *view,
                                                 const void *buf, size_t len, uint64_t *scratch,
                                                 size_t scratch_count, struct aerocmd_diag *diag)
 {
     struct aerocmd_alloc_table_view v;
     aerocmd_result r;
-    uint32_t dup;
     aerocmd_diag_clear(diag);
     if (!view || (!buf && len != 0))
         return AEROCMD_E_INVALID_ARG;
     memset(&v, 0, sizeof v);
     r = check_header(&v, (const uint8_t *)buf, len, diag);
-    if (r != AEROCMD_OK)
-        return r;
-    r = check_entries(&v, diag);
-    if (r != AEROCMD_OK)
-        return r;
-    if (scratch && scratch_count >= v.entry_count)
-        dup = first_duplicate_sorted(&v, scratch);
-    else
-        dup = first_duplicate_quadratic(&v);
-    if (dup < v.entry_count)
-        return aerocmd_diag_fail(diag, AEROCMD_R_ALLOC_ENTRY_DUPLICATE, entry_offset(&v, dup), 0);
-    *view = v;
-    return AEROCMD_OK;
+    if (r == AEROCMD_OK)
+        r = check_entries(&v, diag);
+    if (r == AEROCMD_OK)
+        r = check_unique(&v, scratch, scratch_count, diag);
+    if (r == AEROCMD_OK)
+        *view = v;
+    return r;
 }
 
 aerocmd_result aerocmd_alloc_table_open(struct aerocmd_alloc_table_view *view, const void *buf,
                                         size_t len, struct aerocmd_diag *diag)
 {
     return aerocmd_alloc_table_open_scratch(view, buf, len, NULL, 0, diag);
+}
+
+size_t aerocmd_alloc_table_scratch_count(const void *buf, size_t len)
+{
+    const uint8_t *bytes = (const uint8_t *)buf;
+    uint32_t count;
+    if (!buf || len < AEROCMD_ALLOC_TABLE_HEADER_BYTES ||
+        aerocmd_load_u32(bytes + HDR_MAGIC) != AEROGPU_ALLOC_TABLE_MAGIC)
+        return 0;
+    count = aerocmd_load_u32(bytes + HDR_COUNT);
+    /* a table whose entries cannot fit is refused before any scratch is used */
+    if (count > (len - AEROCMD_ALLOC_TABLE_HEADER_BYTES) / AEROCMD_ALLOC_ENTRY_MIN_STRIDE)
+        return 0;
+    return count;
 }
 
 int aerocmd_alloc_table_entry(const struct aerocmd_alloc_table_view *view, uint32_t index,
@@ -202,18 +217,51 @@ int aerocmd_alloc_table_entry(const struct aerocmd_alloc_table_view *view, uint3
     return 1;
 }
 
+/* The table position of alloc_id, or entry_count. */
+static uint32_t position_of(const struct aerocmd_alloc_table_view *view, uint32_t alloc_id)
+{
+    uint32_t lo = 0, hi = view->entry_count, i;
+    switch (view->lookup) {
+    case AEROCMD_ALLOC_LOOKUP_ASCENDING:
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2, id = entry_id(view, mid);
+            if (id == alloc_id)
+                return mid;
+            if (id < alloc_id)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return view->entry_count;
+    case AEROCMD_ALLOC_LOOKUP_INDEX:
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2, id = (uint32_t)(view->index[mid] >> 32);
+            if (id == alloc_id)
+                return (uint32_t)view->index[mid];
+            if (id < alloc_id)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return view->entry_count;
+    default:
+        for (i = 0; i < view->entry_count; i++)
+            if (entry_id(view, i) == alloc_id)
+                return i;
+        return view->entry_count;
+    }
+}
+
 int aerocmd_alloc_table_find(const struct aerocmd_alloc_table_view *view, uint32_t alloc_id,
                              struct aerogpu_alloc_entry *out)
 {
-    uint32_t i;
+    uint32_t at;
     if (!view || !view->bytes || alloc_id == 0)
         return 0;
-    for (i = 0; i < view->entry_count; i++) {
-        if (entry_id(view, i) == alloc_id) {
-            if (out)
-                read_entry(view, i, out);
-            return 1;
-        }
-    }
-    return 0;
+    at = position_of(view, alloc_id);
+    if (at >= view->entry_count)
+        return 0;
+    if (out)
+        read_entry(view, at, out);
+    return 1;
 }

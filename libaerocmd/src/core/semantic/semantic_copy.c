@@ -3,10 +3,14 @@
 #include "semantic_pass.h"
 #include "texture_layout.h"
 
-/* WRITEBACK_DST makes the host write into the destination's guest memory, which must exist,
- * be listed in the table and be writable. An untyped alias's backing is unknown here. */
+#include "aerocmd/layout.h"
+
+/* WRITEBACK_DST makes the host write bytes [offset, offset + size) of the destination's
+ * guest memory, which must exist, be listed in this submission's table, be writable and
+ * hold those bytes. An untyped alias's backing is unknown here. */
 static aerocmd_result check_writeback(const struct aerocmd_sem_pass *pass, uint32_t flags,
-                                      const struct aerocmd_sem_record *dst)
+                                      const struct aerocmd_sem_record *dst, uint64_t offset,
+                                      uint64_t size)
 {
     struct aerogpu_alloc_entry entry;
     if ((flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0 || dst->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
@@ -19,6 +23,8 @@ static aerocmd_result check_writeback(const struct aerocmd_sem_pass *pass, uint3
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
     if (entry.flags & AEROGPU_ALLOC_FLAG_READONLY)
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_READONLY);
+    if (!aerocmd_sem_guest_bytes_fit(dst, &entry, offset, size))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
 }
 
@@ -40,7 +46,7 @@ aerocmd_result aerocmd_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
         !aerocmd_sem_range_fits(dst, cmd->dst_offset_bytes, cmd->size_bytes) ||
         !aerocmd_sem_range_fits(src, cmd->src_offset_bytes, cmd->size_bytes))
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
-    return check_writeback(pass, cmd->flags, dst);
+    return check_writeback(pass, cmd->flags, dst, cmd->dst_offset_bytes, cmd->size_bytes);
 }
 
 /* One side of a texture copy: a mip and layer that exist and a rectangle inside that mip. */
@@ -62,9 +68,52 @@ static int same_format(const struct aerocmd_sem_record *a, const struct aerocmd_
     return a->tex.format == b->tex.format;
 }
 
+/* The bytes of the destination's guest layout the copied rectangle spans (what a writeback
+ * writes), from its first row to the end of its last. Computed only when check_writeback
+ * will judge them: a written-back, backed, typed texture and a table to judge against. 0
+ * when the layout cannot say, which only an already unplaceable texture gives. */
+static int texture_box_bytes(const struct aerocmd_sem_pass *pass,
+                             const struct aerocmd_sem_record *dst,
+                             const struct aerogpu_cmd_copy_texture2d *cmd, uint64_t *begin,
+                             uint64_t *size)
+{
+    struct aerocmd_texture_layout_desc desc;
+    struct aerocmd_box box;
+    enum aerocmd_layout_fault fault;
+    uint64_t subresource;
+    uint32_t from, to;
+    *begin = 0;
+    *size = 0;
+    if (!pass->allocs || dst->kind != AEROCMD_SEM_TEXTURE2D || dst->backing_alloc_id == 0 ||
+        (cmd->flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0)
+        return 1;
+    subresource = cmd->dst_mip_level + (uint64_t)cmd->dst_array_layer * dst->tex.mip_levels;
+    if (subresource > UINT32_MAX)
+        return 0;
+    desc.format = dst->tex.format;
+    desc.width = dst->tex.width;
+    desc.height = dst->tex.height;
+    desc.mip_levels = dst->tex.mip_levels;
+    desc.array_layers = dst->tex.array_layers;
+    desc.row_pitch_bytes = dst->tex.row_pitch_bytes;
+    box.left = cmd->dst_x;
+    box.top = cmd->dst_y;
+    box.front = 0;
+    box.right = cmd->dst_x + cmd->width;
+    box.bottom = cmd->dst_y + cmd->height;
+    box.back = 1;
+    if (aerocmd_texture_box_range(&desc, (uint32_t)subresource, &box, &from, &to, &fault) !=
+        AEROCMD_OK)
+        return 0;
+    *begin = from;
+    *size = to - from;
+    return 1;
+}
+
 aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
+    uint64_t begin, size;
     struct aerocmd_sem_record *dst, *src;
     const struct aerogpu_cmd_copy_texture2d *cmd =
         AEROCMD_SEM_FIXED(pass, aerogpu_cmd_copy_texture2d, &r);
@@ -81,5 +130,7 @@ aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
         !texture_side_fits(src, cmd->src_mip_level, cmd->src_array_layer, cmd->src_x, cmd->src_y,
                            cmd->width, cmd->height))
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
-    return check_writeback(pass, cmd->flags, dst);
+    if (!texture_box_bytes(pass, dst, cmd, &begin, &size))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
+    return check_writeback(pass, cmd->flags, dst, begin, size);
 }

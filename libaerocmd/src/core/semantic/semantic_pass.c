@@ -52,6 +52,17 @@ int aerocmd_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_i
     return aerocmd_alloc_table_find(pass->allocs, alloc_id, entry);
 }
 
+int aerocmd_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
+                                const struct aerogpu_alloc_entry *entry, uint64_t offset,
+                                uint64_t size)
+{
+    uint64_t limit = entry->size_bytes;
+    if (rec->backing_offset_bytes > limit || offset > limit - rec->backing_offset_bytes)
+        return 0;
+    offset += rec->backing_offset_bytes;
+    return size <= limit && offset <= limit - size;
+}
+
 int aerocmd_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset, uint64_t size)
 {
     if (rec->kind == AEROCMD_SEM_UNTYPED_RESOURCE)

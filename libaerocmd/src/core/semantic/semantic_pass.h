@@ -144,6 +144,16 @@ static inline aerocmd_result aerocmd_sem_bind_array(const struct aerocmd_sem_pas
 int aerocmd_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_id,
                            struct aerogpu_alloc_entry *entry);
 
+/* Guest memory is only ever judged against the allocation table of the submission that
+ * touches it: an alloc_id may name another allocation (or none) in a later submission than
+ * the one that created the resource.
+ *
+ * Bytes [offset, offset + size) of a backed resource's guest memory (offset counted from
+ * its backing_offset_bytes) lie inside `entry`, this submission's allocation of that id. */
+int aerocmd_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
+                                const struct aerogpu_alloc_entry *entry, uint64_t offset,
+                                uint64_t size);
+
 /* [offset, offset + size) lies inside the resource (overflow-safe). Always true for an
  * untyped alias, whose size this pass cannot know. */
 int aerocmd_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset, uint64_t size);

@@ -13,8 +13,7 @@ static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
         return AEROCMD_OK;
     if (!aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
-    if (rec->size_bytes > entry.size_bytes ||
-        rec->backing_offset_bytes > entry.size_bytes - rec->size_bytes)
+    if (!aerocmd_sem_guest_bytes_fit(rec, &entry, 0, rec->size_bytes))
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
 }
@@ -26,7 +25,7 @@ static aerocmd_result commit(const struct aerocmd_sem_pass *pass,
     struct aerocmd_sem_record *rec;
     aerocmd_result r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, proto->key, &rec);
     if (r == AEROCMD_OK)
-        *rec = *proto;
+        aerocmd_sem_copy_facts(rec, proto);
     return r;
 }
 
@@ -96,10 +95,12 @@ aerocmd_result aerocmd_sem_destroy_resource(const struct aerocmd_sem_pass *pass)
     return r;
 }
 
+/* The host reads the dirty bytes from guest memory through this submission's table. */
 aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
+    struct aerogpu_alloc_entry entry;
     const struct aerogpu_cmd_resource_dirty_range *cmd =
         AEROCMD_SEM_FIXED(pass, aerogpu_cmd_resource_dirty_range, &r);
     if (!cmd)
@@ -109,10 +110,13 @@ aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass)
         return r;
     if (rec->backing_alloc_id == 0)
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
-    if (pass->allocs && !aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, NULL))
+    if (pass->allocs && !aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
     if (!aerocmd_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
         return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    if (pass->allocs &&
+        !aerocmd_sem_guest_bytes_fit(rec, &entry, cmd->offset_bytes, cmd->size_bytes))
+        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
 }
 

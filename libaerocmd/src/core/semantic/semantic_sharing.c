@@ -21,9 +21,7 @@ aerocmd_result aerocmd_sem_export(const struct aerocmd_sem_pass *pass)
             return r;
     }
     /* a snapshot, so the token outlives the handle it was exported from */
-    *token = *res;
-    token->role = AEROCMD_SEM_ROLE_EXPORT;
-    token->key = cmd->share_token;
+    aerocmd_sem_copy_facts(token, res);
     return AEROCMD_OK;
 }
 
@@ -40,15 +38,13 @@ aerocmd_result aerocmd_sem_import(const struct aerocmd_sem_pass *pass)
         r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, cmd->out_resource_handle, &alias);
     if (r != AEROCMD_OK)
         return r;
-    /* Inserting never moves other records, so the lookup after it is still valid. A token
-     * exported by another process is not an error: the alias just stays untyped. */
+    /* Records never move, so the lookup after the insert is still valid. A token exported
+     * by another process is not an error: the alias just stays untyped. */
     token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
     if (token)
-        *alias = *token;
+        aerocmd_sem_copy_facts(alias, token);
     else
         alias->kind = AEROCMD_SEM_UNTYPED_RESOURCE;
-    alias->role = AEROCMD_SEM_ROLE_OBJECT;
-    alias->key = cmd->out_resource_handle;
     alias->is_alias = 1;
     return AEROCMD_OK;
 }

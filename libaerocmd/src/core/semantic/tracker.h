@@ -1,7 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* tracker.h — private: the semantic pass's records and the open-addressing table that holds
- * them inside the caller's memory (linear probing, backward-shift deletion, so lookups of
- * absent keys always stop at an empty slot and no tombstones pile up). */
+/* tracker.h — private: the semantic pass's records and the table that holds them inside the
+ * caller's memory.
+ *
+ * Guest processes choose handles (and share tokens), so a hostile one can choose keys that
+ * all hash to one bucket. Each bucket therefore holds a balanced search tree (AVL) of its
+ * records rather than a probe chain or a list: with well-spread keys the bucket's root is
+ * the record (one compare, inline), and with keys chosen to collide a lookup still costs at
+ * most about 1.44 log2(n) compares, an insert or removal the same plus rotations. No key,
+ * no randomness and no rebuild is needed for that bound.
+ *
+ * Records live in a pool and never move while they are tracked, so a record pointer stays
+ * valid until that record is removed. */
 #ifndef AEROCMD_SEMANTIC_TRACKER_H
 #define AEROCMD_SEMANTIC_TRACKER_H
 
@@ -9,7 +18,7 @@
 
 #include "aerocmd/semantic.h"
 
-/* What a record's key means: an object handle or an exported share token. 0 = empty slot. */
+/* What a record's key means: an object handle or an exported share token. 0 = free. */
 enum aerocmd_sem_role {
     AEROCMD_SEM_ROLE_EMPTY = 0,
     AEROCMD_SEM_ROLE_OBJECT = 1,
@@ -46,6 +55,13 @@ struct aerocmd_sem_texture {
     uint32_t row_pitch_bytes;
 };
 
+/* A record's place in its bucket's tree: pool indices (0 = none) and the subtree height. */
+struct aerocmd_sem_link {
+    uint32_t left;
+    uint32_t right;
+    uint32_t height;
+};
+
 /* An export record is a snapshot of the exported resource's record, so an import made
  * after the original handle is gone still knows what it aliases. */
 struct aerocmd_sem_record {
@@ -59,42 +75,51 @@ struct aerocmd_sem_record {
     uint8_t stage;    /* shaders: enum aerocmd_sem_stage */
     uint8_t is_alias; /* created by IMPORT_SHARED_SURFACE */
     struct aerocmd_sem_texture tex;
+    struct aerocmd_sem_link link; /* the tracker's own: never copied between records */
 };
 
-/* The slot where probing for a key starts. Fibonacci hashing: the multiply spreads
- * sequential handles, the top bits pick the slot. */
-static inline uint32_t aerocmd_sem_home_slot(const struct aerocmd_semantic *st, uint8_t role,
-                                             uint64_t key)
+static inline struct aerocmd_sem_record *aerocmd_sem_pool(const struct aerocmd_semantic *st)
+{
+    return (struct aerocmd_sem_record *)st->records;
+}
+
+/* The bucket of a key. Fibonacci hashing: the multiply spreads sequential handles, the top
+ * bits pick the bucket. Keys chosen to collide only make one bucket's tree deeper. */
+static inline uint32_t aerocmd_sem_bucket(const struct aerocmd_semantic *st, uint8_t role,
+                                          uint64_t key)
 {
     uint32_t h = (uint32_t)key ^ (uint32_t)(key >> 32) ^ ((uint32_t)role * 0x85EBCA6Bu);
     return (uint32_t)(h * 0x9E3779B1u) >> st->shift;
 }
 
-/* The rest of a lookup whose home slot `home` holds another key. */
-struct aerocmd_sem_record *aerocmd_sem_probe(const struct aerocmd_semantic *st, uint8_t role,
-                                             uint64_t key, uint32_t home);
+/* The rest of a lookup whose bucket root `root` holds another key. */
+struct aerocmd_sem_record *aerocmd_sem_descend(const struct aerocmd_semantic *st, uint8_t role,
+                                               uint64_t key, const struct aerocmd_sem_record *root);
 
 /* NULL when the key is not tracked in that role (role is never EMPTY). Inline because
- * every handle of every packet is looked up: with the table at most three quarters full
- * and handles spread by the hash, the home slot nearly always decides. */
+ * every handle of every packet is looked up, and the bucket's root nearly always decides. */
 static inline struct aerocmd_sem_record *aerocmd_sem_lookup(const struct aerocmd_semantic *st,
                                                             uint8_t role, uint64_t key)
 {
-    uint32_t home = aerocmd_sem_home_slot(st, role, key);
-    struct aerocmd_sem_record *rec = (struct aerocmd_sem_record *)st->records + home;
-    if (rec->role == role && rec->key == key)
-        return rec;
-    if (rec->role == AEROCMD_SEM_ROLE_EMPTY)
+    uint32_t root = st->buckets[aerocmd_sem_bucket(st, role, key)];
+    struct aerocmd_sem_record *rec = aerocmd_sem_pool(st) + root;
+    if (root == 0)
         return NULL;
-    return aerocmd_sem_probe(st, role, key, home);
+    if (rec->key == key && rec->role == role)
+        return rec;
+    return aerocmd_sem_descend(st, role, key, rec);
 }
 
 /* A new zeroed record with role and key set, or NULL when the tracker is full. The key
- * must not be tracked in that role already. */
+ * must not be tracked in that role already. Other records do not move. */
 struct aerocmd_sem_record *aerocmd_sem_insert(struct aerocmd_semantic *st, uint8_t role,
                                               uint64_t key);
 
-/* Drops a record returned by lookup or insert; other record pointers may move. */
+/* Drops a record returned by lookup or insert. Other records do not move. */
 void aerocmd_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *rec);
+
+/* Copies what src says about its object into dst (kind, sizes, backing, texture, stage,
+ * parent, alias flag), keeping dst's own key, role and place in the table. */
+void aerocmd_sem_copy_facts(struct aerocmd_sem_record *dst, const struct aerocmd_sem_record *src);
 
 #endif /* AEROCMD_SEMANTIC_TRACKER_H */

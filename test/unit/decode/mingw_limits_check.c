@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* mingw_limits_check.c — compiled (never run) with a mingw-w64 compiler: every limit in
+ * aerocmd/d3d11_limits.h equals the d3d11.h constant of the same name. A mismatch is a
+ * compile error. */
+#include <d3d11.h>
+
+#include "aerocmd/d3d11_limits.h"
+
+#define SAME(name) _Static_assert(AEROCMD_##name == (unsigned)(name), #name);
+
+SAME(D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+SAME(D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT)
+SAME(D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT)
+SAME(D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT)
+SAME(D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)
+SAME(D3D11_PS_CS_UAV_REGISTER_COUNT)
+SAME(D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT)
+SAME(D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION)
+SAME(D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION)
+SAME(D3D11_REQ_MIP_LEVELS)
+SAME(D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION)
