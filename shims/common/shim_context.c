@@ -4,6 +4,13 @@
 
 #include "shim_entry.h"
 
+/* The array forms stay out of the one-slot entry points' way. */
+#if defined(__GNUC__)
+#define SHIM_NOINLINE __attribute__((noinline))
+#else
+#define SHIM_NOINLINE
+#endif
+
 static uint32_t f32_bits(FLOAT f)
 {
     uint32_t u;
@@ -25,8 +32,9 @@ static void set_shader(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, D3D10
                                     (struct aerocmd_umd_shader *)shim_obj(s.pDrvPrivate)));
 }
 
-static void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
-                                 UINT count, CONST D3D10DDI_HRESOURCE *bufs)
+static SHIM_NOINLINE void set_constant_buffer_range(D3D10DDI_HDEVICE h,
+                                                    enum aerocmd_shader_kind stage, UINT start,
+                                                    UINT count, CONST D3D10DDI_HRESOURCE *bufs)
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_CONSTANT_BUFFERS];
@@ -37,8 +45,19 @@ static void set_constant_buffers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind st
         dev, aerocmd_umd_set_constant_buffers(dev->ctx, stage, start, count, res, NULL, NULL));
 }
 
-static void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
-                                 UINT count, CONST D3D10DDI_HSHADERRESOURCEVIEW *views)
+/* One buffer is the usual call: straight to the library's one-slot entry (the caller
+ * handles other counts, in a function of four arguments so both ways are tail calls). */
+static inline void set_constant_buffer(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                       UINT slot, CONST D3D10DDI_HRESOURCE *bufs)
+{
+    (void)aerocmd_umd_set_constant_buffer(
+        shim_ctx(h), stage, slot, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate));
+}
+
+static SHIM_NOINLINE void set_shader_resource_range(D3D10DDI_HDEVICE h,
+                                                    enum aerocmd_shader_kind stage, UINT start,
+                                                    UINT count,
+                                                    CONST D3D10DDI_HSHADERRESOURCEVIEW *views)
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_view *v[AEROCMD_UMD_MAX_SHADER_RESOURCES];
@@ -48,8 +67,24 @@ static void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind st
     shim_report_result(dev, aerocmd_umd_set_shader_resources(dev->ctx, stage, start, count, v));
 }
 
-static void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start, UINT count,
-                         CONST D3D10DDI_HSAMPLER *samplers)
+static inline void set_shader_resources(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                        UINT start, UINT count,
+                                        CONST D3D10DDI_HSHADERRESOURCEVIEW *views)
+{
+    struct shim_device *dev;
+    if (count != 1) {
+        set_shader_resource_range(h, stage, start, count, views);
+        return;
+    }
+    dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_set_shader_resource(
+                                dev->ctx, stage, start,
+                                (struct aerocmd_umd_view *)shim_obj(views[0].pDrvPrivate)));
+}
+
+static SHIM_NOINLINE void set_sampler_range(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage,
+                                            UINT start, UINT count,
+                                            CONST D3D10DDI_HSAMPLER *samplers)
 {
     struct shim_device *dev = shim_dev(h);
     const struct aerocmd_umd_sampler *s[AEROCMD_UMD_MAX_SAMPLERS];
@@ -59,15 +94,37 @@ static void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UIN
     shim_report_result(dev, aerocmd_umd_set_samplers(dev->ctx, stage, start, count, s));
 }
 
+static inline void set_samplers(D3D10DDI_HDEVICE h, enum aerocmd_shader_kind stage, UINT start,
+                                UINT count, CONST D3D10DDI_HSAMPLER *samplers)
+{
+    struct shim_device *dev;
+    if (count != 1) {
+        set_sampler_range(h, stage, start, count, samplers);
+        return;
+    }
+    dev = shim_dev(h);
+    shim_report_result(dev, aerocmd_umd_set_sampler(dev->ctx, stage, start,
+                                                    (const struct aerocmd_umd_sampler *)shim_obj(
+                                                        samplers[0].pDrvPrivate)));
+}
+
 #define SHIM_STAGE_ENTRIES(stage, kind)                                                            \
     void APIENTRY shim_##stage##_set_shader(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s)                \
     {                                                                                              \
         set_shader(h, kind, s);                                                                    \
     }                                                                                              \
+    static SHIM_NOINLINE void stage##_constant_buffer_range(D3D10DDI_HDEVICE h, UINT start,        \
+                                                            UINT n, CONST D3D10DDI_HRESOURCE *b)   \
+    {                                                                                              \
+        set_constant_buffer_range(h, kind, start, n, b);                                           \
+    }                                                                                              \
     void APIENTRY shim_##stage##_set_constant_buffers(D3D10DDI_HDEVICE h, UINT start, UINT n,      \
                                                       CONST D3D10DDI_HRESOURCE *b)                 \
     {                                                                                              \
-        set_constant_buffers(h, kind, start, n, b);                                                \
+        if (n == 1)                                                                                \
+            set_constant_buffer(h, kind, start, b);                                                \
+        else                                                                                       \
+            stage##_constant_buffer_range(h, start, n, b);                                         \
     }                                                                                              \
     void APIENTRY shim_##stage##_set_shader_resources(D3D10DDI_HDEVICE h, UINT start, UINT n,      \
                                                       CONST D3D10DDI_HSHADERRESOURCEVIEW *v)       \
@@ -95,9 +152,9 @@ void APIENTRY shim_ia_set_input_layout(D3D10DDI_HDEVICE h, D3D10DDI_HELEMENTLAYO
         shim_dev(h)->ctx, (const struct aerocmd_umd_input_layout *)shim_obj(layout.pDrvPrivate));
 }
 
-void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT count,
-                                         CONST D3D10DDI_HRESOURCE *bufs, CONST UINT *strides,
-                                         CONST UINT *offsets)
+static SHIM_NOINLINE void set_vertex_buffer_range(D3D10DDI_HDEVICE h, UINT start, UINT count,
+                                                  CONST D3D10DDI_HRESOURCE *bufs,
+                                                  CONST UINT *strides, CONST UINT *offsets)
 {
     struct shim_device *dev = shim_dev(h);
     struct aerocmd_umd_resource *res[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
@@ -106,6 +163,19 @@ void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT co
         res[i] = (struct aerocmd_umd_resource *)shim_obj(bufs[i].pDrvPrivate);
     shim_report_result(
         dev, aerocmd_umd_set_vertex_buffers(dev->ctx, start, count, res, strides, offsets));
+}
+
+void APIENTRY shim_ia_set_vertex_buffers(D3D10DDI_HDEVICE h, UINT start, UINT count,
+                                         CONST D3D10DDI_HRESOURCE *bufs, CONST UINT *strides,
+                                         CONST UINT *offsets)
+{
+    if (count != 1 || bufs == NULL || strides == NULL || offsets == NULL) {
+        set_vertex_buffer_range(h, start, count, bufs, strides, offsets);
+        return;
+    }
+    (void)aerocmd_umd_set_vertex_buffer(
+        shim_ctx(h), start, (struct aerocmd_umd_resource *)shim_obj(bufs[0].pDrvPrivate),
+        strides[0], offsets[0]);
 }
 
 void APIENTRY shim_ia_set_index_buffer(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE buf,
@@ -231,32 +301,28 @@ void APIENTRY shim_set_scissor_rects(D3D10DDI_HDEVICE h, UINT count, UINT clear,
 
 /* ---- work ------------------------------------------------------------------------------ */
 
+/* The draws hand straight on (failures reach the runtime through the error hook). */
 void APIENTRY shim_draw(D3D10DDI_HDEVICE h, UINT count, UINT first)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_draw(dev->ctx, count, first));
+    (void)aerocmd_umd_draw(shim_ctx(h), count, first);
 }
 
 void APIENTRY shim_draw_indexed(D3D10DDI_HDEVICE h, UINT count, UINT first, INT base)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_draw_indexed(dev->ctx, count, first, base));
+    (void)aerocmd_umd_draw_indexed(shim_ctx(h), count, first, base);
 }
 
 void APIENTRY shim_draw_instanced(D3D10DDI_HDEVICE h, UINT count, UINT instances, UINT first,
                                   UINT first_instance)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(
-        dev, aerocmd_umd_draw_instanced(dev->ctx, count, instances, first, first_instance));
+    (void)aerocmd_umd_draw_instanced(shim_ctx(h), count, instances, first, first_instance);
 }
 
 void APIENTRY shim_draw_indexed_instanced(D3D10DDI_HDEVICE h, UINT count, UINT instances,
                                           UINT first, INT base, UINT first_instance)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_draw_indexed_instanced(dev->ctx, count, instances, first,
-                                                               base, first_instance));
+    (void)aerocmd_umd_draw_indexed_instanced(shim_ctx(h), count, instances, first, base,
+                                             first_instance);
 }
 
 void APIENTRY shim_draw_auto(D3D10DDI_HDEVICE h)

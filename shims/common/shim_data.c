@@ -9,25 +9,36 @@ static struct aerocmd_umd_resource *res_of(D3D10DDI_HRESOURCE r)
     return (struct aerocmd_umd_resource *)shim_obj(r.pDrvPrivate);
 }
 
+/* The runtime's mapped-subresource struct is libaerocmd's, field for field: Map fills it
+ * in place. */
+AEROGPU_STATIC_ASSERT(sizeof(D3D10DDI_MAPPED_SUBRESOURCE) == sizeof(struct aerocmd_umd_mapped),
+                      shim_mapped_size);
+AEROGPU_STATIC_ASSERT(offsetof(D3D10DDI_MAPPED_SUBRESOURCE, pData) ==
+                          offsetof(struct aerocmd_umd_mapped, data),
+                      shim_mapped_data);
+AEROGPU_STATIC_ASSERT(offsetof(D3D10DDI_MAPPED_SUBRESOURCE, RowPitch) ==
+                          offsetof(struct aerocmd_umd_mapped, row_pitch),
+                      shim_mapped_row_pitch);
+AEROGPU_STATIC_ASSERT(offsetof(D3D10DDI_MAPPED_SUBRESOURCE, DepthPitch) ==
+                          offsetof(struct aerocmd_umd_mapped, depth_pitch),
+                      shim_mapped_depth_pitch);
+
+/* DONOTWAIT is the DDI's one map flag, libaerocmd's DO_NOT_WAIT bit (which looks at no
+ * other bit): the flags pass as they are. */
+AEROGPU_STATIC_ASSERT(D3D10_DDI_MAP_FLAG_DONOTWAIT == AEROCMD_UMD_MAP_DO_NOT_WAIT,
+                      shim_map_do_not_wait);
+
+/* Map and Unmap hand straight on (failures reach the runtime through the error hook). */
 void APIENTRY shim_map(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub, D3D10_DDI_MAP type,
                        UINT flags, D3D10DDI_MAPPED_SUBRESOURCE *out)
 {
-    struct shim_device *dev = shim_dev(h);
-    struct aerocmd_umd_mapped m;
-    aerocmd_result res = aerocmd_umd_map(dev->ctx, res_of(r), sub, (enum aerocmd_umd_map_type)type,
-                                         flags & D3D10_DDI_MAP_FLAG_DONOTWAIT, &m);
-    if (res == AEROCMD_OK) {
-        out->pData = m.data;
-        out->RowPitch = m.row_pitch;
-        out->DepthPitch = m.depth_pitch;
-    }
-    shim_report_result(dev, res);
+    (void)aerocmd_umd_map(shim_ctx(h), res_of(r), sub, (enum aerocmd_umd_map_type)type, flags,
+                          (struct aerocmd_umd_mapped *)out);
 }
 
 void APIENTRY shim_unmap(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub)
 {
-    struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_unmap(dev->ctx, res_of(r), sub));
+    (void)aerocmd_umd_unmap(shim_ctx(h), res_of(r), sub);
 }
 
 /* A DDI box with front/back; libaerocmd's box is the same six numbers. */

@@ -19,6 +19,12 @@ void shim_report_failure(struct shim_device *dev, aerocmd_result result)
     shim_report(dev, shim_hresult(result));
 }
 
+/* The context's error hook: a failure of a draw, bind or Map/Unmap goes to the runtime. */
+static void report_hook(void *user, aerocmd_result result)
+{
+    shim_report_failure((struct shim_device *)user, result);
+}
+
 void shim_report_not_implemented(void *drv_private)
 {
     shim_report(shim_device_from(drv_private), E_NOTIMPL);
@@ -156,6 +162,8 @@ HRESULT shim_device_create(void *mem, enum shim_api api, uint32_t abi_version, u
     r = aerocmd_umd_device_init(dev_mem, aerocmd_umd_device_size(), &desc, &dev->dev);
     if (r == AEROCMD_OK)
         r = aerocmd_umd_context_init(ctx_mem, aerocmd_umd_context_size(), dev->dev, &dev->ctx);
+    if (r == AEROCMD_OK)
+        aerocmd_umd_context_set_error_hook(dev->ctx, report_hook, dev);
     if (r != AEROCMD_OK) {
         if (dev->dev != NULL)
             aerocmd_umd_device_destroy(dev->dev);

@@ -69,6 +69,14 @@ static inline void shim_report_result(struct shim_device *dev, aerocmd_result re
 /* For the generated stubs: E_NOTIMPL on the device whose private memory this is. */
 void shim_report_not_implemented(void *drv_private);
 
+/* The context of a device handle the runtime gave back, for the hot entry points that
+ * hand their call straight to libaerocmd: those report failures through the context's
+ * error hook (shim_device_create sets it), not through the result. */
+static inline struct aerocmd_umd_context *shim_ctx(D3D10DDI_HDEVICE h)
+{
+    return ((struct shim_device *)h.pDrvPrivate)->ctx;
+}
+
 /* The libaerocmd object of a handle (NULL for a NULL handle or a failed create). */
 static inline void *shim_obj(void *drv_private)
 {

@@ -8,6 +8,11 @@
  *      l3: Map(WRITE_DISCARD) a bound 256-byte dynamic constant buffer, write all of it,
  *          Unmap, Draw(3).
  *      l4: l1 with 1,000 more live buffers and 100 more live textures.
+ *      l5: a 4 MiB dynamic vertex buffer used as a ring: Map(WRITE_NO_OVERWRITE) (DISCARD
+ *          when it wraps), write 64 bytes (4 vertices of 16 bytes) at the next offset,
+ *          Unmap, Draw(3) of the first three of them.
+ *      l6: UpdateSubresourceUP of a 16x16 box (B8G8R8A8, 1,024 bytes) into a 1024x1024
+ *          texture, at a different place each iteration.
  * Prints "bytes=N", the packet bytes each iteration adds to the stream. The command
  * buffer is 64 KiB and is submitted whenever it fills, inside the loop. Exit status 1
  * when a call fails or an iteration emits a different number of bytes than the others. */
@@ -24,10 +29,16 @@
 #define CB_BYTES    256u
 #define EXTRA_BUFS  1000u
 #define EXTRA_TEXES 100u
+#define RING_BYTES  (4u << 20)
+#define RING_STRIDE 16u
+#define RING_WRITE  64u
+#define TEX_SIZE    1024u
+#define BOX_SIZE    16u
 
 struct bench_objects {
     struct aerocmd_umd_resource *vb[2];
     struct aerocmd_umd_resource *cb[2];
+    struct aerocmd_umd_resource *ring, *tex;
 };
 
 BENCH_NOINLINE static int loop_draw(struct aerocmd_umd_context *ctx, unsigned long count)
@@ -74,6 +85,52 @@ BENCH_NOINLINE static int loop_map(struct aerocmd_umd_context *ctx, unsigned lon
     return failed;
 }
 
+BENCH_NOINLINE static int loop_ring(struct aerocmd_umd_context *ctx, unsigned long count,
+                                    struct aerocmd_umd_resource *ring)
+{
+    static uint32_t vertices[RING_WRITE / 4u];
+    uint32_t at = 0;
+    unsigned long i;
+    int failed = 0;
+    for (i = 0; i < count; i++) {
+        struct aerocmd_umd_mapped m;
+        enum aerocmd_umd_map_type type = AEROCMD_UMD_MAP_WRITE_NO_OVERWRITE;
+        if (at == 0)
+            type = AEROCMD_UMD_MAP_WRITE_DISCARD;
+        vertices[0] = (uint32_t)i;
+        if (aerocmd_umd_map(ctx, ring, 0, type, 0, &m) != AEROCMD_OK)
+            return 1;
+        memcpy((uint8_t *)m.data + at, vertices, RING_WRITE);
+        failed |= aerocmd_umd_unmap(ctx, ring, 0) != AEROCMD_OK;
+        failed |= aerocmd_umd_draw(ctx, 3, at / RING_STRIDE) != AEROCMD_OK;
+        at = (at + RING_WRITE) % RING_BYTES;
+    }
+    return failed;
+}
+
+BENCH_NOINLINE static int loop_update_box(struct aerocmd_umd_context *ctx, unsigned long count,
+                                          struct aerocmd_umd_resource *tex)
+{
+    static uint32_t texels[BOX_SIZE * BOX_SIZE];
+    const uint32_t per_row = TEX_SIZE / BOX_SIZE;
+    unsigned long i;
+    int failed = 0;
+    for (i = 0; i < count; i++) {
+        uint32_t cell = (uint32_t)(i % (per_row * per_row));
+        struct aerocmd_box box;
+        box.left = cell % per_row * BOX_SIZE;
+        box.top = cell / per_row * BOX_SIZE;
+        box.right = box.left + BOX_SIZE;
+        box.bottom = box.top + BOX_SIZE;
+        box.front = 0;
+        box.back = 1;
+        texels[0] = (uint32_t)i;
+        failed |= aerocmd_umd_update_subresource(ctx, tex, 0, &box, texels, BOX_SIZE * 4u, 0) !=
+                  AEROCMD_OK;
+    }
+    return failed;
+}
+
 /* Objects that exist but take no part in drawing; half of each kind guest-backed. */
 static int create_bystanders(struct bench_umd *b)
 {
@@ -102,6 +159,19 @@ static int setup(struct bench_umd *b, const char *mode, struct bench_objects *o)
     }
     if (strcmp(mode, "l4") == 0 && !create_bystanders(b))
         return 0;
+    o->ring =
+        bench_buffer(b, RING_BYTES, AEROCMD_UMD_BIND_VERTEX_BUFFER, AEROCMD_UMD_USAGE_DYNAMIC, 0);
+    o->tex = bench_texture(b, TEX_SIZE, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    if (o->ring == NULL || o->tex == NULL)
+        return 0;
+    if (strcmp(mode, "l5") == 0) {
+        static const uint32_t stride = RING_STRIDE, offset = 0;
+        return bench_pipeline(b, o->ring) &&
+               aerocmd_umd_set_vertex_buffers(b->ctx, 0, 1, &o->ring, &stride, &offset) ==
+                   AEROCMD_OK &&
+               aerocmd_umd_draw(b->ctx, 0, 0) == AEROCMD_OK &&
+               aerocmd_umd_flush(b->ctx) == AEROCMD_OK;
+    }
     /* The draw state, with o->cb[0] bound as VS constant buffer 0 from the start. */
     return aerocmd_umd_set_constant_buffers(b->ctx, AEROCMD_SHADER_VS, 0, 1, &o->cb[0], NULL,
                                             NULL) == AEROCMD_OK &&
@@ -117,6 +187,10 @@ static int run(struct bench_umd *b, const char *mode, unsigned long count,
         return loop_rebind(b->ctx, count, o);
     if (strcmp(mode, "l3") == 0)
         return loop_map(b->ctx, count, o->cb[0]);
+    if (strcmp(mode, "l5") == 0)
+        return loop_ring(b->ctx, count, o->ring);
+    if (strcmp(mode, "l6") == 0)
+        return loop_update_box(b->ctx, count, o->tex);
     return 1;
 }
 

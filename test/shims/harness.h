@@ -83,7 +83,7 @@ int run_id_process(open_adapter_fn open10_2, const char *out_path, uint32_t coun
 
 /* ---- session.c: one adapter and device over a DLL, and objects with test defaults ------- */
 
-#define SESSION_MAX_OBJECTS 256u
+#define SESSION_MAX_OBJECTS 4096u /* the scaling benchmark: 1,000 textures and their views */
 #define SESSION_MAX_SHADERS 8u
 
 /* Which runtime a session plays, by the device table it got. */

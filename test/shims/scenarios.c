@@ -313,6 +313,7 @@ static void sc_rotate_three(struct session *s)
 
 #include "scenario_compute.c"
 #include "scenario_blt.c"
+#include "scenario_uploads.c"
 #include "scenario_states.c"
 #include "scenario_query.c"
 #include "checks_caps.c"
@@ -437,6 +438,8 @@ void run_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *o
         if (scenarios[i].apis & (1u << api))
             run_one(open, iface, use_10_2, &scenarios[i], out_dir, tag);
     run_query_scenarios(open, iface, use_10_2, out_dir, tag);
+    if (api == API_11_0)
+        check_uploads(open, iface, use_10_2);
 }
 
 /* pfnGetSupportedVersions: the count first, then exactly the expected list. */

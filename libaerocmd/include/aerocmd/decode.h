@@ -55,12 +55,62 @@ static inline uint32_t aerocmd_stream_abi_minor_inline(const struct aerocmd_stre
 #define aerocmd_stream_abi_minor aerocmd_stream_abi_minor_inline
 #endif
 
+/* Exported, and inline for C unless AEROCMD_NO_INLINE. */
 void aerocmd_cursor_init(struct aerocmd_cursor *cursor, const struct aerocmd_stream *stream);
+static inline void aerocmd_cursor_init_inline(struct aerocmd_cursor *cursor,
+                                              const struct aerocmd_stream *stream)
+{
+    cursor->stream = stream;
+    cursor->offset = (uint32_t)sizeof(struct aerogpu_cmd_stream_header);
+}
 
 /* 1: *packet holds the next packet (framing checked: size >= 8, 4-aligned, inside the
- * stream). 0: end of stream. -1: malformed framing, *diag says why; the cursor stays. */
+ * stream). 0: end of stream. -1: malformed framing, *diag says why; the cursor stays.
+ * On 0 and -1 *packet holds no packet (bytes NULL, size 0).
+ * Exported, and inline for C unless AEROCMD_NO_INLINE: a sound packet is taken inline,
+ * anything else by the exported function. */
 int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *packet,
                         struct aerocmd_diag *diag);
+
+/* Where a walk ends at `offset` (a packet boundary whose framing the inline cursor did not
+ * accept): 0 the end of the stream, -1 malformed framing (*diag says why). Exported for
+ * aerocmd_cursor_next_inline, which hands it nothing by address but the stream, so that a
+ * caller's cursor and packet can live in registers. */
+int aerocmd_cursor_stop(const struct aerocmd_stream *stream, uint32_t offset,
+                        struct aerocmd_diag *diag);
+
+static inline int aerocmd_cursor_next_inline(struct aerocmd_cursor *cursor,
+                                             struct aerocmd_packet *packet,
+                                             struct aerocmd_diag *diag)
+{
+    const struct aerocmd_stream *stream = cursor->stream;
+    uint32_t offset = cursor->offset;
+    /* The bytes after a header at offset; in 64 bits a header that does not fit (or a
+     * cursor past the end) leaves a negative count: one test for both. */
+    int64_t after =
+        (int64_t)stream->size_bytes - (int64_t)sizeof(struct aerogpu_cmd_hdr) - (int64_t)offset;
+    if (after >= 0) {
+        const struct aerogpu_cmd_hdr *h = (const struct aerogpu_cmd_hdr *)(stream->bytes + offset);
+        uint32_t size = h->size_bytes, over = size - (uint32_t)sizeof *h;
+        /* 4-aligned, at least a header and at most the rest, in one unsigned test: rotated
+         * right by two, a size below 8 (which wraps around) or one with low bits set lands
+         * above any quarter of the rest. */
+        if (((over >> 2) | (over << 30)) <= (uint32_t)after >> 2) {
+            packet->bytes = (const uint8_t *)h;
+            packet->offset = offset;
+            packet->opcode = h->opcode;
+            packet->size_bytes = size;
+            cursor->offset = offset + size;
+            return 1;
+        }
+    }
+    /* No packet here: *packet says so rather than keep an old one. */
+    packet->bytes = NULL;
+    packet->offset = offset;
+    packet->opcode = 0;
+    packet->size_bytes = 0;
+    return aerocmd_cursor_stop(stream, offset, diag) < 0 ? -1 : 0;
+}
 
 /* Structural checks of one packet against its opcode's rules: fixed size, payload length
  * and count overflow, enum ranges, reserved fields, stage_ex, per-packet field rules.
@@ -77,8 +127,21 @@ aerocmd_result aerocmd_validate_stream(const void *buf, size_t buf_len, struct a
  * NULL otherwise. The struct is packed, so any alignment of the buffer is fine. */
 const void *aerocmd_packet_fixed(const struct aerocmd_packet *packet, uint32_t opcode);
 
+/* The packet's first `size` bytes when it carries `opcode` and holds that many; NULL
+ * otherwise. Exported, and inline for C unless AEROCMD_NO_INLINE (an emulator does this for
+ * every packet). */
+const void *aerocmd_packet_view(const struct aerocmd_packet *packet, uint32_t opcode,
+                                uint32_t size);
+static inline const void *aerocmd_packet_view_inline(const struct aerocmd_packet *packet,
+                                                     uint32_t opcode, uint32_t size)
+{
+    return packet != NULL && packet->opcode == opcode && packet->size_bytes >= size ? packet->bytes
+                                                                                    : NULL;
+}
+
+/* The packet as `struct type` (the protocol struct of `opcode`), as aerocmd_packet_fixed. */
 #define AEROCMD_VIEW(packet, type, opcode)                                                         \
-    ((const struct type *)aerocmd_packet_fixed((packet), (opcode)))
+    ((const struct type *)aerocmd_packet_view((packet), (opcode), (uint32_t)sizeof(struct type)))
 
 /* The variable part of a payload-carrying packet (UPLOAD_RESOURCE, CREATE_SHADER_DXBC,
  * CREATE_INPUT_LAYOUT, SET_SHADER_CONSTANTS_*, SET_VERTEX_BUFFERS, SET_SAMPLERS,
@@ -100,6 +163,52 @@ struct aerocmd_stage {
 };
 int aerocmd_packet_stage(const struct aerocmd_stream *stream, const struct aerocmd_packet *packet,
                          struct aerocmd_stage *out);
+
+/* The same rule for a caller that read a packet's stage field and its reserved0 word
+ * through a typed view: the stage_ex they name (0 when none). Exported, and inline for C
+ * unless AEROCMD_NO_INLINE. */
+uint32_t aerocmd_stage_ex_of(const struct aerocmd_stream *stream, uint32_t stage,
+                             uint32_t reserved0);
+static inline uint32_t aerocmd_stage_ex_of_inline(const struct aerocmd_stream *stream,
+                                                  uint32_t stage, uint32_t reserved0)
+{
+    return (stream->abi_version & 0xFFFFu) >= AEROGPU_STAGE_EX_MIN_ABI_MINOR &&
+                   stage == AEROGPU_SHADER_STAGE_COMPUTE
+               ? reserved0
+               : 0u;
+}
+
+/* The counted array that follows a packet's fixed part of `fixed` bytes, whose 32-bit
+ * count is at `count_at` and whose elements are `elem` bytes: its first byte, *count = its
+ * length, when the packet carries `opcode` and holds it all; NULL otherwise. What
+ * aerocmd_packet_payload answers for such a packet, through what the caller knows of the
+ * struct (AEROCMD_VIEW_ARRAY) instead of the opcode table. Exported, and inline for C
+ * unless AEROCMD_NO_INLINE. */
+const void *aerocmd_packet_array(const struct aerocmd_packet *packet, uint32_t opcode,
+                                 uint32_t fixed, uint32_t count_at, uint32_t elem, uint32_t *count);
+static inline const void *aerocmd_packet_array_inline(const struct aerocmd_packet *packet,
+                                                      uint32_t opcode, uint32_t fixed,
+                                                      uint32_t count_at, uint32_t elem,
+                                                      uint32_t *count)
+{
+    uint32_t n;
+    if (packet == NULL || packet->opcode != opcode || packet->size_bytes < fixed ||
+        count_at + 4u > fixed || elem == 0)
+        return NULL;
+    n = ((const struct aerogpu_cmd_hdr *)(packet->bytes + count_at))->opcode; /* a packed u32 */
+    if (n > (packet->size_bytes - fixed) / elem)
+        return NULL;
+    *count = n;
+    return packet->bytes + fixed;
+}
+
+/* The elements (struct elem_type) of a packet of `opcode` whose fixed part is struct type
+ * and whose count is its 32-bit member count_member; *count receives their number. */
+#define AEROCMD_VIEW_ARRAY(packet, type, opcode, count_member, elem_type, count)                   \
+    ((const struct elem_type *)aerocmd_packet_array((packet), (opcode),                            \
+                                                    (uint32_t)sizeof(struct type),                 \
+                                                    (uint32_t)offsetof(struct type, count_member), \
+                                                    (uint32_t)sizeof(struct elem_type), (count)))
 
 /* BIND_SHADERS in either form: extended (size >= 36) takes gs/hs/ds from the appended
  * handles; legacy takes gs from reserved0. Returns 0 if the packet is not BIND_SHADERS
@@ -189,6 +298,14 @@ extern const struct aerocmd_enum_info aerocmd_enum_topology;
 const struct aerocmd_enum_info *const *aerocmd_enum_tables(uint32_t *count);
 
 AEROCMD_EXPORT_END
+
+#ifndef AEROCMD_NO_INLINE
+#define aerocmd_cursor_init  aerocmd_cursor_init_inline
+#define aerocmd_cursor_next  aerocmd_cursor_next_inline
+#define aerocmd_packet_view  aerocmd_packet_view_inline
+#define aerocmd_packet_array aerocmd_packet_array_inline
+#define aerocmd_stage_ex_of  aerocmd_stage_ex_of_inline
+#endif
 
 #ifdef __cplusplus
 }

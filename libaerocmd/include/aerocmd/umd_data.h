@@ -4,8 +4,13 @@
  *
  * Storage decides the path:
  * - host-owned DYNAMIC resources keep a CPU shadow (from the device's allocator). Map
- *   for writing returns the shadow; Unmap sends the written bytes as UPLOAD_RESOURCE, in
- *   stream order, so nothing ever waits.
+ *   for writing returns the shadow; the bytes go out as UPLOAD_RESOURCE, in stream order,
+ *   so nothing ever waits: at Unmap the mapped subresource (the range, with
+ *   aerocmd_umd_unmap_range), except for buffers that can only be bound as vertex or index
+ *   buffers: no Map names a range for those, so each draw sends, before itself, the part
+ *   of what it reads (its vertices' elements, its indices) not sent since the last Map,
+ *   and a copy from such a buffer first sends all of it: whatever the GPU reads holds, when
+ *   it reads it, what the application wrote.
  * - guest-backed resources (STAGING ones always are) are mapped through the lock
  *   callback. Reading waits for the resource's last GPU write; writing waits until no
  *   submitted work may still read the allocation (WRITE_NO_OVERWRITE promises that

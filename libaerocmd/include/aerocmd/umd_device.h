@@ -154,6 +154,17 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
  * unused buffer back. */
 void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx);
 
+/* Direct3D's draws, binds and Map/Unmap return nothing; a driver reports their failures
+ * through the runtime (pfnSetErrorCb) during the call. With a hook set, these operations
+ * report a failure through it as well as returning it, so a DDI entry point can hand the
+ * call straight on and drop the result: aerocmd_umd_draw, _draw_instanced, _draw_indexed,
+ * _draw_indexed_instanced, aerocmd_umd_set_vertex_buffer, aerocmd_umd_set_constant_buffer,
+ * aerocmd_umd_map, aerocmd_umd_unmap (a NULL context is reported by none). Other functions
+ * only return their results. hook NULL: none (the default). */
+typedef void (*aerocmd_umd_error_hook)(void *user, aerocmd_result result);
+void aerocmd_umd_context_set_error_hook(struct aerocmd_umd_context *ctx,
+                                        aerocmd_umd_error_hook hook, void *user);
+
 /* Submits the current buffer if it holds any packet. The host keeps its binding state per
  * context across submissions, so nothing is re-emitted afterwards. */
 aerocmd_result aerocmd_umd_flush(struct aerocmd_umd_context *ctx);

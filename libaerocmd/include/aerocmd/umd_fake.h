@@ -79,6 +79,20 @@ struct aerocmd_umd_fake_resource {
     uint64_t share_token; /* exported under this token (0 none); imports copy the bytes */
 };
 
+/* The input-assembler bindings the host model has seen (SET_VERTEX_BUFFERS,
+ * SET_INDEX_BUFFER), for tests that look at what a draw reads. */
+struct aerocmd_umd_fake_ia {
+    uint32_t vb_handle[16], vb_stride[16], vb_offset[16];
+    uint32_t ib_handle, ib_format, ib_offset;
+};
+
+struct aerocmd_umd_fake;
+
+/* Called by the host model at every DRAW / DRAW_INDEXED (`packet` is its bytes), with the
+ * model in the state the draw executes in. */
+typedef void (*aerocmd_umd_fake_draw_hook)(void *user, const struct aerocmd_umd_fake *fake,
+                                           const void *packet);
+
 struct aerocmd_umd_fake {
     const struct aerocmd_allocator *alloc;
     uint32_t abi_version;
@@ -129,6 +143,9 @@ struct aerocmd_umd_fake {
     uint32_t resource_count, resource_capacity;
     uint32_t rt_count;
     uint32_t rt_colors[8];
+    struct aerocmd_umd_fake_ia ia;
+    aerocmd_umd_fake_draw_hook on_draw; /* NULL: none */
+    void *on_draw_user;
 
     /* Benchmarks: 1 makes a submission cost what a runtime's costs the driver. The buffer
      * comes back at once and is lent again as it is (not refilled with a pattern); nothing

@@ -38,6 +38,11 @@ void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
 
 /* Slots start .. start + count - 1; buffers[i] may be NULL (unbind). INVALID_ARG past the
  * 16 slots. The runtime's start slot and count are forwarded as given. */
+/* One slot: the same as aerocmd_umd_set_vertex_buffers with count 1, for the usual call
+ * (every argument in a register). */
+aerocmd_result aerocmd_umd_set_vertex_buffer(struct aerocmd_umd_context *ctx, uint32_t slot,
+                                             struct aerocmd_umd_resource *buffer, uint32_t stride,
+                                             uint32_t offset);
 aerocmd_result aerocmd_umd_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
                                               uint32_t count,
                                               struct aerocmd_umd_resource *const *buffers,
@@ -61,6 +66,11 @@ aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
 
 /* first_constant / num_constants: NULL for whole buffers (D3D10), else the D3D11.1-style
  * ranges in 16-byte constants. */
+/* One whole buffer into one slot: aerocmd_umd_set_constant_buffers with count 1 and no
+ * ranges. */
+aerocmd_result aerocmd_umd_set_constant_buffer(struct aerocmd_umd_context *ctx,
+                                               enum aerocmd_shader_kind stage, uint32_t slot,
+                                               struct aerocmd_umd_resource *buffer);
 aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
                                                 enum aerocmd_shader_kind stage, uint32_t start,
                                                 uint32_t count,
@@ -70,6 +80,13 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
 
 /* Views must be shader resource views (INVALID_ARG otherwise). A view of a resource that
  * is a current render / depth target unbinds it from the output merger. */
+/* One slot of each: the array forms with count 1. */
+aerocmd_result aerocmd_umd_set_shader_resource(struct aerocmd_umd_context *ctx,
+                                               enum aerocmd_shader_kind stage, uint32_t slot,
+                                               struct aerocmd_umd_view *view);
+aerocmd_result aerocmd_umd_set_sampler(struct aerocmd_umd_context *ctx,
+                                       enum aerocmd_shader_kind stage, uint32_t slot,
+                                       const struct aerocmd_umd_sampler *sampler);
 aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
                                                 enum aerocmd_shader_kind stage, uint32_t start,
                                                 uint32_t count,

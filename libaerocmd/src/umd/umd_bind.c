@@ -6,6 +6,8 @@
 #include "umd_internal.h"
 
 #define D3D_MAX_VIEWPORTS   16u
+#define D3D_DXGI_R32_UINT   42u
+#define D3D_DXGI_R16_UINT   57u
 #define D3D_TOPOLOGY_LAST   13u
 #define D3D_PATCHLIST_FIRST 33u
 #define D3D_PATCHLIST_LAST  64u
@@ -40,13 +42,22 @@ static int slots_ok(uint32_t start, uint32_t count, uint32_t limit)
 
 /* ---- input assembler ------------------------------------------------------------------- */
 
+/* After the input layout changed: the next draw looks for stale bytes while any resource
+ * has some (what it reads may be among them). Vertex and index buffer binds leave it to the
+ * draw that emits them (aerocmd_priv_umd_emit_draw). */
+static inline uint32_t umd_stale_check(const struct aerocmd_umd_context *ctx)
+{
+    return ctx->stale_count != 0 ? (uint32_t)UMD_DIRTY_STALE : 0u;
+}
+
 void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
                                   const struct aerocmd_umd_input_layout *layout)
 {
     uint32_t handle = layout != NULL ? layout->handle : 0u;
+    ctx->layout = layout;
     if (handle != ctx->input_layout) {
         ctx->input_layout = handle;
-        ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT;
+        ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT | umd_stale_check(ctx);
     }
 }
 
@@ -88,6 +99,16 @@ static UMD_NOINLINE void set_vertex_range(struct aerocmd_umd_context *ctx, uint3
                         strides != NULL ? strides[i] : 0u, offsets != NULL ? offsets[i] : 0u);
 }
 
+aerocmd_result aerocmd_umd_set_vertex_buffer(struct aerocmd_umd_context *ctx, uint32_t slot,
+                                             struct aerocmd_umd_resource *buffer, uint32_t stride,
+                                             uint32_t offset)
+{
+    if (UMD_UNLIKELY(slot >= AEROCMD_UMD_MAX_VERTEX_BUFFERS))
+        return aerocmd_priv_umd_report(ctx, AEROCMD_E_INVALID_ARG);
+    set_vertex_slot(ctx, slot, buffer, stride, offset);
+    return AEROCMD_OK;
+}
+
 aerocmd_result aerocmd_umd_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
                                               uint32_t count,
                                               struct aerocmd_umd_resource *const *buffers,
@@ -111,7 +132,12 @@ aerocmd_result aerocmd_umd_set_index_buffer(struct aerocmd_umd_context *ctx,
 {
     uint32_t format = 0;
     if (buffer != NULL) {
-        aerocmd_result r = aerocmd_dxgi_index_format(dxgi_format, &format);
+        /* The two index formats Direct3D has, then the table's word on anything else. */
+        aerocmd_result r = AEROCMD_OK;
+        if (dxgi_format == D3D_DXGI_R32_UINT)
+            format = AEROGPU_INDEX_FORMAT_UINT32;
+        else if (dxgi_format != D3D_DXGI_R16_UINT)
+            r = aerocmd_dxgi_index_format(dxgi_format, &format);
         if (r != AEROCMD_OK)
             return r;
     } else {
@@ -217,6 +243,41 @@ static UMD_NOINLINE aerocmd_result set_constant_range(struct aerocmd_umd_context
     return AEROCMD_OK;
 }
 
+static UMD_NOINLINE aerocmd_result bind_constant_buffer(struct aerocmd_umd_context *ctx,
+                                                        enum aerocmd_shader_kind stage,
+                                                        uint32_t slot,
+                                                        struct aerocmd_umd_resource *buffer)
+{
+    aerocmd_result r = check_stage(stage);
+    if (r == AEROCMD_OK && slot >= AEROCMD_UMD_MAX_CONSTANT_BUFFERS)
+        r = AEROCMD_E_INVALID_ARG;
+    if (r == AEROCMD_OK)
+        r = set_constant_slot(ctx, (uint32_t)stage, slot, buffer, NULL, NULL);
+    return aerocmd_priv_umd_report(ctx, r);
+}
+
+aerocmd_result aerocmd_umd_set_constant_buffer(struct aerocmd_umd_context *ctx,
+                                               enum aerocmd_shader_kind stage, uint32_t slot,
+                                               struct aerocmd_umd_resource *buffer)
+{
+    const struct umd_constant_slot *cs;
+    uint32_t size = 0;
+    if (UMD_UNLIKELY((uint32_t)stage >= UMD_STAGE_COUNT ||
+                     slot >= AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
+        return bind_constant_buffer(ctx, stage, slot, buffer);
+    if (buffer != NULL) {
+        size = buffer->cb_bytes;
+        if (size == 0) /* not a constant buffer: the careful way says so */
+            return bind_constant_buffer(ctx, stage, slot, buffer);
+    }
+    /* Nothing changes (a slot's res is what its binding names): the usual redundant bind
+     * costs this much and no more. */
+    cs = &ctx->stages[stage].cb[slot];
+    if (cs->res == buffer && cs->b.offset_bytes == 0 && cs->b.size_bytes == size)
+        return AEROCMD_OK;
+    return bind_constant_buffer(ctx, stage, slot, buffer);
+}
+
 aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
                                                 enum aerocmd_shader_kind stage, uint32_t start,
                                                 uint32_t count,
@@ -237,6 +298,23 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
         return AEROCMD_E_INVALID_ARG;
     return set_constant_range(ctx, (uint32_t)stage, start, count, buffers, first_constant,
                               num_constants);
+}
+
+aerocmd_result aerocmd_umd_set_sampler(struct aerocmd_umd_context *ctx,
+                                       enum aerocmd_shader_kind stage, uint32_t slot,
+                                       const struct aerocmd_umd_sampler *sampler)
+{
+    struct umd_stage_bindings *st;
+    uint32_t handle = sampler != NULL ? sampler->handle : 0u;
+    if (UMD_UNLIKELY((uint32_t)stage >= UMD_STAGE_COUNT || slot >= AEROCMD_UMD_MAX_SAMPLERS))
+        return aerocmd_umd_set_samplers(ctx, stage, slot, 1, &sampler);
+    st = &ctx->stages[stage];
+    if (st->samplers[slot] != handle) {
+        st->samplers[slot] = handle;
+        st->sampler_dirty |= 1u << slot;
+        ctx->dirty |= UMD_DIRTY_SAMPLER(stage);
+    }
+    return AEROCMD_OK;
 }
 
 aerocmd_result aerocmd_umd_set_samplers(struct aerocmd_umd_context *ctx,
@@ -328,6 +406,20 @@ void aerocmd_priv_umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
         if (v != NULL && v->res == res)
             put_target(ctx, slot, NULL);
     }
+}
+
+aerocmd_result aerocmd_umd_set_shader_resource(struct aerocmd_umd_context *ctx,
+                                               enum aerocmd_shader_kind stage, uint32_t slot,
+                                               struct aerocmd_umd_view *view)
+{
+    /* No hazard to resolve: the usual case, one put_srv. */
+    if (UMD_LIKELY((uint32_t)stage < UMD_STAGE_COUNT && slot < AEROCMD_UMD_MAX_SHADER_RESOURCES &&
+                   (view == NULL || (view->kind == AEROCMD_VIEW_SHADER_RESOURCE &&
+                                     view->res->om_slots == 0 && view->res->uav_slots == 0)))) {
+        put_srv(ctx, (uint32_t)stage, slot, view);
+        return AEROCMD_OK;
+    }
+    return aerocmd_umd_set_shader_resources(ctx, stage, slot, 1, &view);
 }
 
 aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
@@ -523,6 +615,7 @@ void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t ha
     uint32_t stage, slot;
     if (ctx->input_layout == handle) {
         ctx->input_layout = 0;
+        ctx->layout = NULL;
         ctx->dirty |= UMD_DIRTY_INPUT_LAYOUT;
     }
     for (stage = 0; stage < UMD_STAGE_COUNT; stage++) {

@@ -127,6 +127,8 @@ aerocmd_result aerocmd_umd_copy_subresource_region(
     if (ctx == NULL)
         return AEROCMD_E_INVALID_ARG;
     r = check_transfer(ctx, dst, src);
+    if (r == AEROCMD_OK) /* the copy reads the source's bytes on the host */
+        r = aerocmd_priv_umd_stale_flush(ctx, src);
     if (r != AEROCMD_OK)
         return r;
     if (dst_z != 0)
@@ -150,6 +152,8 @@ aerocmd_result aerocmd_umd_copy_resource(struct aerocmd_umd_context *ctx,
     if (ctx == NULL)
         return AEROCMD_E_INVALID_ARG;
     r = check_transfer(ctx, dst, src);
+    if (r == AEROCMD_OK)
+        r = aerocmd_priv_umd_stale_flush(ctx, src);
     if (r != AEROCMD_OK)
         return r;
     if (dst->kind == UMD_RESOURCE_BUFFER)

@@ -182,6 +182,20 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
     return AEROCMD_OK;
 }
 
+void aerocmd_umd_context_set_error_hook(struct aerocmd_umd_context *ctx,
+                                        aerocmd_umd_error_hook hook, void *user)
+{
+    ctx->error_hook = hook;
+    ctx->error_user = user;
+}
+
+aerocmd_result aerocmd_priv_umd_report(struct aerocmd_umd_context *ctx, aerocmd_result r)
+{
+    if (r != AEROCMD_OK && ctx != NULL && ctx->error_hook != NULL)
+        ctx->error_hook(ctx->error_user, r);
+    return r;
+}
+
 void aerocmd_umd_context_destroy(struct aerocmd_umd_context *ctx)
 {
     if (ctx == NULL)

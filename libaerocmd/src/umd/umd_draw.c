@@ -31,14 +31,14 @@ static inline void fast_publish(struct aerocmd_umd_context *ctx, uint8_t *packet
     aerocmd_writer_fixed_publish(&ctx->w, ctx->w.base, (uint32_t)(packet - ctx->w.base) + size);
 }
 
-static inline aerocmd_result draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
-                                  uint32_t instance_count, uint32_t first_vertex,
-                                  uint32_t first_instance)
+/* The fast paths: 1 when the packet went into the open buffer, 0 (nothing done) when the
+ * draw must take the careful way. */
+static inline int put_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                           uint32_t instance_count, uint32_t first_vertex, uint32_t first_instance)
 {
     struct aerogpu_cmd_draw *p;
     if (UMD_UNLIKELY(!fast_room(ctx, UMD_DRAW_BYTES)))
-        return draw_slow(ctx, AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, vertex_count, instance_count,
-                         first_vertex, first_instance, 0);
+        return 0;
     p = (struct aerogpu_cmd_draw *)(ctx->w.base + ctx->w.used);
     p->hdr.opcode = AEROGPU_CMD_DRAW;
     p->hdr.size_bytes = UMD_DRAW_BYTES;
@@ -47,17 +47,16 @@ static inline aerocmd_result draw(struct aerocmd_umd_context *ctx, uint32_t vert
     p->first_vertex = first_vertex;
     p->first_instance = first_instance;
     fast_publish(ctx, (uint8_t *)p, UMD_DRAW_BYTES);
-    return AEROCMD_OK;
+    return 1;
 }
 
-static inline aerocmd_result draw_indexed(struct aerocmd_umd_context *ctx, uint32_t index_count,
-                                          uint32_t instance_count, uint32_t first_index,
-                                          int32_t base_vertex, uint32_t first_instance)
+static inline int put_draw_indexed(struct aerocmd_umd_context *ctx, uint32_t index_count,
+                                   uint32_t instance_count, uint32_t first_index,
+                                   int32_t base_vertex, uint32_t first_instance)
 {
     struct aerogpu_cmd_draw_indexed *p;
     if (UMD_UNLIKELY(!fast_room(ctx, UMD_DRAW_INDEXED_BYTES)))
-        return draw_slow(ctx, AEROGPU_CMD_DRAW_INDEXED, UMD_DRAW_INDEXED_BYTES, index_count,
-                         instance_count, first_index, (uint32_t)base_vertex, first_instance);
+        return 0;
     p = (struct aerogpu_cmd_draw_indexed *)(ctx->w.base + ctx->w.used);
     p->hdr.opcode = AEROGPU_CMD_DRAW_INDEXED;
     p->hdr.size_bytes = UMD_DRAW_INDEXED_BYTES;
@@ -67,13 +66,15 @@ static inline aerocmd_result draw_indexed(struct aerocmd_umd_context *ctx, uint3
     p->base_vertex = base_vertex;
     p->first_instance = first_instance;
     fast_publish(ctx, (uint8_t *)p, UMD_DRAW_INDEXED_BYTES);
-    return AEROCMD_OK;
+    return 1;
 }
 
 aerocmd_result aerocmd_umd_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
                                 uint32_t first_vertex)
 {
-    return draw(ctx, vertex_count, 1, first_vertex, 0);
+    if (UMD_LIKELY(put_draw(ctx, vertex_count, 1, first_vertex, 0)))
+        return AEROCMD_OK;
+    return aerocmd_priv_umd_draw_careful(ctx, vertex_count, first_vertex);
 }
 
 aerocmd_result aerocmd_umd_draw_instanced(struct aerocmd_umd_context *ctx,
@@ -81,13 +82,18 @@ aerocmd_result aerocmd_umd_draw_instanced(struct aerocmd_umd_context *ctx,
                                           uint32_t instance_count, uint32_t first_vertex,
                                           uint32_t first_instance)
 {
-    return draw(ctx, vertex_count_per_instance, instance_count, first_vertex, first_instance);
+    if (put_draw(ctx, vertex_count_per_instance, instance_count, first_vertex, first_instance))
+        return AEROCMD_OK;
+    return draw_slow(ctx, AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, vertex_count_per_instance,
+                     instance_count, first_vertex, first_instance, 0);
 }
 
 aerocmd_result aerocmd_umd_draw_indexed(struct aerocmd_umd_context *ctx, uint32_t index_count,
                                         uint32_t first_index, int32_t base_vertex)
 {
-    return draw_indexed(ctx, index_count, 1, first_index, base_vertex, 0);
+    if (UMD_LIKELY(put_draw_indexed(ctx, index_count, 1, first_index, base_vertex, 0)))
+        return AEROCMD_OK;
+    return aerocmd_priv_umd_draw_indexed_careful(ctx, index_count, first_index, base_vertex);
 }
 
 aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ctx,
@@ -95,8 +101,12 @@ aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ct
                                                   uint32_t instance_count, uint32_t first_index,
                                                   int32_t base_vertex, uint32_t first_instance)
 {
-    return draw_indexed(ctx, index_count_per_instance, instance_count, first_index, base_vertex,
-                        first_instance);
+    if (put_draw_indexed(ctx, index_count_per_instance, instance_count, first_index, base_vertex,
+                         first_instance))
+        return AEROCMD_OK;
+    return draw_slow(ctx, AEROGPU_CMD_DRAW_INDEXED, UMD_DRAW_INDEXED_BYTES,
+                     index_count_per_instance, instance_count, first_index, (uint32_t)base_vertex,
+                     first_instance);
 }
 
 aerocmd_result aerocmd_umd_draw_auto(struct aerocmd_umd_context *ctx)

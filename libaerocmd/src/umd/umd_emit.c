@@ -336,6 +336,57 @@ aerocmd_result aerocmd_priv_umd_emit_dirty(struct aerocmd_umd_context *ctx, uint
     return AEROCMD_OK;
 }
 
+/* The shader-resource slots of a stage, when every changed one is a texture view (or
+ * none) in a slot the host holds no buffer view in: each is one SET_TEXTURE, written by
+ * put_srvs as emit_srv_slot would. Bytes of those packets; UINT32_MAX otherwise. */
+/* Slots 0..31 only (where shaders bind nearly everything); anything higher takes the
+ * careful way. */
+AEROGPU_STATIC_ASSERT(UMD_SRV_WORDS == 4, umd_srv_words);
+static uint32_t simple_srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t stage)
+{
+    const struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t bits = st->srv_dirty[0], n = 0;
+    if ((st->srv_dirty[1] | st->srv_dirty[2] | st->srv_dirty[3]) != 0 ||
+        (bits & st->host_buffer_srv[0]) != 0)
+        return UINT32_MAX;
+    for (; bits != 0; bits &= bits - 1u, n++) {
+        const struct aerocmd_umd_view *v = st->srv[umd_lowest_bit(bits)];
+        if (v != NULL && v->is_buffer)
+            return UINT32_MAX;
+    }
+    return n * (uint32_t)sizeof(struct aerogpu_cmd_set_texture);
+}
+
+static uint8_t *put_srvs(struct aerocmd_umd_context *ctx, uint32_t stage, uint8_t *at)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t bits;
+    for (bits = st->srv_dirty[0]; bits != 0; bits &= bits - 1u) {
+        uint32_t slot = umd_lowest_bit(bits);
+        const struct aerocmd_umd_view *v = st->srv[slot];
+        at = umd_put_texture(at, stage, slot, v != NULL ? v->handle : 0u);
+    }
+    st->srv_dirty[0] = 0;
+    return at;
+}
+
+/* The SRV bits of `todo` (simple ones, see simple_srv_bytes): their bytes, or UINT32_MAX
+ * when one is not simple. */
+static uint32_t srv_bytes(const struct aerocmd_umd_context *ctx, uint32_t todo)
+{
+    uint32_t stage, total = 0;
+    for (stage = 0; stage < UMD_STAGE_COUNT; stage++) {
+        uint32_t n;
+        if (!(todo & UMD_DIRTY_SRV(stage)))
+            continue;
+        n = simple_srv_bytes(ctx, stage);
+        if (n == UINT32_MAX)
+            return UINT32_MAX;
+        total += n;
+    }
+    return total;
+}
+
 /* Every dirty packet of `mask` and `tail` more bytes in one reservation of the open
  * buffer: the state packets are written and their bits cleared, and the return value is
  * where the tail goes (the caller commits). NULL when that cannot be done: state with
@@ -345,18 +396,29 @@ static UMD_INLINE uint8_t *put_dirty(struct aerocmd_umd_context *ctx, uint32_t m
     uint32_t todo = ctx->dirty & mask & UMD_DIRTY_STATE_BITS;
     uint32_t bits, free_bytes = ctx->w.capacity - ctx->w.used;
     uint8_t *at;
-    if (todo & UMD_DIRTY_OWN_LOGIC)
+    if (todo & UMD_DIRTY_RENDER_TARGETS)
         return NULL;
+    if (todo & UMD_DIRTY_OWN_LOGIC) {
+        uint32_t srv = srv_bytes(ctx, todo);
+        if (srv == UINT32_MAX || srv > free_bytes - tail)
+            return NULL;
+        tail += srv;
+    }
     if (UMD_UNLIKELY(tail + UMD_STATE_BYTES_MAX > free_bytes)) {
         uint32_t bytes = tail;
-        for (bits = todo; bits != 0; bits &= bits - 1u)
+        for (bits = todo & ~UMD_DIRTY_OWN_LOGIC; bits != 0; bits &= bits - 1u)
             bytes += packet_bytes(ctx, umd_lowest_bit(bits));
         if (bytes > free_bytes)
             return NULL;
     }
     at = ctx->w.base + ctx->w.used;
-    for (bits = todo; bits != 0; bits &= bits - 1u)
-        at = put_packet(ctx, umd_lowest_bit(bits), at);
+    for (bits = todo; bits != 0; bits &= bits - 1u) {
+        uint32_t bit = umd_lowest_bit(bits);
+        if ((1u << bit) & UMD_DIRTY_OWN_LOGIC)
+            at = put_srvs(ctx, (bit - UMD_DIRTY_FIRST_STAGE_BIT) / 3u, at);
+        else
+            at = put_packet(ctx, bit, at);
+    }
     ctx->dirty &= ~todo;
     return at;
 }
@@ -409,12 +471,16 @@ static void stamp_targets(struct aerocmd_umd_context *ctx)
     ctx->om_stamped_serial = ctx->serial;
 }
 
-static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context *ctx,
-                                                     const struct umd_work_packet *p)
+aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ctx,
+                                                  const struct umd_work_packet *p)
 {
-    aerocmd_result r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
+    aerocmd_result r = AEROCMD_OK;
+    if (ctx->dirty & UMD_DIRTY_STALE)
+        r = aerocmd_priv_umd_stale_draw(ctx, p);
+    if (r == AEROCMD_OK)
+        r = emit_work(ctx, UMD_DIRTY_GRAPHICS, p);
     if (r != AEROCMD_OK)
-        return r;
+        return aerocmd_priv_umd_report(ctx, r);
     /* The draw is in the open buffer (a present waiting to be resubmitted went out before
      * it), so the targets are stamped with that buffer and the next draw may be fast. */
     if (ctx->om_stamped_serial != ctx->serial)
@@ -428,38 +494,108 @@ static UMD_NOINLINE aerocmd_result emit_draw_careful(struct aerocmd_umd_context 
     return AEROCMD_OK;
 }
 
-/* What usually changes between draws: the vertex and index buffers and the VS / PS
- * constant buffers. Their packets (in bit order) fit this many bytes. */
+/* What usually changes between draws: the vertex and index buffers, the VS / PS constant
+ * buffers and the pixel shader's textures and samplers (a material). Their packets (in bit
+ * order; texture slots 0..31) fit this many bytes. */
 #define UMD_DIRTY_COMMON                                                                           \
     (UMD_DIRTY_VERTEX_BUFFERS | UMD_DIRTY_INDEX_BUFFER | UMD_DIRTY_CB(AEROCMD_SHADER_VS) |         \
-     UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+     UMD_DIRTY_CB(AEROCMD_SHADER_PS) | UMD_DIRTY_SRV(AEROCMD_SHADER_PS) |                          \
+     UMD_DIRTY_SAMPLER(AEROCMD_SHADER_PS))
 #define UMD_COMMON_BYTES_MAX                                                                       \
     (UMD_VERTEX_BUFFERS_BYTES + AEROCMD_UMD_MAX_VERTEX_BUFFERS * UMD_VERTEX_BINDING_BYTES +        \
      UMD_INDEX_BUFFER_BYTES +                                                                      \
-     2u * (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES))
+     2u *                                                                                          \
+         (UMD_STAGE_TABLE_BYTES + AEROCMD_UMD_MAX_CONSTANT_BUFFERS * UMD_CONSTANT_BINDING_BYTES) + \
+     32u * (uint32_t)sizeof(struct aerogpu_cmd_set_texture) + UMD_STAGE_TABLE_BYTES +              \
+     AEROCMD_UMD_MAX_SAMPLERS * 4u)
+
+/* put_packet's vertex buffers and constant buffers, with one changed slot (the usual
+ * case) written as constants and a 16-byte copy. */
+static UMD_INLINE uint8_t *put_common_vertex_buffers(struct aerocmd_umd_context *ctx, uint8_t *at)
+{
+    uint32_t lo = ctx->vb_dirty_lo;
+    if (lo != ctx->vb_dirty_hi)
+        return put_packet(ctx, 3, at);
+    ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
+    ctx->vb_dirty_hi = 0;
+    return umd_put_vertex_buffer(at, lo, &ctx->vb[lo].b);
+}
+
+static UMD_INLINE uint8_t *put_common_constant_buffers(struct aerocmd_umd_context *ctx,
+                                                       uint32_t stage, uint8_t *at)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    uint32_t bits = st->cb_dirty, slot;
+    if (bits & (bits - 1u))
+        return put_constant_buffers(ctx, stage, at);
+    slot = umd_lowest_bit(bits);
+    st->cb_dirty = 0;
+    return umd_put_constant_buffer(at, stage, slot, &st->cb[slot].b);
+}
+
+/* Only common state dirty, the buffer open and stamped (no check bit), and room: the bits
+ * are tested one by one instead of walking them. */
+static UMD_NOINLINE aerocmd_result emit_common(struct aerocmd_umd_context *ctx,
+                                               const struct umd_work_packet *p, uint32_t dirty)
+{
+    uint8_t *at = ctx->w.base + ctx->w.used;
+    if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
+        at = put_common_vertex_buffers(ctx, at);
+    if (dirty & UMD_DIRTY_INDEX_BUFFER)
+        at = put_packet(ctx, 4, at);
+    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_VS))
+        at = put_common_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
+    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+        at = put_common_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
+    if (dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS))
+        at = put_srvs(ctx, AEROCMD_SHADER_PS, at);
+    if (dirty & UMD_DIRTY_SAMPLER(AEROCMD_SHADER_PS))
+        at = put_samplers(ctx, AEROCMD_SHADER_PS, at);
+    ctx->dirty = dirty & ~UMD_DIRTY_COMMON;
+    umd_commit_to(ctx, umd_put_work(at, p));
+    return AEROCMD_OK;
+}
+
+static UMD_INLINE aerocmd_result emit_draw(struct aerocmd_umd_context *ctx,
+                                           const struct umd_work_packet *p)
+{
+    uint32_t dirty = ctx->dirty;
+    /* A vertex or index buffer bound since the last draw may have stale bytes. */
+    if ((dirty & (UMD_DIRTY_VERTEX_BUFFERS | UMD_DIRTY_INDEX_BUFFER)) && ctx->stale_count != 0)
+        ctx->dirty = dirty |= UMD_DIRTY_STALE;
+    /* Stale vertex bytes are all there is to send first: maybe a vertex ring. */
+    if (UMD_UNLIKELY((dirty & UMD_DIRTY_DRAW_SLOW) == UMD_DIRTY_STALE))
+        return aerocmd_priv_umd_stale_ring_draw(ctx, p);
+    if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
+                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used ||
+                     ((dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS)) &&
+                      simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX)))
+        return aerocmd_priv_umd_emit_draw_careful(ctx, p);
+    return emit_common(ctx, p, dirty);
+}
 
 aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
                                           const struct umd_work_packet *p)
 {
-    uint32_t dirty = ctx->dirty;
-    uint8_t *at;
-    /* Only common state dirty, the buffer open and stamped (no check bit), and room: the
-     * bits are tested one by one instead of walking them. */
-    if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
-                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used))
-        return emit_draw_careful(ctx, p);
-    at = ctx->w.base + ctx->w.used;
-    if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
-        at = put_packet(ctx, 3, at);
-    if (dirty & UMD_DIRTY_INDEX_BUFFER)
-        at = put_packet(ctx, 4, at);
-    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_VS))
-        at = put_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
-    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_PS))
-        at = put_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
-    ctx->dirty = dirty & ~UMD_DIRTY_COMMON;
-    umd_commit_to(ctx, umd_put_work(at, p));
-    return AEROCMD_OK;
+    return emit_draw(ctx, p);
+}
+
+aerocmd_result aerocmd_priv_umd_draw_careful(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                             uint32_t first_vertex)
+{
+    const struct umd_work_packet p = {
+        AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, {vertex_count, 1u, first_vertex, 0u, 0u}};
+    return emit_draw(ctx, &p);
+}
+
+aerocmd_result aerocmd_priv_umd_draw_indexed_careful(struct aerocmd_umd_context *ctx,
+                                                     uint32_t index_count, uint32_t first_index,
+                                                     int32_t base_vertex)
+{
+    const struct umd_work_packet p = {AEROGPU_CMD_DRAW_INDEXED,
+                                      UMD_DRAW_INDEXED_BYTES,
+                                      {index_count, 1u, first_index, (uint32_t)base_vertex, 0u}};
+    return emit_draw(ctx, &p);
 }
 
 aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,

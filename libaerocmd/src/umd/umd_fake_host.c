@@ -339,6 +339,33 @@ static void set_targets(struct aerocmd_umd_fake *f, const struct aerogpu_cmd_set
         f->rt_colors[i] = t->colors[i];
 }
 
+static void set_vertex_buffers(struct aerocmd_umd_fake *f, const struct aerocmd_packet *p)
+{
+    const struct aerogpu_cmd_set_vertex_buffers *c =
+        AEROCMD_VIEW(p, aerogpu_cmd_set_vertex_buffers, AEROGPU_CMD_SET_VERTEX_BUFFERS);
+    const uint8_t *b = aerocmd_packet_payload(p, NULL, NULL);
+    uint32_t i;
+    if (c == NULL || b == NULL || c->start_slot > 16u || c->buffer_count > 16u - c->start_slot) {
+        f->host_faults++;
+        return;
+    }
+    for (i = 0; i < c->buffer_count; i++) {
+        struct aerogpu_vertex_buffer_binding v;
+        memcpy(&v, b + i * sizeof v, sizeof v);
+        f->ia.vb_handle[c->start_slot + i] = v.buffer;
+        f->ia.vb_stride[c->start_slot + i] = v.stride_bytes;
+        f->ia.vb_offset[c->start_slot + i] = v.offset_bytes;
+    }
+}
+
+static void set_index_buffer(struct aerocmd_umd_fake *f,
+                             const struct aerogpu_cmd_set_index_buffer *c)
+{
+    f->ia.ib_handle = c->buffer;
+    f->ia.ib_format = c->format;
+    f->ia.ib_offset = c->offset_bytes;
+}
+
 #define HOST_VIEW(type, opcode) AEROCMD_VIEW(&p, type, opcode)
 
 static void apply_packet(struct aerocmd_umd_fake *f, const struct aerocmd_packet *pp)
@@ -365,6 +392,17 @@ static void apply_packet(struct aerocmd_umd_fake *f, const struct aerocmd_packet
         break;
     case AEROGPU_CMD_COPY_TEXTURE2D:
         copy_texture(f, HOST_VIEW(aerogpu_cmd_copy_texture2d, p.opcode));
+        break;
+    case AEROGPU_CMD_SET_VERTEX_BUFFERS:
+        set_vertex_buffers(f, &p);
+        break;
+    case AEROGPU_CMD_SET_INDEX_BUFFER:
+        set_index_buffer(f, HOST_VIEW(aerogpu_cmd_set_index_buffer, p.opcode));
+        break;
+    case AEROGPU_CMD_DRAW:
+    case AEROGPU_CMD_DRAW_INDEXED:
+        if (f->on_draw != NULL)
+            f->on_draw(f->on_draw_user, f, p.bytes);
         break;
     case AEROGPU_CMD_SET_RENDER_TARGETS:
         set_targets(f, HOST_VIEW(aerogpu_cmd_set_render_targets, p.opcode));

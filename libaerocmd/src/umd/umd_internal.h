@@ -90,7 +90,10 @@ enum {
  * (umd_ready would do nothing). The fast path of a draw tests this bit and the graphics
  * bits with one instruction. */
 #define UMD_DIRTY_DRAW_CHECK (1u << 31)
-#define UMD_DIRTY_DRAW_SLOW  (UMD_DIRTY_GRAPHICS | UMD_DIRTY_DRAW_CHECK)
+/* Not state either: a vertex or index buffer the draw may read has bytes the host does not
+ * have yet (umd_stale.c). */
+#define UMD_DIRTY_STALE     (1u << 30)
+#define UMD_DIRTY_DRAW_SLOW (UMD_DIRTY_GRAPHICS | UMD_DIRTY_DRAW_CHECK | UMD_DIRTY_STALE)
 
 /* The output-merger slot bits a resource carries while it is a target. */
 #define UMD_OM_DEPTH_BIT (1u << AEROCMD_UMD_MAX_RENDER_TARGETS)
@@ -156,7 +159,12 @@ struct aerocmd_umd_resource {
     uint32_t mapped;       /* 1 while a subresource is mapped */
     uint32_t map_subresource;
     uint32_t map_type;
-    uint8_t *map_base;              /* locked allocation (guest-backed) or the shadow */
+    /* Host-owned DYNAMIC buffer bound only as vertex / index buffer: Unmap leaves the
+     * upload to the draws that read it (umd_stale.c), which track these spans. */
+    uint32_t upload_on_use;
+    uint32_t shadow_buffer;         /* a buffer with a shadow and CPU write access */
+    uint32_t stale_lo, stale_hi;    /* the host may differ from the shadow here; lo == hi none */
+    uint32_t clean_lo, clean_hi;    /* sent since the last Map, inside the stale span */
     struct aerocmd_umd_view *views; /* live views of it, linked by next_on_res */
     uint32_t share;                 /* enum umd_share_role */
     uint32_t exported;              /* EXPORT written and no RELEASE yet */
@@ -212,9 +220,17 @@ struct aerocmd_umd_shader {
     uint64_t hash;
 };
 
+/* What the elements read of each vertex-buffer slot: the elements of one vertex (or
+ * instance) start at its first byte and reach at most `extent` bytes past it. */
 struct aerocmd_umd_input_layout {
     struct aerocmd_umd_device *dev;
     uint32_t handle;
+    uint32_t slots;      /* bit per slot an element reads */
+    uint32_t per_vertex; /* bit per slot with per-vertex elements */
+    uint32_t instanced;  /* bit per slot with per-instance elements */
+    uint32_t ring_slot;  /* slot + 1 when one slot is read, per vertex only; else 0 */
+    uint32_t extent[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
+    uint32_t instance_rate[AEROCMD_UMD_MAX_VERTEX_BUFFERS]; /* lowest step rate, at least 1 */
 };
 
 struct aerocmd_umd_sampler {
@@ -292,6 +308,8 @@ struct aerocmd_umd_query;
 
 struct aerocmd_umd_context {
     struct aerocmd_umd_device *dev;
+    aerocmd_umd_error_hook error_hook; /* aerocmd_umd_context_set_error_hook */
+    void *error_user;
     struct aerocmd_writer w;
     struct aerocmd_umd_cmd_buffer buf;
     int have_buffer;
@@ -311,6 +329,8 @@ struct aerocmd_umd_context {
 
     /* input assembler */
     uint32_t input_layout;
+    const struct aerocmd_umd_input_layout *layout; /* the one input_layout names, or NULL */
+    uint32_t stale_count;                          /* resources with a stale span (umd_stale.c) */
     uint32_t topology;
     uint32_t index_format;
     uint32_t index_offset;
@@ -374,6 +394,9 @@ aerocmd_result aerocmd_priv_umd_new_id(struct aerocmd_umd_device *dev, uint32_t 
                                        enum aerocmd_umd_id_kind kind, uint32_t *out);
 void aerocmd_priv_umd_release_id(struct aerocmd_umd_device *dev, enum aerocmd_umd_id_kind kind,
                                  uint32_t id);
+/* Returns r, after giving a failure to the context's error hook (umd_device.h lists the
+ * operations that report; their slow paths end here). */
+aerocmd_result aerocmd_priv_umd_report(struct aerocmd_umd_context *ctx, aerocmd_result r);
 /* The device's context, or NULL (object creation then fails with INVALID_ARG). */
 struct aerocmd_umd_context *aerocmd_priv_umd_ctx_of(struct aerocmd_umd_device *dev);
 
@@ -490,6 +513,26 @@ aerocmd_result aerocmd_priv_umd_emit_dirty_range(struct aerocmd_umd_context *ctx
                                                  struct aerocmd_umd_resource *res, uint64_t offset,
                                                  uint64_t size);
 
+/* ---- uploads on use (umd_stale.c) ----------------------------------------------------------- */
+
+struct umd_work_packet;
+/* Unmap of an upload_on_use buffer: [lo, hi) may have changed. */
+void aerocmd_priv_umd_stale_mark(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *res,
+                                 uint32_t lo, uint32_t hi);
+/* Every stale byte of res to the host (before a use the driver cannot bound). */
+aerocmd_result aerocmd_priv_umd_stale_flush(struct aerocmd_umd_context *ctx,
+                                            struct aerocmd_umd_resource *res);
+/* The resource goes away: its stale bytes no longer matter. */
+void aerocmd_priv_umd_stale_forget(struct aerocmd_umd_context *ctx,
+                                   struct aerocmd_umd_resource *res);
+/* Before the draw `p`: the stale bytes it reads from bound vertex and index buffers. */
+aerocmd_result aerocmd_priv_umd_stale_draw(struct aerocmd_umd_context *ctx,
+                                           const struct umd_work_packet *p);
+/* The draw `p` when UMD_DIRTY_STALE is all the dirty state: the vertex-ring case in one
+ * reservation (umd_stale.c), anything else aerocmd_priv_umd_emit_draw_careful. */
+aerocmd_result aerocmd_priv_umd_stale_ring_draw(struct aerocmd_umd_context *ctx,
+                                                const struct umd_work_packet *p);
+
 /* ---- shared surfaces (umd_share.c) ------------------------------------------------------ */
 
 /* What a shareable desc may not ask for (INVALID_ARG / NOT_IMPLEMENTED), OK otherwise. */
@@ -559,6 +602,16 @@ struct umd_work_packet;
  * targets are stamped as written by the open buffer. */
 aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
                                           const struct umd_work_packet *p);
+/* The one-instance Draw and DrawIndexed when their fast path declined (umd_draw.c): the
+ * packet built here, then aerocmd_priv_umd_emit_draw's way. */
+aerocmd_result aerocmd_priv_umd_draw_careful(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                             uint32_t first_vertex);
+aerocmd_result aerocmd_priv_umd_draw_indexed_careful(struct aerocmd_umd_context *ctx,
+                                                     uint32_t index_count, uint32_t first_index,
+                                                     int32_t base_vertex);
+/* The same the careful way, packet by packet (stale uploads first, report on failure). */
+aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ctx,
+                                                  const struct umd_work_packet *p);
 /* The same for compute state and a DISPATCH. */
 aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,
                                               const struct umd_work_packet *p);

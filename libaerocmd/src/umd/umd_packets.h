@@ -198,6 +198,48 @@ static inline uint8_t *umd_put_constant_buffers(uint8_t *at, uint32_t stage, uin
     return (uint8_t *)(out + count);
 }
 
+/* SET_TEXTURE of one slot (stage_ex 0: the tracker's stages have plain stage codes). */
+static inline uint8_t *umd_put_texture(uint8_t *at, uint32_t stage, uint32_t slot, uint32_t handle)
+{
+    const uint32_t words[6] = {AEROGPU_CMD_SET_TEXTURE,
+                               (uint32_t)sizeof(struct aerogpu_cmd_set_texture),
+                               umd_stage_code(stage),
+                               slot,
+                               handle,
+                               AEROGPU_SHADER_STAGE_EX_NONE};
+    memcpy(at, words, sizeof words);
+    return at + sizeof words;
+}
+
+/* One slot of each: the packets above with count 1. */
+/* Two 32-bit fields as the one 64-bit store they are (the stream is little-endian). */
+static inline void umd_put_pair(uint8_t *at, uint32_t first, uint32_t second)
+{
+    const uint64_t v = (uint64_t)first | (uint64_t)second << 32;
+    memcpy(at, &v, sizeof v);
+}
+
+static inline uint8_t *umd_put_vertex_buffer(uint8_t *at, uint32_t slot,
+                                             const struct aerogpu_vertex_buffer_binding *b)
+{
+    umd_put_pair(at, AEROGPU_CMD_SET_VERTEX_BUFFERS,
+                 UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES);
+    umd_put_pair(at + 8, slot, 1u);
+    memcpy(at + UMD_VERTEX_BUFFERS_BYTES, b, UMD_VERTEX_BINDING_BYTES);
+    return at + UMD_VERTEX_BUFFERS_BYTES + UMD_VERTEX_BINDING_BYTES;
+}
+
+static inline uint8_t *umd_put_constant_buffer(uint8_t *at, uint32_t stage, uint32_t slot,
+                                               const struct aerogpu_constant_buffer_binding *b)
+{
+    umd_put_pair(at, AEROGPU_CMD_SET_CONSTANT_BUFFERS,
+                 UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES);
+    umd_put_pair(at + 8, umd_stage_code(stage), slot);
+    umd_put_pair(at + 16, 1u, AEROGPU_SHADER_STAGE_EX_NONE);
+    memcpy(at + UMD_STAGE_TABLE_BYTES, b, UMD_CONSTANT_BINDING_BYTES);
+    return at + UMD_STAGE_TABLE_BYTES + UMD_CONSTANT_BINDING_BYTES;
+}
+
 static inline uint8_t *umd_put_samplers(uint8_t *at, uint32_t stage, uint32_t start, uint32_t count,
                                         const uint32_t *handles)
 {
@@ -227,6 +269,52 @@ static inline uint8_t *umd_put_uavs(uint8_t *at, uint32_t start, uint32_t count,
         slots[i].b.initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
     }
     return (uint8_t *)(out + count);
+}
+
+#define UMD_UPLOAD_BYTES ((uint32_t)sizeof(struct aerogpu_cmd_upload_resource))
+
+/* The fixed part of an UPLOAD_RESOURCE of `bytes` (a multiple of 4). */
+static inline void umd_put_upload_header(uint8_t *at, uint32_t handle, uint64_t offset,
+                                         uint32_t bytes)
+{
+    struct aerogpu_cmd_upload_resource *u = (struct aerogpu_cmd_upload_resource *)at;
+    umd_put_header(at, AEROGPU_CMD_UPLOAD_RESOURCE, UMD_UPLOAD_BYTES + bytes);
+    u->resource_handle = handle;
+    u->reserved0 = 0;
+    u->offset_bytes = offset;
+    u->size_bytes = bytes;
+}
+
+/* A payload copy. Small multiples of 16 bytes (constant buffers) are copied inline: the call
+ * into the C runtime costs more than such a copy, and Windows' msvcrt memcpy much more. */
+static inline void umd_copy_payload(uint8_t *dst, const uint8_t *src, uint32_t n)
+{
+    switch (n) {
+    case 16:
+        memcpy(dst, src, 16);
+        break;
+    case 32:
+        memcpy(dst, src, 32);
+        break;
+    case 48:
+        memcpy(dst, src, 48);
+        break;
+    case 64:
+        memcpy(dst, src, 64);
+        break;
+    default:
+        memcpy(dst, src, n);
+        break;
+    }
+}
+
+/* The whole UPLOAD_RESOURCE, its payload from src. */
+static inline uint8_t *umd_put_upload(uint8_t *at, uint32_t handle, uint64_t offset,
+                                      const uint8_t *src, uint32_t bytes)
+{
+    umd_put_upload_header(at, handle, offset, bytes);
+    umd_copy_payload(at + UMD_UPLOAD_BYTES, src, bytes);
+    return at + UMD_UPLOAD_BYTES + bytes;
 }
 
 /* DRAW, DRAW_INDEXED and DISPATCH: a header and up to five words. */

@@ -287,6 +287,12 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
         r = fill_guest_buffer(dev, res, initial_data);
     if (res->shadow != NULL && initial_data != NULL)
         memcpy(res->shadow, initial_data, res->size_bytes);
+    res->shadow_buffer =
+        res->shadow != NULL && (res->cpu_access & AEROCMD_UMD_CPU_ACCESS_WRITE) != 0;
+    /* Only vertex and index fetches have reads the driver can bound (umd_stale.c). */
+    res->upload_on_use = res->shadow != NULL && res->bind_flags != 0 &&
+                         (res->bind_flags & ~(uint32_t)(AEROCMD_UMD_BIND_VERTEX_BUFFER |
+                                                        AEROCMD_UMD_BIND_INDEX_BUFFER)) == 0;
     if (r == AEROCMD_OK)
         r = emit_create_buffer(ctx, res);
     if (r != AEROCMD_OK) {
@@ -479,6 +485,7 @@ aerocmd_result aerocmd_umd_destroy_resource(struct aerocmd_umd_resource *res)
     ctx = aerocmd_priv_umd_ctx_of(dev);
     if (ctx != NULL) {
         aerocmd_priv_umd_unbind_resource(ctx, res);
+        aerocmd_priv_umd_stale_forget(ctx, res);
         r = retire_storage(ctx, res);
     } else {
         release_storage(dev, res); /* the context, and with it the host's, is gone */

@@ -201,6 +201,43 @@ static aerocmd_result check_elements(const struct aerocmd_input_element *element
     return AEROCMD_OK;
 }
 
+/* D3D11_APPEND_ALIGNED_ELEMENT: right after the previous element of the slot. */
+#define UMD_APPEND_ALIGNED 0xFFFFFFFFu
+
+/* What each slot's elements reach (umd_internal.h), for the uploads of umd_stale.c. An
+ * appended element is placed at the previous end rounded up to 16 bytes: Direct3D packs
+ * to at most that alignment, so the extent found is never short. */
+static void note_extents(struct aerocmd_umd_input_layout *il,
+                         const struct aerocmd_input_element *elements, uint32_t count)
+{
+    uint32_t ends[AEROCMD_UMD_MAX_VERTEX_BUFFERS] = {0};
+    uint32_t i;
+    for (i = 0; i < AEROCMD_UMD_MAX_VERTEX_BUFFERS; i++)
+        il->instance_rate[i] = 0xFFFFFFFFu;
+    for (i = 0; i < count; i++) {
+        const struct aerocmd_input_element *e = &elements[i];
+        uint32_t slot = e->input_slot, bytes = 0, at, end, rate;
+        (void)aerocmd_dxgi_vertex_format(e->dxgi_format, &bytes); /* checked before */
+        at = e->aligned_byte_offset == UMD_APPEND_ALIGNED ? (ends[slot] + 15u) & ~15u
+                                                          : e->aligned_byte_offset;
+        end = at + bytes < at ? 0xFFFFFFFFu : at + bytes;
+        ends[slot] = end;
+        il->slots |= 1u << slot;
+        if (end > il->extent[slot])
+            il->extent[slot] = end;
+        if (e->input_slot_class == 0) {
+            il->per_vertex |= 1u << slot;
+            continue;
+        }
+        il->instanced |= 1u << slot;
+        rate = e->instance_data_step_rate != 0 ? e->instance_data_step_rate : 1u;
+        if (rate < il->instance_rate[slot])
+            il->instance_rate[slot] = rate;
+    }
+    if (il->slots != 0 && (il->slots & (il->slots - 1u)) == 0 && il->instanced == 0)
+        il->ring_slot = umd_lowest_bit(il->slots) + 1u;
+}
+
 aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, void *mem,
                                                size_t mem_size,
                                                const struct aerocmd_input_element *elements,
@@ -230,6 +267,7 @@ aerocmd_result aerocmd_umd_create_input_layout(struct aerocmd_umd_device *dev, v
         return r;
     }
     il->dev = dev;
+    note_extents(il, elements, element_count);
     *out = il;
     return AEROCMD_OK;
 }

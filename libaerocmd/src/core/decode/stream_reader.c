@@ -4,6 +4,10 @@
  * to lie within the stream. */
 #include "decode_internal.h"
 
+/* The exported cursor (decode.h inlines its sound-packet path into C callers). */
+#undef aerocmd_cursor_next
+#undef aerocmd_cursor_init
+
 #define STREAM_HEADER_SIZE ((uint32_t)sizeof(struct aerogpu_cmd_stream_header))
 #define PACKET_HEADER_SIZE ((uint32_t)sizeof(struct aerogpu_cmd_hdr))
 
@@ -72,8 +76,7 @@ aerocmd_result aerocmd_stream_open(struct aerocmd_stream *stream, const void *bu
 
 void aerocmd_cursor_init(struct aerocmd_cursor *cursor, const struct aerocmd_stream *stream)
 {
-    cursor->stream = stream;
-    cursor->offset = STREAM_HEADER_SIZE;
+    aerocmd_cursor_init_inline(cursor, stream);
 }
 
 static aerocmd_reason framing_fault(uint32_t remaining, uint32_t size_bytes)
@@ -87,12 +90,11 @@ static aerocmd_reason framing_fault(uint32_t remaining, uint32_t size_bytes)
     return AEROCMD_R_NONE;
 }
 
-int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *packet,
+int aerocmd_cursor_stop(const struct aerocmd_stream *stream, uint32_t offset,
                         struct aerocmd_diag *diag)
 {
-    const struct aerocmd_stream *stream = cursor->stream;
     const uint8_t *at;
-    uint32_t offset = cursor->offset, remaining, opcode, size_bytes;
+    uint32_t remaining;
     aerocmd_reason reason;
 
     if (offset >= stream->size_bytes)
@@ -104,17 +106,14 @@ int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *pa
                  remaining >= 4u ? aerocmd_load_u32(at) : 0);
         return -1;
     }
-    opcode = aerocmd_load_u32(at + offsetof(struct aerogpu_cmd_hdr, opcode));
-    size_bytes = aerocmd_load_u32(at + offsetof(struct aerogpu_cmd_hdr, size_bytes));
-    reason = framing_fault(remaining, size_bytes);
-    if (reason != AEROCMD_R_NONE) {
-        set_diag(diag, reason, offset, opcode);
-        return -1;
-    }
-    packet->bytes = at;
-    packet->offset = offset;
-    packet->opcode = opcode;
-    packet->size_bytes = size_bytes;
-    cursor->offset = offset + size_bytes;
-    return 1;
+    reason = framing_fault(remaining,
+                           aerocmd_load_u32(at + offsetof(struct aerogpu_cmd_hdr, size_bytes)));
+    set_diag(diag, reason, offset, aerocmd_load_u32(at + offsetof(struct aerogpu_cmd_hdr, opcode)));
+    return -1;
+}
+
+int aerocmd_cursor_next(struct aerocmd_cursor *cursor, struct aerocmd_packet *packet,
+                        struct aerocmd_diag *diag)
+{
+    return aerocmd_cursor_next_inline(cursor, packet, diag);
 }
