@@ -296,6 +296,10 @@ def fault_scenarios(ctx):
     big = ctx.write_tmp("faults_big.acmd", tracegen.raw_stream(
         [tracegen.packet(0x104, struct.pack("<IIQQ", 1, 0, 0, 2 << 20) + bytes(2 << 20))]))
     out_dir = os.path.join(ctx.tmp, "faults_out")
+    # A recording's layout for wrap --memory: the stream, its table, one memory record.
+    recorded = ctx.write_tmp("faults_rec.acmd", stream)
+    ctx.write_tmp("faults_rec.alloc", table)
+    ctx.write_tmp("faults_rec.mem", struct.pack("<IIQQ", 2, 0, 64, 16) + bytes(range(16)))
     return [
         ("dump raw", ["dump", "--json", "--full-payloads", ctx.streams[0]], None),
         ("dump trace", ["dump", trace], None),
@@ -309,6 +313,8 @@ def fault_scenarios(ctx):
         ("extract", ["trace", "extract", trace, "-o", out_dir], None),
         ("wrap", ["trace", "wrap", ctx.streams[0], ctx.streams[1], "-o",
                   os.path.join(ctx.tmp, "faults_wrapped.aerogputrace")], None),
+        ("wrap memory", ["trace", "wrap", "--memory", recorded, "-o",
+                         os.path.join(ctx.tmp, "faults_wrapped_memory.aerogputrace")], None),
         ("demo", ["demo", "--no-png"], None),  # the picture needs Vulkan, not the tool
         ("render dry run", ["render", "--dry-run", ctx.streams[0]], None),
     ]

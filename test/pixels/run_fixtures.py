@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 """The shared capture fixtures through `aerocmd render`: each is rendered (and its picture
 checked against what its packets mean) or refused with the reason written below; and the
-demo's trace and raw stream (check_demo).
+demo's trace and raw stream (check_demo), the trace's picture judged by TEST_DEMO_PICTURE.
 
-usage: run_fixtures.py AEROCMD FIXTURES_DIR STREAMS_DIR
+usage: run_fixtures.py AEROCMD FIXTURES_DIR STREAMS_DIR TEST_DEMO_PICTURE
 
 The fixtures' drawing streams carry hand-made shader containers: a zero checksum and
 tokens that are not SM4 (their second token decodes as opcode 256 with length 0). Direct3D
@@ -145,28 +145,41 @@ def check_options(checks, aerocmd, fixtures, tmp):
         checks.check(run.returncode == 2, "render with %s exits 2" % what, run.stderr)
 
 
-def check_demo(checks, aerocmd, tmp):
-    """The demo's own output through `aerocmd render`: its trace shows the frame at PRESENT 0
-    (present_0000.png, 64x64) and then stops, with the reason, at the guest-backed staging
-    texture whose memory a streams-only trace does not carry; its raw first stream renders
-    whole."""
+def check_demo(checks, aerocmd, demo_picture, tmp):
+    """The demo's own output through `aerocmd render`: its trace carries every submission's
+    allocation table and guest memory, so it renders whole (exit 0, nothing on stderr, one
+    PNG for its one PRESENT); that picture is the frame test_demo_picture expects (judged by
+    it, --rgba) and the one `aerocmd demo --png` wrote. Its raw first stream renders whole
+    too."""
     trace, raw = os.path.join(tmp, "demo.aerogputrace"), os.path.join(tmp, "demo.acmd")
-    for args in (["-o", trace], ["-o", raw, "--raw"]):
-        run = subprocess.run([aerocmd, "demo", "--no-png", *args], capture_output=True, text=True)
+    demo_png = os.path.join(tmp, "demo.png")
+    for args in (["-o", trace, "--png", demo_png], ["-o", raw, "--raw", "--no-png"]):
+        run = subprocess.run([aerocmd, "demo", *args], capture_output=True, text=True)
         checks.check(run.returncode == 0, "aerocmd demo %s" % " ".join(args), run.stderr)
     out_dir = tempfile.mkdtemp(dir=tmp)
     status, out, err = render(aerocmd, trace, out_dir)
-    checks.check(status == 1 and err.count("\n") == 1 and
-                 "CREATE_TEXTURE2D: the guest memory of allocation" in err,
-                 "demo trace: refused only at the guest-backed staging texture", err)
+    checks.check(status == 0 and err == "" and out.endswith(": rendered, 1 present\n"),
+                 "demo trace: rendered whole, 1 present", out + err)
+    pngs = sorted(f for f in os.listdir(out_dir) if f.endswith(".png"))
+    checks.check(pngs == ["present_0000.png"], "demo trace: one picture per PRESENT", repr(pngs))
     png = os.path.join(out_dir, "present_0000.png")
     if checks.check(os.path.exists(png), "demo trace: present_0000.png written"):
-        checks.check(read_png(png)[:2] == (64, 64), "demo trace: the picture is 64x64")
+        width, height, rows = read_png(png)
+        rgba = os.path.join(tmp, "demo_trace.rgba")
+        with open(rgba, "wb") as f:
+            f.write(b"".join(rows))
+        judged = subprocess.run([demo_picture, "--rgba", rgba], capture_output=True, text=True)
+        checks.check((width, height) == (64, 64) and judged.returncode == 0,
+                     "demo trace: the picture is the demo's frame (test_demo_picture --rgba)",
+                     judged.stdout + judged.stderr)
+        if checks.check(os.path.exists(demo_png), "aerocmd demo --png wrote its picture"):
+            checks.check(read_png(demo_png) == (width, height, rows),
+                         "demo trace: the same picture as aerocmd demo --png")
     status, out, err = render(aerocmd, raw, tempfile.mkdtemp(dir=tmp))
     checks.check(status == 0 and err == "", "demo raw stream: rendered", err)
 
 
-def main(aerocmd, fixtures, streams):
+def main(aerocmd, fixtures, streams, demo_picture):
     checks = Checks()
     with tempfile.TemporaryDirectory() as tmp:
         for name, expect in sorted(EXPECT.items()):
@@ -175,7 +188,7 @@ def main(aerocmd, fixtures, streams):
         for name, expect in sorted(RAW_EXPECT.items()):
             check_input(checks, aerocmd, os.path.join(streams, name + ".acmd"), expect, tmp)
         check_options(checks, aerocmd, fixtures, tmp)
-        check_demo(checks, aerocmd, tmp)
+        check_demo(checks, aerocmd, demo_picture, tmp)
     listed = set(EXPECT)
     found = {f[:-len(".aerogputrace")] for f in os.listdir(fixtures) if f.endswith(".aerogputrace")}
     checks.check(found == listed, "every fixture has an expectation", repr(found ^ listed))

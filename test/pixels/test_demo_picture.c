@@ -4,7 +4,10 @@
  * draws: a 64x64 B8G8R8A8 target cleared to (0.1, 0.2, 0.3, 1), one triangle with red
  * (0, 0.5), green (0.5, -0.5) and blue (-0.5, -0.5) corners, each multiplied in the vertex
  * shader by the tint (1, 0.5, 0.25, 1) the CPU wrote into the constant buffer; it is
- * presented, then copied into a staging texture whose guest memory the copy writes back. */
+ * presented, then copied into a staging texture whose guest memory the copy writes back.
+ *
+ * usage: test_demo_picture              the frame, run live
+ *        test_demo_picture --rgba FILE  a picture of the frame made elsewhere (64x64 RGBA8) */
 #include <stdlib.h>
 
 #include "aerocmd/alloc.h"
@@ -50,13 +53,35 @@ static void check_staging(const struct pic_scene *s)
     pic_check(s, rgba, 64, 64, 3500);
 }
 
-int main(void)
+/* --rgba FILE: a picture of the demo's frame from elsewhere (aerocmd render of the demo's
+ * trace, as run_fixtures.py converts its PNG: 64x64 RGBA8 rows, nothing else), judged
+ * against the same expectations. */
+static int check_rgba_file(const char *path)
+{
+    static uint8_t rgba[DEMO_WIDTH * DEMO_HEIGHT * 4 + 1];
+    struct pic_scene want;
+    FILE *f = fopen(path, "rb");
+    size_t got = f != NULL ? fread(rgba, 1, sizeof rgba, f) : 0;
+    if (f != NULL)
+        fclose(f);
+    if (CHECK_EQ(got, sizeof rgba - 1)) {
+        demo_scene_expected(&want);
+        pic_check(&want, rgba, DEMO_WIDTH, DEMO_HEIGHT, 3500);
+    } else {
+        fprintf(stderr, "%s: not a 64x64 RGBA8 picture\n", path);
+    }
+    return check_finish();
+}
+
+int main(int argc, char **argv)
 {
     static struct demo_scene scene;
     struct pic_scene want;
     struct pic_results res;
     struct pic_image img;
     uint32_t i, containers = 0;
+    if (argc == 3 && strcmp(argv[1], "--rgba") == 0)
+        return check_rgba_file(argv[2]);
     if (!run_open(&run, "demo"))
         return check_finish();
     CHECK_EQ(demo_scene_run_hooked(&scene, aerocmd_allocator_libc(), wrap, NULL), AEROCMD_OK);

@@ -91,40 +91,6 @@ static int check_private(const D3DDDICB_RENDER *r, uint64_t want_fence)
            p->fence == want_fence;
 }
 
-/* Keeps a copy of the listed allocations' guest memory for the submission about to be
- * recorded (not while recycling: benchmarks record nothing). */
-static void snapshot_listed(struct fake_runtime *rt, const struct aerocmd_umd_cmd_buffer *buf,
-                            UINT count)
-{
-    struct fake_runtime *own = rt->host_rt;
-    UINT i;
-    for (i = 0; i < count && !rt->host->recycle; i++) {
-        const struct aerocmd_umd_fake_memory *m =
-            aerocmd_umd_fake_find_memory(rt->host, buf->allocs[i].alloc_id);
-        struct fake_snapshot *snap;
-        if (m == NULL)
-            continue;
-        if (own->snapshot_count == own->snapshot_capacity) {
-            uint32_t cap = own->snapshot_capacity ? 2u * own->snapshot_capacity : 16u;
-            void *grown = realloc(own->snapshots, cap * sizeof *own->snapshots);
-            if (!CHECK(grown != NULL))
-                return;
-            own->snapshots = (struct fake_snapshot *)grown;
-            own->snapshot_capacity = cap;
-        }
-        snap = &own->snapshots[own->snapshot_count];
-        snap->bytes = (uint8_t *)malloc((size_t)m->size_bytes);
-        if (!CHECK(snap->bytes != NULL))
-            return;
-        memcpy(snap->bytes, m->bytes, (size_t)m->size_bytes);
-        snap->submission = rt->host->submission_count;
-        snap->alloc_id = m->alloc_id;
-        snap->gpa = m->gpa;
-        snap->size_bytes = m->size_bytes;
-        own->snapshot_count++;
-    }
-}
-
 /* What the kernel does: the allocation list becomes alloc references, the stream goes to
  * the emulator. */
 static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
@@ -156,7 +122,6 @@ static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
     sub.flags = (priv != NULL && (priv->flags & SHIM_DMA_PRIVATE_PRESENT))
                     ? AEROCMD_UMD_SUBMIT_PRESENT
                     : 0u;
-    snapshot_listed(rt, &buf, r->NumAllocations);
     if (rt->emu_cb.submit(rt->emu_cb.user, &sub, &fence) != AEROCMD_OK)
         return E_FAIL;
     if (!check_private(r, rt->render_calls))
@@ -302,8 +267,10 @@ void fake_runtime_init(struct fake_runtime *rt)
              AEROCMD_OK);
     rt->emu.win7_locks = 1;
     rt->emu.hold_fences = 1;
+    /* Every submission keeps its listed allocations' guest memory as it was then, for the
+     * recordings' .mem files (record.c). */
+    rt->emu.keep_memory = 1;
     rt->host = &rt->emu;
-    rt->host_rt = rt;
     rt->abi_version = FAKE_ABI_VERSION;
     aerocmd_umd_fake_callbacks(&rt->emu, &rt->emu_cb);
     {
@@ -328,17 +295,10 @@ void fake_runtime_init(struct fake_runtime *rt)
 void fake_runtime_share_host(struct fake_runtime *rt, struct fake_runtime *host)
 {
     rt->host = host->host;
-    rt->host_rt = host->host_rt;
     rt->emu_cb = host->emu_cb;
 }
 
 void fake_runtime_release(struct fake_runtime *rt)
 {
-    uint32_t i;
-    for (i = 0; i < rt->snapshot_count; i++)
-        free(rt->snapshots[i].bytes);
-    free(rt->snapshots);
-    rt->snapshots = NULL;
-    rt->snapshot_count = rt->snapshot_capacity = 0;
     aerocmd_umd_fake_release(&rt->emu);
 }

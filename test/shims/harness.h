@@ -18,15 +18,6 @@
 /* What the runtime leaves in the word after the DXGI table, and in slot 7 of a 7-slot one. */
 #define FAKE_DXGI_GUARD ((void *)(uintptr_t)0x6A7D6A7Du)
 
-/* Guest memory of one listed allocation as the CPU left it when a submission was made
- * (what a capture carries: the executor reads it for guest-backed resources). */
-struct fake_snapshot {
-    uint32_t submission; /* index in the host's submissions */
-    uint32_t alloc_id;
-    uint64_t gpa, size_bytes;
-    uint8_t *bytes;
-};
-
 /* One device's worth of runtime state. Its kernel driver and emulator are `host` (its own
  * `emu` unless two runtimes share one, as two processes share the device). */
 struct fake_runtime {
@@ -55,9 +46,6 @@ struct fake_runtime {
     DXGI1_1_DDI_BASE_FUNCTIONS dxgi; /* a 7-slot table is its prefix */
     void *dxgi_guard;                /* FAKE_DXGI_GUARD: nothing may write it */
     D3DDDI_ADAPTERCALLBACKS adapter_cb;
-    struct fake_runtime *host_rt;    /* the runtime owning `host` (itself unless shared) */
-    struct fake_snapshot *snapshots; /* host_rt keeps them: malloc'ed, with their bytes */
-    uint32_t snapshot_count, snapshot_capacity;
 };
 
 /* The one runtime the callbacks reach (the runtime handle is a pointer to it too). */
@@ -72,7 +60,8 @@ D3DKMT_HANDLE fake_runtime_open_allocation(struct fake_runtime *rt,
                                            const struct aerocmd_umd_memory *m);
 
 /* Writes submissions [0, count) to DIR/NAME/ (NNNN.acmd the stream, NNNN.alloc the KMD's
- * allocation table, NNNN.mem the snapshots of its listed allocations) and checks them in
+ * allocation table, NNNN.mem the snapshots of its listed allocations the host fake kept:
+ * keep_memory) and checks them in
  * process: structure, semantics with the kernel's allocation table, no host faults. */
 void record_scenario(struct fake_runtime *rt, const char *dir, const char *name, uint32_t count);
 

@@ -49,11 +49,12 @@ static int write_file(const char *path, const void *bytes, size_t len)
 }
 
 /* NNNN.alloc: the KMD's allocation table; NNNN.mem: records of u32 alloc_id, u32 0, u64 gpa,
- * u64 size, then size bytes padded to 8 (the snapshots taken at submission). */
+ * u64 size, then size bytes padded to 8 (the snapshots the host fake took at submission). */
 static void write_memory(struct fake_runtime *rt, const char *dir, const char *name, uint32_t i)
 {
     static uint64_t table[1024];
     static const uint8_t pad[8] = {0};
+    const struct aerocmd_umd_fake_submission *s = &rt->host->submissions[i];
     char path[1024];
     size_t size = 0;
     uint32_t k;
@@ -65,12 +66,10 @@ static void write_memory(struct fake_runtime *rt, const char *dir, const char *n
     f = fopen(path, "wb");
     if (!CHECK(f != NULL))
         return;
-    for (k = 0; k < rt->host_rt->snapshot_count; k++) {
-        const struct fake_snapshot *sn = &rt->host_rt->snapshots[k];
+    for (k = 0; k < s->snapshot_count; k++) {
+        const struct aerocmd_umd_fake_snapshot *sn = &s->snapshots[k];
         uint32_t head[2];
         uint64_t range[2];
-        if (sn->submission != i)
-            continue;
         head[0] = sn->alloc_id;
         head[1] = 0;
         range[0] = sn->gpa;

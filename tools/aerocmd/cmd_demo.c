@@ -9,10 +9,10 @@
 #include "aerocmd/dump.h"
 #include "aerocmd/semantic.h"
 #include "aerocmd/submission.h"
-#include "aerocmd/trace.h"
 #include "commands.h"
 #include "demo_render.h"
 #include "demo_scene.h"
+#include "demo_trace.h"
 #include "io.h"
 #include "tool_alloc.h"
 
@@ -46,11 +46,13 @@ static void usage(FILE *out)
             "\"# submission N: B bytes, A allocations, fence F[, present]\" and its dump, and\n"
             "last the verdict of aerocmd_validate_stream + aerocmd_semantic_check_stream\n"
             "(with the allocation table the kernel driver would build) over all of them;\n"
-            "before the verdict, \"# picture: FILE (...)\": the submissions run on the\n"
-            "reference executor (Direct3D 12 through vkd3d on lavapipe, as aerocmd render) and\n"
-            "the frame's PRESENT written as a PNG.\n\n"
+            "before the verdict, \"# picture: FILE (...)\": the demo's trace (what -o writes)\n"
+            "runs on the reference executor (Direct3D 12 through vkd3d on lavapipe, as aerocmd\n"
+            "render) and the frame's PRESENT is written as a PNG.\n\n"
             "  --json     dump as JSON lines (the # lines become JSON objects too)\n"
-            "  -o FILE    also write every submission as a version 2 .aerogputrace\n"
+            "  -o FILE    also write every submission as a version 2 .aerogputrace, with its\n"
+            "             allocation table and the guest memory of its listed allocations as\n"
+            "             it was at submission (aerocmd render replays it whole)\n"
             "  --raw      with -o: write the first submission's raw command stream instead\n"
             "  --png FILE where the picture goes (default " DEMO_PNG_DEFAULT ")\n"
             "  --no-png   do not render the picture\n\n"
@@ -183,6 +185,7 @@ static void print_verdict(const struct demo_args *args, uint32_t count, uint32_t
 
 /* Dumps and checks every recorded submission; returns how many failed a check. */
 static uint32_t print_and_check(const struct demo_args *args, const struct aerocmd_umd_fake *fake,
+                                const uint8_t *trace, size_t trace_len,
                                 const struct aerocmd_allocator *alloc)
 {
     size_t tracker_bytes = aerocmd_semantic_bytes_for(DEMO_MAX_TRACKED_OBJECTS);
@@ -204,7 +207,7 @@ static uint32_t print_and_check(const struct demo_args *args, const struct aeroc
         if (tracker_mem != NULL && !submission_valid(fake, i, &tracker))
             bad++;
     }
-    if (aerocmd_demo_render(fake, args->png_path, args->json) != 0)
+    if (aerocmd_demo_render(trace, trace_len, args->png_path, args->json) != 0)
         bad++;
     print_verdict(args, fake->submission_count, bad, total_bytes);
     if (tracker_mem != NULL)
@@ -212,17 +215,11 @@ static uint32_t print_and_check(const struct demo_args *args, const struct aeroc
     return bad;
 }
 
-/* -o: every submission as a trace, or with --raw the first one's stream as it is. */
+/* -o: every submission as a trace (built already), or with --raw the first one's stream as
+ * it is. */
 static int write_output(const struct demo_args *args, const struct aerocmd_umd_fake *fake,
-                        const struct aerocmd_allocator *alloc)
+                        const uint8_t *trace, size_t trace_len)
 {
-    size_t streams_bytes = fake->submission_count * sizeof(struct aerocmd_trace_stream_in);
-    struct aerocmd_trace_stream_in *streams;
-    uint8_t *trace = NULL;
-    size_t trace_len = 0;
-    uint32_t i;
-    aerocmd_result r;
-    int status;
     if (fake->submission_count == 0) {
         fprintf(stderr, "aerocmd demo: nothing was submitted; %s not written\n", args->out_path);
         return EXIT_CHECK_FAILED;
@@ -232,25 +229,29 @@ static int write_output(const struct demo_args *args, const struct aerocmd_umd_f
                                   fake->submissions[0].cmd_bytes) == 0
                    ? 0
                    : EXIT_USAGE_OR_IO;
-    streams = (struct aerocmd_trace_stream_in *)alloc->resize(alloc->user, NULL, 0, streams_bytes);
-    if (streams == NULL) {
-        fprintf(stderr, "aerocmd demo: out of memory\n");
-        return EXIT_USAGE_OR_IO;
-    }
-    for (i = 0; i < fake->submission_count; i++) {
-        streams[i].bytes = fake->submissions[i].cmd;
-        streams[i].len = fake->submissions[i].cmd_bytes;
-    }
-    r = aerocmd_trace_write(alloc, streams, fake->submission_count, DEMO_EMULATOR_VERSION, &trace,
-                            &trace_len);
-    alloc->release(alloc->user, streams, streams_bytes);
+    if (trace == NULL)
+        return EXIT_CHECK_FAILED; /* build_trace said why */
+    return aerocmd_write_file(args->out_path, trace, trace_len) == 0 ? 0 : EXIT_USAGE_OR_IO;
+}
+
+/* The trace the picture is rendered from and -o writes: NULL when neither wants it, or
+ * when it cannot be built (said on stderr; *failed set). */
+static uint8_t *build_trace(const struct demo_args *args, const struct aerocmd_umd_fake *fake,
+                            const struct aerocmd_allocator *alloc, size_t *len, int *failed)
+{
+    uint8_t *trace = NULL;
+    aerocmd_result r;
+    *len = 0;
+    *failed = 0;
+    if (args->png_path == NULL && (args->out_path == NULL || args->raw))
+        return NULL;
+    r = demo_trace_build(fake, alloc, DEMO_EMULATOR_VERSION, &trace, len);
     if (r != AEROCMD_OK) {
         fprintf(stderr, "aerocmd demo: cannot build the trace: %s\n", aerocmd_result_name(r));
-        return EXIT_CHECK_FAILED;
+        *failed = 1;
+        return NULL;
     }
-    status = aerocmd_write_file(args->out_path, trace, trace_len) == 0 ? 0 : EXIT_USAGE_OR_IO;
-    alloc->release(alloc->user, trace, trace_len);
-    return status;
+    return trace;
 }
 
 static int worst(int a, int b)
@@ -277,15 +278,20 @@ int aerocmd_cmd_demo(int argc, char **argv)
         print_readback(&args, scene.first_pixel);
     }
     if (scene.fake_ready) {
+        size_t trace_len = 0;
+        int trace_failed = 0;
+        uint8_t *trace = build_trace(&args, &scene.fake, alloc, &trace_len, &trace_failed);
         if (scene.fake.host_faults != 0) {
             fprintf(stderr, "aerocmd demo: the fake host could not apply %u packet(s)\n",
                     (unsigned)scene.fake.host_faults);
             status = EXIT_CHECK_FAILED;
         }
-        if (print_and_check(&args, &scene.fake, alloc) != 0)
+        if (trace_failed || print_and_check(&args, &scene.fake, trace, trace_len, alloc) != 0)
             status = EXIT_CHECK_FAILED;
         if (args.out_path != NULL)
-            status = worst(status, write_output(&args, &scene.fake, alloc));
+            status = worst(status, write_output(&args, &scene.fake, trace, trace_len));
+        if (trace != NULL)
+            alloc->release(alloc->user, trace, trace_len);
     }
     demo_scene_release(&scene);
     if (fflush(stdout) != 0)

@@ -15,6 +15,7 @@
 #include "input.h"
 #include "io.h"
 #include "tool_alloc.h"
+#include "wrap_memory.h"
 
 #define EXIT_INVALID_INPUT       1
 #define EXIT_USAGE_OR_IO         2
@@ -32,12 +33,19 @@ static void usage(FILE *out)
 static void usage_wrap(FILE *out)
 {
     fprintf(out,
-            "usage: aerocmd trace wrap STREAM... -o OUT.aerogputrace [--emulator-version V]\n\n"
+            "usage: aerocmd trace wrap STREAM... -o OUT.aerogputrace [--emulator-version V]\n"
+            "                          [--memory]\n\n"
             "Wraps raw command streams (each file starts with \"ACMD\"; '-' reads standard\n"
             "input) into a version 2 .aerogputrace: one frame, and per stream a command-stream\n"
             "blob and a submission record (PRESENT flag when the stream presents). The\n"
             "header's ABI version is the first stream's. The metadata's emulator_version is\n"
             "V (default \"" DEFAULT_EMULATOR_VERSION "\"). OUT '-' writes standard output.\n\n"
+            "--memory: every STREAM is a recording's NAME.acmd with NAME.alloc (the allocation\n"
+            "table of its submission) and NAME.mem (the guest memory it was submitted with:\n"
+            "records of u32 alloc_id, u32 flags, u64 gpa, u64 size, then size bytes padded\n"
+            "to 8) beside it; each submission then carries its table (an allocation-table\n"
+            "blob) and one guest-memory blob and range per record, so guest-backed resources\n"
+            "replay (aerocmd render).\n\n"
             "Exit status: 0 written, 1 an input is not a raw stream, 2 usage or I/O error.\n");
 }
 
@@ -66,11 +74,12 @@ struct trace_args {
     int input_count;
     const char *output;
     const char *emulator_version;
+    int memory; /* wrap --memory */
     int help;
 };
 
 /* 0 parsed; -1 usage error (reported). `inputs` has room for argc entries. */
-static int parse_args(int argc, char **argv, const char *command, int allow_version,
+static int parse_args(int argc, char **argv, const char *command, int wrap_options,
                       struct trace_args *args)
 {
     int i, options_done = 0;
@@ -84,8 +93,10 @@ static int parse_args(int argc, char **argv, const char *command, int allow_vers
             args->inputs[args->input_count++] = arg;
         } else if (strcmp(arg, "--") == 0) {
             options_done = 1;
+        } else if (wrap_options && strcmp(arg, "--memory") == 0) {
+            args->memory = 1;
         } else if ((strcmp(arg, "-o") == 0 ||
-                    (allow_version && strcmp(arg, "--emulator-version") == 0)) &&
+                    (wrap_options && strcmp(arg, "--emulator-version") == 0)) &&
                    i + 1 < argc) {
             const char **slot = arg[1] == 'o' ? &args->output : &args->emulator_version;
             if (*slot) {
@@ -125,30 +136,42 @@ static int check_raw_stream(const char *path, const uint8_t *bytes, size_t len)
     return 0;
 }
 
+/* What wrap holds per input: the stream file, with --memory its table and memory files, and
+ * the submission the library writes from them. */
+struct wrap_inputs {
+    struct tool_blob *files;
+    struct wrap_memory *memory;
+    struct aerocmd_trace_submission_in *subs;
+};
+
 /* Reads every input; the exit status so far (0 when all are raw streams). */
-static int load_streams(const struct trace_args *args, struct tool_blob *files,
-                        struct aerocmd_trace_stream_in *streams)
+static int load_streams(const struct trace_args *args, struct wrap_inputs *in)
 {
-    int i;
+    int i, status;
     for (i = 0; i < args->input_count; i++) {
-        if (aerocmd_read_file(args->inputs[i], SITE_WRAP_STREAM, &files[i]) != 0)
+        if (aerocmd_read_file(args->inputs[i], SITE_WRAP_STREAM, &in->files[i]) != 0)
             return EXIT_USAGE_OR_IO;
-        if (check_raw_stream(args->inputs[i], files[i].bytes, files[i].len) != 0)
+        if (check_raw_stream(args->inputs[i], in->files[i].bytes, in->files[i].len) != 0)
             return EXIT_INVALID_INPUT;
-        streams[i].bytes = files[i].bytes;
-        streams[i].len = (uint32_t)files[i].len;
+        memset(&in->subs[i], 0, sizeof(in->subs[i]));
+        in->subs[i].cmd_stream = in->files[i].bytes;
+        in->subs[i].cmd_stream_len = (uint32_t)in->files[i].len;
+        if (args->memory &&
+            (status = wrap_memory_load(args->inputs[i], &in->memory[i], &in->subs[i])) != 0)
+            return status;
     }
     return 0;
 }
 
-static int write_trace(const struct trace_args *args, const struct aerocmd_trace_stream_in *streams)
+static int write_trace(const struct trace_args *args,
+                       const struct aerocmd_trace_submission_in *subs)
 {
     const struct aerocmd_allocator *alloc = tool_allocator(SITE_WRAP_OUTPUT);
     uint8_t *out = NULL;
     size_t out_len = 0;
     int status = 0;
-    aerocmd_result result = aerocmd_trace_write(alloc, streams, (uint32_t)args->input_count,
-                                                args->emulator_version, &out, &out_len);
+    aerocmd_result result = aerocmd_trace_write_ex(alloc, subs, (uint32_t)args->input_count,
+                                                   args->emulator_version, &out, &out_len);
     if (result == AEROCMD_E_OUT_OF_MEMORY) {
         size_t size;
         tool_report_out_of_memory(args->output, tool_last_refused_site(&size), size);
@@ -165,8 +188,7 @@ static int write_trace(const struct trace_args *args, const struct aerocmd_trace
     return status;
 }
 
-static int wrap_parsed(int argc, char **argv, struct trace_args *args, struct tool_blob *files,
-                       struct aerocmd_trace_stream_in *streams)
+static int wrap_parsed(int argc, char **argv, struct trace_args *args, struct wrap_inputs *in)
 {
     if (parse_args(argc, argv, "wrap", 1, args) != 0) {
         usage_wrap(stderr);
@@ -184,31 +206,43 @@ static int wrap_parsed(int argc, char **argv, struct trace_args *args, struct to
     if (!args->emulator_version)
         args->emulator_version = DEFAULT_EMULATOR_VERSION;
     {
-        int status = load_streams(args, files, streams);
-        return status == 0 ? write_trace(args, streams) : status;
+        int status = load_streams(args, in);
+        return status == 0 ? write_trace(args, in->subs) : status;
     }
+}
+
+static void wrap_inputs_release(struct wrap_inputs *in, size_t n)
+{
+    size_t i;
+    for (i = 0; in->files && i < n; i++)
+        tool_free(in->files[i].bytes, in->files[i].cap);
+    for (i = 0; in->memory && i < n; i++)
+        wrap_memory_release(&in->memory[i]);
+    tool_free(in->files, n * sizeof(*in->files));
+    tool_free(in->memory, n * sizeof(*in->memory));
+    tool_free(in->subs, n * sizeof(*in->subs));
 }
 
 static int cmd_wrap(int argc, char **argv)
 {
     struct trace_args args;
+    struct wrap_inputs in;
     size_t n = (size_t)argc;
-    struct tool_blob *files = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*files));
-    struct aerocmd_trace_stream_in *streams = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*streams));
     int status = EXIT_USAGE_OR_IO;
-    size_t i;
     memset(&args, 0, sizeof(args));
-    if (files)
-        memset(files, 0, n * sizeof(*files));
+    in.files = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*in.files));
+    in.memory = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*in.memory));
+    in.subs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*in.subs));
+    if (in.files)
+        memset(in.files, 0, n * sizeof(*in.files));
+    if (in.memory)
+        memset(in.memory, 0, n * sizeof(*in.memory));
     args.inputs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*args.inputs));
-    if (!files || !streams || !args.inputs)
-        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*files));
+    if (!in.files || !in.memory || !in.subs || !args.inputs)
+        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*in.files));
     else
-        status = wrap_parsed(argc, argv, &args, files, streams);
-    for (i = 0; files && i < n; i++)
-        tool_free(files[i].bytes, files[i].cap);
-    tool_free(files, n * sizeof(*files));
-    tool_free(streams, n * sizeof(*streams));
+        status = wrap_parsed(argc, argv, &args, &in);
+    wrap_inputs_release(&in, n);
     tool_free((void *)args.inputs, n * sizeof(*args.inputs));
     return status;
 }

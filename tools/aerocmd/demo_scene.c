@@ -79,6 +79,8 @@ static aerocmd_result open_device(struct demo_scene *s)
     if (r != AEROCMD_OK)
         return step(s, r, "aerocmd_umd_fake_init");
     s->fake_ready = 1;
+    /* The trace (-o) and the picture carry each submission's guest memory as it was then. */
+    s->fake.keep_memory = 1;
     aerocmd_umd_fake_callbacks(&s->fake, &s->callbacks);
     if (s->hook != NULL)
         s->hook(&s->callbacks, &s->fake, s->hook_user);

@@ -198,6 +198,45 @@ aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
                                    const struct aerocmd_trace_stream_in *streams, uint32_t count,
                                    const char *emulator_version, uint8_t **out, size_t *out_len);
 
+/* Guest memory of one allocation as it was when a submission was made (what a capture
+ * snapshots): a guest-memory blob (kind 0x102) plus the submission's range entry. */
+struct aerocmd_trace_range_in {
+    uint32_t alloc_id; /* non-zero */
+    uint32_t flags;    /* written as given (captures write 0) */
+    uint64_t gpa;      /* gpa + size_bytes must not wrap */
+    const void *bytes; /* size_bytes bytes (NULL only when size_bytes is 0) */
+    uint64_t size_bytes;
+};
+
+/* One submission: its command stream, the allocation table the kernel driver built for it
+ * (NULL: none) and the guest memory it reads. */
+struct aerocmd_trace_submission_in {
+    const void *cmd_stream; /* as aerocmd_trace_write's streams */
+    uint32_t cmd_stream_len;
+    /* A whole aerogpu_alloc_table (header + entries) that aerocmd_alloc_table_open accepts
+     * and whose size_bytes is alloc_table_len; NULL with alloc_table_len 0 for none. */
+    const void *alloc_table;
+    uint32_t alloc_table_len;
+    /* With a table, every range lies inside the table's entry for its alloc_id. */
+    const struct aerocmd_trace_range_in *ranges;
+    uint32_t range_count;
+    uint32_t submit_flags; /* written with PRESENT added when the stream holds one */
+    uint32_t context_id;
+    uint32_t engine_id;
+    uint64_t signal_fence; /* 0: the submission's number, counted from 1 */
+};
+
+/* aerocmd_trace_write for whole submissions, in the emulator recorder's layout: per
+ * submission its command-stream blob, its allocation-table blob, one guest-memory blob per
+ * range, then the submission record naming them (blob ids count from 1 in file order).
+ * Submissions without tables and ranges give aerocmd_trace_write's bytes. Arguments as
+ * there; AEROCMD_E_INVALID_ARG (before anything is allocated) for a submission that breaks
+ * the rules above or whose records would not fit their u32 lengths. */
+aerocmd_result aerocmd_trace_write_ex(const struct aerocmd_allocator *alloc,
+                                      const struct aerocmd_trace_submission_in *submissions,
+                                      uint32_t count, const char *emulator_version, uint8_t **out,
+                                      size_t *out_len);
+
 AEROCMD_EXPORT_END
 
 #ifdef __cplusplus

@@ -29,6 +29,15 @@ extern "C" {
 
 AEROCMD_EXPORT_BEGIN
 
+/* Guest memory of one listed allocation as the CPU left it when a submission was made
+ * (what a capture carries for the host to read guest-backed resources from). */
+struct aerocmd_umd_fake_snapshot {
+    uint32_t alloc_id;
+    uint64_t gpa;
+    uint64_t size_bytes;
+    uint8_t *bytes;
+};
+
 struct aerocmd_umd_fake_submission {
     uint8_t *cmd; /* copy of the stream, cmd_bytes long */
     uint32_t cmd_bytes;
@@ -36,6 +45,10 @@ struct aerocmd_umd_fake_submission {
     struct aerocmd_umd_alloc_ref *allocs; /* copy of the allocation list */
     uint64_t fence;
     uint32_t flags; /* AEROCMD_UMD_SUBMIT_* */
+    /* keep_memory: one per distinct allocation of the list, in list order, taken before
+     * the host model applies the submission; otherwise 0 and NULL. */
+    uint32_t snapshot_count;
+    struct aerocmd_umd_fake_snapshot *snapshots;
 };
 
 struct aerocmd_umd_fake_memory {
@@ -99,6 +112,9 @@ struct aerocmd_umd_fake {
 
     struct aerocmd_umd_fake_submission *submissions;
     uint32_t submission_count, submission_capacity;
+    /* 1: every recorded submission keeps its snapshots (aerocmd_umd_fake_submission). A
+     * submission whose snapshots cannot be allocated fails with OUT_OF_MEMORY. */
+    int keep_memory;
     struct aerocmd_umd_fake_memory *memories;
     uint32_t memory_count, memory_capacity;
     uint32_t live_memories;

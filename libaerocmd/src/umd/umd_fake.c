@@ -56,6 +56,17 @@ aerocmd_result aerocmd_umd_fake_init(struct aerocmd_umd_fake *fake,
     return AEROCMD_OK;
 }
 
+static void free_snapshots(struct aerocmd_umd_fake *f, struct aerocmd_umd_fake_submission *s)
+{
+    uint32_t i;
+    for (i = 0; i < s->snapshot_count; i++)
+        fake_free(f, s->snapshots[i].bytes, (size_t)s->snapshots[i].size_bytes);
+    /* The array was sized for the whole list (alloc_count entries). */
+    fake_free(f, s->snapshots, (size_t)s->alloc_count * sizeof *s->snapshots);
+    s->snapshots = NULL;
+    s->snapshot_count = 0;
+}
+
 void aerocmd_umd_fake_clear_submissions(struct aerocmd_umd_fake *fake)
 {
     uint32_t i;
@@ -63,6 +74,7 @@ void aerocmd_umd_fake_clear_submissions(struct aerocmd_umd_fake *fake)
         struct aerocmd_umd_fake_submission *s = &fake->submissions[i];
         fake_free(fake, s->cmd, s->cmd_bytes);
         fake_free(fake, s->allocs, (size_t)s->alloc_count * sizeof *s->allocs);
+        free_snapshots(fake, s);
     }
     fake->submission_count = 0;
 }
@@ -160,6 +172,39 @@ static aerocmd_result recycle_submission(struct aerocmd_umd_fake *f,
     return AEROCMD_OK;
 }
 
+/* keep_memory: copies of the distinct live allocations rec's list names, as they are now.
+ * 0, or -1 (nothing kept) when memory runs out. */
+static int take_snapshots(struct aerocmd_umd_fake *f, struct aerocmd_umd_fake_submission *rec)
+{
+    uint32_t i, j;
+    if (!f->keep_memory || rec->alloc_count == 0)
+        return 0;
+    rec->snapshots = (struct aerocmd_umd_fake_snapshot *)fake_alloc(f, (size_t)rec->alloc_count *
+                                                                           sizeof *rec->snapshots);
+    if (rec->snapshots == NULL)
+        return -1;
+    for (i = 0; i < rec->alloc_count; i++) {
+        const struct aerocmd_umd_fake_memory *m = find_memory(f, rec->allocs[i].alloc_id);
+        struct aerocmd_umd_fake_snapshot *snap = &rec->snapshots[rec->snapshot_count];
+        for (j = 0; j < rec->snapshot_count && m != NULL; j++)
+            if (rec->snapshots[j].alloc_id == m->alloc_id)
+                m = NULL; /* listed twice: one copy */
+        if (m == NULL)
+            continue;
+        snap->bytes = (uint8_t *)fake_alloc(f, (size_t)m->size_bytes);
+        if (snap->bytes == NULL) {
+            free_snapshots(f, rec);
+            return -1;
+        }
+        memcpy(snap->bytes, m->bytes, (size_t)m->size_bytes);
+        snap->alloc_id = m->alloc_id;
+        snap->gpa = m->gpa;
+        snap->size_bytes = m->size_bytes;
+        rec->snapshot_count++;
+    }
+    return 0;
+}
+
 static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submission *sub,
                                   uint64_t *fence)
 {
@@ -188,6 +233,11 @@ static aerocmd_result fake_submit(void *user, const struct aerocmd_umd_submissio
         memcpy(rec.allocs, sub->buffer.allocs, list_bytes);
     rec.cmd_bytes = sub->cmd_bytes;
     rec.alloc_count = sub->alloc_count;
+    if (take_snapshots(f, &rec) != 0) {
+        fake_free(f, rec.cmd, sub->cmd_bytes);
+        fake_free(f, rec.allocs, list_bytes);
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
     rec.flags = sub->flags;
     rec.fence = ++f->last_fence;
     if (!f->hold_fences)

@@ -199,6 +199,63 @@ def test_errors(cli, c, fixtures, streams, tmp):
     c.check(r.returncode == 1 and b"trace_magic" in r.stderr, "truncated capture refused")
 
 
+def capture_blobs(data):
+    """{kind: [payload after the blob header]} of a version 2 capture's blob records."""
+    meta_len = struct.unpack_from("<I", data, 24)[0]
+    toc = struct.unpack_from("<Q", data, len(data) - 16)[0]
+    at, blobs = 32 + meta_len, {}
+    while at < toc:
+        kind, length = data[at], struct.unpack_from("<I", data, at + 4)[0]
+        if kind == 4:
+            blob_kind = struct.unpack_from("<I", data, at + 16)[0]
+            blobs.setdefault(blob_kind, []).append(data[at + 24:at + 8 + length])
+        at += 8 + length
+    return blobs
+
+
+def test_wrap_memory(cli, c, fixtures, streams, tmp):
+    """wrap --memory over a recording's layout (NAME.acmd, NAME.alloc, NAME.mem) made from
+    the one capture with a table and guest memory gives that capture back byte for byte
+    (the emulator's recorder wrote it: TRACE.md's blob and range layout); broken sidecars
+    are refused with their reason."""
+    capture = read(os.path.join(fixtures, WITH_MEMORY + ".aerogputrace"))
+    blobs = capture_blobs(capture)
+    table, memory = blobs[0x101][0], blobs[0x102][0]
+    base = os.path.join(tmp, "rec")
+    write(base + ".acmd", read(os.path.join(streams, WITH_MEMORY + ".acmd")))
+    write(base + ".alloc", table)
+    record = struct.pack("<IIQQ", 1, 0, 0x1000, len(memory)) + memory  # the capture's range
+    write(base + ".mem", record)
+    out = os.path.join(tmp, "rec.aerogputrace")
+    r = cli.run("wrap", "--memory", base + ".acmd", "-o", out)
+    c.check(r.returncode == 0 and r.stdout == b"" and r.stderr == b"", "wrap --memory exits 0")
+    c.check(os.path.exists(out) and read(out) == capture,
+            "wrap --memory reproduces the capture with its table and memory")
+    cases = [
+        ("rec.mem", record[:-8], 1, b".mem has a record that does not fit at offset 0"),
+        ("rec.mem", record + bytes(4), 1, b"does not fit at offset 96"),
+        ("rec.mem", struct.pack("<IIQQ", 2, 0, 0x1000, 8) + bytes(8), 1, b"invalid_arg"),
+        ("rec.alloc", b"XLOC" + table[4:], 1, b".alloc is not an allocation table"),
+        ("rec.alloc", table + bytes(8), 1, b".alloc is not an allocation table"),
+    ]
+    for name, data, status, message in cases:
+        original = read(os.path.join(tmp, name))
+        write(os.path.join(tmp, name), data)
+        r = cli.run("wrap", "--memory", base + ".acmd", "-o", os.path.join(tmp, "bad"))
+        c.check(r.returncode == status and message in r.stderr and
+                not os.path.exists(os.path.join(tmp, "bad")),
+                "wrap --memory with a broken %s: exit %d, %r (got %d: %r)" %
+                (name, status, message, r.returncode, r.stderr))
+        write(os.path.join(tmp, name), original)
+    os.remove(base + ".mem")
+    r = cli.run("wrap", "--memory", base + ".acmd", "-o", os.path.join(tmp, "bad"))
+    c.check(r.returncode == 2 and b"rec.mem" in r.stderr, "wrap --memory without NAME.mem: exit 2")
+    r = cli.run("wrap", "--memory", "-", "-o", os.path.join(tmp, "bad"),
+                stdin=read(base + ".acmd"))
+    c.check(r.returncode == 2 and b"standard input" in r.stderr,
+            "wrap --memory of standard input: exit 2")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--aerocmd", required=True)
@@ -214,6 +271,7 @@ def main():
         test_raw_and_version1(cli, c, args.streams, tmp)
         test_standard_streams(cli, c, args.fixtures, args.streams)
         test_errors(cli, c, args.fixtures, args.streams, tmp)
+        test_wrap_memory(cli, c, args.fixtures, args.streams, tmp)
     print("%d passed, %d failed" % (c.passed, c.failed))
     return 1 if c.failed else 0
 

@@ -19,12 +19,6 @@ static uint8_t *write_with(struct counting_allocator *counter,
     return *result == AEROCMD_OK ? out : NULL;
 }
 
-static void release_output(struct counting_allocator *counter, uint8_t *out, size_t len)
-{
-    struct aerocmd_allocator alloc = counting_allocator_make(counter);
-    alloc.release(alloc.user, out, len);
-}
-
 /* The fixture's stream, rewritten, gives the fixture back (except the one capture that also
  * recorded an allocation table and guest memory, which the writer never emits). */
 static void test_reproduces_fixtures(const char *dir)

@@ -220,6 +220,13 @@ static struct aerocmd_allocator counting_allocator_make(struct counting_allocato
     return a;
 }
 
+/* Gives back a writer's output block through the counting allocator. */
+static void release_output(struct counting_allocator *counter, uint8_t *out, size_t len)
+{
+    struct aerocmd_allocator alloc = counting_allocator_make(counter);
+    alloc.release(alloc.user, out, len);
+}
+
 /* Counts submissions until the end (or -1 when the iterator reports a fault). */
 static int count_submissions(const struct aerocmd_trace *trace, struct aerocmd_diag *diag)
 {

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* Writing a version 2 container around raw command streams, in the shape the emulator's
- * own recorder produces: one frame whose every stream is a command-stream blob followed by
- * the submission record that names it. The size is computed first so the whole file is
- * one allocation. */
+/* Writing a version 2 container in the shape the emulator's own recorder produces: one
+ * frame whose every submission is its command-stream blob, its allocation-table blob and
+ * guest-memory blobs, then the submission record that names them. Both entry points write
+ * through one view of their input (struct write_input), so plain streams are submissions
+ * without tables or memory. The size is computed first so the whole file is one
+ * allocation. */
 #include <string.h>
 
 #include "aerogpu_cmd.h"
 #include "aerogpu_ring.h"
+#include "aerocmd/submission.h"
 #include "trace_internal.h"
 
 #define META_PREFIX    "{\"emulator_version\":\""
@@ -105,20 +108,34 @@ static size_t format_u32(uint32_t v, char buf[U32_DIGITS_MAX])
     return n;
 }
 
-static uint32_t stream_abi_version(const struct aerocmd_trace_stream_in *stream)
+/* The caller's submissions, or its plain streams seen as submissions. */
+struct write_input {
+    const struct aerocmd_trace_stream_in *streams;
+    const struct aerocmd_trace_submission_in *submissions;
+    uint32_t count;
+};
+
+static void input_at(const struct write_input *in, uint32_t i,
+                     struct aerocmd_trace_submission_in *out)
 {
-    return trace_get_u32((const uint8_t *)stream->bytes + 4);
+    if (in->submissions) {
+        *out = in->submissions[i];
+        return;
+    }
+    memset(out, 0, sizeof(*out));
+    out->cmd_stream = in->streams[i].bytes;
+    out->cmd_stream_len = in->streams[i].len;
 }
 
 /* Walks packet headers up to the stream's size_bytes, stopping at the first that does not
  * frame properly: the validator, not the writer, judges the stream. */
-static int stream_presents(const struct aerocmd_trace_stream_in *stream)
+static int stream_presents(const struct aerocmd_trace_submission_in *sub)
 {
-    const uint8_t *b = stream->bytes;
+    const uint8_t *b = sub->cmd_stream;
     uint32_t end = trace_get_u32(b + 8);
     uint32_t at = (uint32_t)sizeof(struct aerogpu_cmd_stream_header);
-    if (end > stream->len)
-        end = stream->len;
+    if (end > sub->cmd_stream_len)
+        end = sub->cmd_stream_len;
     while (end > at && end - at >= sizeof(struct aerogpu_cmd_hdr)) {
         uint32_t opcode = trace_get_u32(b + at);
         uint32_t size = trace_get_u32(b + at + 4);
@@ -131,11 +148,53 @@ static int stream_presents(const struct aerocmd_trace_stream_in *stream)
     return 0;
 }
 
-static int stream_acceptable(const struct aerocmd_trace_stream_in *stream)
+#define BLOB_DATA_MAX (UINT32_MAX - AEROCMD_TRACE_BLOB_HEADER_BYTES)
+#define RANGE_COUNT_MAX                                                                            \
+    ((UINT32_MAX - AEROCMD_TRACE_SUBMISSION_HEADER_BYTES) / AEROCMD_TRACE_MEMORY_RANGE_BYTES)
+
+static int stream_acceptable(const struct aerocmd_trace_submission_in *sub)
 {
-    return stream->bytes && stream->len >= sizeof(struct aerogpu_cmd_stream_header) &&
-           stream->len <= UINT32_MAX - AEROCMD_TRACE_BLOB_HEADER_BYTES &&
-           trace_get_u32(stream->bytes) == AEROGPU_CMD_STREAM_MAGIC;
+    return sub->cmd_stream && sub->cmd_stream_len >= sizeof(struct aerogpu_cmd_stream_header) &&
+           sub->cmd_stream_len <= BLOB_DATA_MAX &&
+           trace_get_u32(sub->cmd_stream) == AEROGPU_CMD_STREAM_MAGIC;
+}
+
+/* A range inside its allocation's table entry (when there is a table). */
+static int range_acceptable(const struct aerocmd_trace_range_in *range,
+                            const struct aerocmd_alloc_table_view *table)
+{
+    struct aerogpu_alloc_entry entry;
+    if (range->alloc_id == 0 || range->size_bytes > BLOB_DATA_MAX ||
+        range->size_bytes > UINT64_MAX - range->gpa || (!range->bytes && range->size_bytes))
+        return 0;
+    if (!table)
+        return 1;
+    return aerocmd_alloc_table_find(table, range->alloc_id, &entry) && range->gpa >= entry.gpa &&
+           range->gpa - entry.gpa <= entry.size_bytes &&
+           range->size_bytes <= entry.size_bytes - (range->gpa - entry.gpa);
+}
+
+static int submission_acceptable(const struct aerocmd_trace_submission_in *sub)
+{
+    struct aerocmd_alloc_table_view view;
+    struct aerocmd_diag diag;
+    uint32_t i;
+    if (!stream_acceptable(sub) || sub->range_count > RANGE_COUNT_MAX ||
+        (sub->range_count && !sub->ranges))
+        return 0;
+    if (!sub->alloc_table) {
+        if (sub->alloc_table_len != 0)
+            return 0;
+    } else if (sub->alloc_table_len > BLOB_DATA_MAX ||
+               aerocmd_alloc_table_open(&view, sub->alloc_table, sub->alloc_table_len, &diag) !=
+                   AEROCMD_OK ||
+               view.size_bytes != sub->alloc_table_len) {
+        return 0;
+    }
+    for (i = 0; i < sub->range_count; i++)
+        if (!range_acceptable(&sub->ranges[i], sub->alloc_table ? &view : NULL))
+            return 0;
+    return 1;
 }
 
 struct write_plan {
@@ -146,14 +205,33 @@ struct write_plan {
     size_t total;
 };
 
-/* Everything about the output that can be known before allocating it. */
-static aerocmd_result plan_output(const struct aerocmd_trace_stream_in *streams, uint32_t count,
-                                  const char *emulator_version, struct write_plan *plan)
+/* Bytes of one submission's records: blobs, then the submission record. */
+static uint64_t submission_bytes(const struct aerocmd_trace_submission_in *sub)
 {
+    const uint64_t blob_overhead =
+        AEROCMD_TRACE_RECORD_HEADER_BYTES + AEROCMD_TRACE_BLOB_HEADER_BYTES;
+    uint64_t bytes = blob_overhead + sub->cmd_stream_len + SUBMISSION_RECORD_BYTES +
+                     (uint64_t)sub->range_count * AEROCMD_TRACE_MEMORY_RANGE_BYTES;
+    uint32_t i;
+    if (sub->alloc_table)
+        bytes += blob_overhead + sub->alloc_table_len;
+    for (i = 0; i < sub->range_count; i++)
+        bytes += blob_overhead + sub->ranges[i].size_bytes; /* each < 2^32: no overflow */
+    return bytes;
+}
+
+/* Everything about the output that can be known before allocating it. */
+static aerocmd_result plan_output(const struct write_input *in, const char *emulator_version,
+                                  struct write_plan *plan)
+{
+    struct aerocmd_trace_submission_in sub;
     uint64_t total, meta_len;
     size_t escaped = json_escaped_len(emulator_version);
     uint32_t i;
-    plan->abi = count ? stream_abi_version(&streams[0]) : AEROGPU_ABI_VERSION_U32;
+    if (in->count)
+        input_at(in, 0, &sub);
+    plan->abi =
+        in->count ? trace_get_u32((const uint8_t *)sub.cmd_stream + 4) : AEROGPU_ABI_VERSION_U32;
     plan->abi_digits_len = format_u32(plan->abi, plan->abi_digits);
     meta_len = sizeof(META_PREFIX) - 1 + (uint64_t)escaped + sizeof(META_MIDDLE) - 1 +
                plan->abi_digits_len + sizeof(META_SUFFIX) - 1;
@@ -161,9 +239,10 @@ static aerocmd_result plan_output(const struct aerocmd_trace_stream_in *streams,
         return AEROCMD_E_INVALID_ARG;
     total = AEROCMD_TRACE_HEADER_BYTES + meta_len + 2u * FRAME_RECORD_BYTES + TOC_ONE_FRAME_BYTES +
             AEROCMD_TRACE_FOOTER_BYTES;
-    for (i = 0; i < count; i++) {
-        uint64_t add = AEROCMD_TRACE_RECORD_HEADER_BYTES + AEROCMD_TRACE_BLOB_HEADER_BYTES +
-                       (uint64_t)streams[i].len + SUBMISSION_RECORD_BYTES;
+    for (i = 0; i < in->count; i++) {
+        uint64_t add;
+        input_at(in, i, &sub);
+        add = submission_bytes(&sub);
         if (add > UINT64_MAX - total)
             return AEROCMD_E_OUT_OF_MEMORY;
         total += add;
@@ -194,28 +273,55 @@ static void put_header_and_meta(struct out_cursor *out, const struct write_plan 
     put_bytes(out, META_SUFFIX, sizeof(META_SUFFIX) - 1);
 }
 
-/* Stream n (1-based) becomes blob n and the submission signalling fence n. */
-static void put_stream(struct out_cursor *out, const struct aerocmd_trace_stream_in *stream,
-                       uint32_t n)
+static void put_blob(struct out_cursor *out, uint64_t blob_id, uint32_t kind, const void *bytes,
+                     uint32_t len)
 {
-    put_record_header(out, AEROCMD_TRACE_REC_BLOB, AEROCMD_TRACE_BLOB_HEADER_BYTES + stream->len);
-    put_u64(out, n);
-    put_u32(out, AEROCMD_TRACE_BLOB_CMD_STREAM);
+    put_record_header(out, AEROCMD_TRACE_REC_BLOB, AEROCMD_TRACE_BLOB_HEADER_BYTES + len);
+    put_u64(out, blob_id);
+    put_u32(out, kind);
     put_u32(out, 0);
-    put_bytes(out, stream->bytes, stream->len);
+    put_bytes(out, bytes, len);
+}
 
-    put_record_header(out, AEROCMD_TRACE_REC_SUBMISSION, AEROCMD_TRACE_SUBMISSION_HEADER_BYTES);
+/* Submission n (1-based); its blobs take the ids from *next_blob_id on. */
+static void put_submission(struct out_cursor *out, const struct aerocmd_trace_submission_in *sub,
+                           uint32_t n, uint64_t *next_blob_id)
+{
+    uint64_t cmd_id = (*next_blob_id)++, table_id = 0, range_id;
+    uint32_t i, flags = sub->submit_flags;
+    put_blob(out, cmd_id, AEROCMD_TRACE_BLOB_CMD_STREAM, sub->cmd_stream, sub->cmd_stream_len);
+    if (sub->alloc_table) {
+        table_id = (*next_blob_id)++;
+        put_blob(out, table_id, AEROCMD_TRACE_BLOB_ALLOC_TABLE, sub->alloc_table,
+                 sub->alloc_table_len);
+    }
+    range_id = *next_blob_id;
+    for (i = 0; i < sub->range_count; i++)
+        put_blob(out, (*next_blob_id)++, AEROCMD_TRACE_BLOB_GUEST_MEMORY, sub->ranges[i].bytes,
+                 (uint32_t)sub->ranges[i].size_bytes);
+    if (stream_presents(sub))
+        flags |= AEROGPU_SUBMIT_FLAG_PRESENT;
+    put_record_header(out, AEROCMD_TRACE_REC_SUBMISSION,
+                      AEROCMD_TRACE_SUBMISSION_HEADER_BYTES +
+                          sub->range_count * AEROCMD_TRACE_MEMORY_RANGE_BYTES);
     put_u32(out, TRACE_SUBMISSION_RECORD_VERSION);
     put_u32(out, AEROCMD_TRACE_SUBMISSION_HEADER_BYTES);
-    put_u32(out, stream_presents(stream) ? AEROGPU_SUBMIT_FLAG_PRESENT : AEROGPU_SUBMIT_FLAG_NONE);
-    put_u32(out, 0); /* context_id */
-    put_u32(out, AEROGPU_ENGINE_0);
+    put_u32(out, flags);
+    put_u32(out, sub->context_id);
+    put_u32(out, sub->engine_id);
     put_u32(out, 0); /* reserved0 */
-    put_u64(out, n); /* signal_fence */
-    put_u64(out, n); /* cmd_stream_blob_id */
-    put_u64(out, 0); /* alloc_table_blob_id: none */
-    put_u32(out, 0); /* memory_range_count */
+    put_u64(out, sub->signal_fence ? sub->signal_fence : n);
+    put_u64(out, cmd_id);
+    put_u64(out, table_id); /* 0: none */
+    put_u32(out, sub->range_count);
     put_u32(out, 0); /* reserved1 */
+    for (i = 0; i < sub->range_count; i++) {
+        put_u32(out, sub->ranges[i].alloc_id);
+        put_u32(out, sub->ranges[i].flags);
+        put_u64(out, sub->ranges[i].gpa);
+        put_u64(out, sub->ranges[i].size_bytes);
+        put_u64(out, range_id + i);
+    }
 }
 
 static void put_toc_and_footer(struct out_cursor *out, uint64_t frame_start,
@@ -238,30 +344,34 @@ static void put_toc_and_footer(struct out_cursor *out, uint64_t frame_start,
 }
 
 static aerocmd_result check_arguments(const struct aerocmd_allocator *alloc,
-                                      const struct aerocmd_trace_stream_in *streams, uint32_t count,
-                                      const char *emulator_version, uint8_t **out, size_t *out_len)
+                                      const struct write_input *in, const char *emulator_version,
+                                      uint8_t **out, size_t *out_len)
 {
+    struct aerocmd_trace_submission_in sub;
     uint32_t i;
     if (!alloc || !alloc->resize || !alloc->release || !emulator_version || !out || !out_len ||
-        (count && !streams))
+        (in->count && !in->streams && !in->submissions))
         return AEROCMD_E_INVALID_ARG;
-    for (i = 0; i < count; i++)
-        if (!stream_acceptable(&streams[i]))
+    for (i = 0; i < in->count; i++) {
+        input_at(in, i, &sub);
+        if (!submission_acceptable(&sub))
             return AEROCMD_E_INVALID_ARG;
+    }
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
-                                   const struct aerocmd_trace_stream_in *streams, uint32_t count,
-                                   const char *emulator_version, uint8_t **out, size_t *out_len)
+static aerocmd_result write_container(const struct aerocmd_allocator *alloc,
+                                      const struct write_input *in, const char *emulator_version,
+                                      uint8_t **out, size_t *out_len)
 {
+    struct aerocmd_trace_submission_in sub;
     struct write_plan plan;
     struct out_cursor cursor;
-    uint64_t frame_start, present_offset;
+    uint64_t frame_start, present_offset, next_blob_id = 1;
     uint32_t i;
-    aerocmd_result result = check_arguments(alloc, streams, count, emulator_version, out, out_len);
+    aerocmd_result result = check_arguments(alloc, in, emulator_version, out, out_len);
     if (result == AEROCMD_OK)
-        result = plan_output(streams, count, emulator_version, &plan);
+        result = plan_output(in, emulator_version, &plan);
     if (result != AEROCMD_OK)
         return result;
     cursor.bytes = alloc->resize(alloc->user, NULL, 0, plan.total);
@@ -272,8 +382,10 @@ aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
     frame_start = cursor.pos;
     put_record_header(&cursor, AEROCMD_TRACE_REC_BEGIN_FRAME, 4);
     put_u32(&cursor, 0);
-    for (i = 0; i < count; i++)
-        put_stream(&cursor, &streams[i], i + 1);
+    for (i = 0; i < in->count; i++) {
+        input_at(in, i, &sub);
+        put_submission(&cursor, &sub, i + 1, &next_blob_id);
+    }
     present_offset = cursor.pos;
     put_record_header(&cursor, AEROCMD_TRACE_REC_PRESENT, 4);
     put_u32(&cursor, 0);
@@ -281,4 +393,27 @@ aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
     *out = cursor.bytes;
     *out_len = cursor.pos;
     return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_trace_write(const struct aerocmd_allocator *alloc,
+                                   const struct aerocmd_trace_stream_in *streams, uint32_t count,
+                                   const char *emulator_version, uint8_t **out, size_t *out_len)
+{
+    struct write_input in;
+    in.streams = streams;
+    in.submissions = NULL;
+    in.count = count;
+    return write_container(alloc, &in, emulator_version, out, out_len);
+}
+
+aerocmd_result aerocmd_trace_write_ex(const struct aerocmd_allocator *alloc,
+                                      const struct aerocmd_trace_submission_in *submissions,
+                                      uint32_t count, const char *emulator_version, uint8_t **out,
+                                      size_t *out_len)
+{
+    struct write_input in;
+    in.streams = NULL;
+    in.submissions = submissions;
+    in.count = count;
+    return write_container(alloc, &in, emulator_version, out, out_len);
 }
