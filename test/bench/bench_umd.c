@@ -67,6 +67,20 @@ BENCH_NOINLINE static int loop_rebind(struct aerocmd_umd_context *ctx, unsigned 
     return failed != 0;
 }
 
+BENCH_NOINLINE static int loop_rebind_one(struct aerocmd_umd_context *ctx, unsigned long count,
+                                          const struct bench_objects *o)
+{
+    unsigned long i;
+    unsigned failed = 0;
+    for (i = 0; i < count; i++) {
+        unsigned pick = (unsigned)((i + 1u) & 1u);
+        failed |= (unsigned)aerocmd_umd_set_vertex_buffer(ctx, 0, o->vb[pick], 12, 0);
+        failed |= (unsigned)aerocmd_umd_set_constant_buffer(ctx, AEROCMD_SHADER_VS, 0, o->cb[pick]);
+        failed |= (unsigned)aerocmd_umd_draw(ctx, 3, 0);
+    }
+    return failed != 0;
+}
+
 BENCH_NOINLINE static int loop_map(struct aerocmd_umd_context *ctx, unsigned long count,
                                    struct aerocmd_umd_resource *cb)
 {
@@ -185,6 +199,8 @@ static int run(struct bench_umd *b, const char *mode, unsigned long count,
         return loop_draw(b->ctx, count);
     if (strcmp(mode, "l2") == 0)
         return loop_rebind(b->ctx, count, o);
+    if (strcmp(mode, "l2-one") == 0)
+        return loop_rebind_one(b->ctx, count, o);
     if (strcmp(mode, "l3") == 0)
         return loop_map(b->ctx, count, o->cb[0]);
     if (strcmp(mode, "l5") == 0)

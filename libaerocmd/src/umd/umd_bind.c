@@ -61,8 +61,7 @@ void aerocmd_umd_set_input_layout(struct aerocmd_umd_context *ctx,
     }
 }
 
-/* One slot, compared field by field; only a change marks it (the dirty range grows to
- * cover it). */
+/* One slot, compared field by field; only a change marks it. */
 static inline void set_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slot,
                                    struct aerocmd_umd_resource *res, uint32_t stride,
                                    uint32_t offset)
@@ -80,10 +79,7 @@ static inline void set_vertex_slot(struct aerocmd_umd_context *ctx, uint32_t slo
     b->buffer = handle;
     b->stride_bytes = stride;
     b->offset_bytes = offset;
-    if (slot < ctx->vb_dirty_lo)
-        ctx->vb_dirty_lo = slot;
-    if (slot > ctx->vb_dirty_hi)
-        ctx->vb_dirty_hi = slot;
+    ctx->vb_dirty |= 1u << slot;
     ctx->dirty |= UMD_DIRTY_VERTEX_BUFFERS;
 }
 
@@ -256,26 +252,40 @@ static UMD_NOINLINE aerocmd_result bind_constant_buffer(struct aerocmd_umd_conte
     return aerocmd_priv_umd_report(ctx, r);
 }
 
+/* A whole buffer into a slot the caller checked: 1 when the slot holds it (bound now, or
+ * already), 0 for a buffer without the constant-buffer bind flag (nothing changed). */
+static inline int put_whole_constant_buffer(struct aerocmd_umd_context *ctx, uint32_t stage,
+                                            uint32_t slot, struct aerocmd_umd_resource *buffer)
+{
+    struct umd_stage_bindings *st = &ctx->stages[stage];
+    struct umd_constant_slot *cs = &st->cb[slot];
+    uint32_t size = 0, handle = 0;
+    if (buffer != NULL) {
+        size = buffer->cb_bytes;
+        if (size == 0)
+            return 0;
+        handle = buffer->handle;
+    }
+    /* A slot's res is what its binding names, so comparing it stands for the handle. */
+    if (cs->res == buffer && cs->b.offset_bytes == 0 && cs->b.size_bytes == size)
+        return 1;
+    cs->res = buffer;
+    cs->b.buffer = handle;
+    cs->b.offset_bytes = 0;
+    cs->b.size_bytes = size;
+    st->cb_dirty |= 1u << slot;
+    ctx->dirty |= UMD_DIRTY_CB(stage);
+    return 1;
+}
+
 aerocmd_result aerocmd_umd_set_constant_buffer(struct aerocmd_umd_context *ctx,
                                                enum aerocmd_shader_kind stage, uint32_t slot,
                                                struct aerocmd_umd_resource *buffer)
 {
-    const struct umd_constant_slot *cs;
-    uint32_t size = 0;
-    if (UMD_UNLIKELY((uint32_t)stage >= UMD_STAGE_COUNT ||
-                     slot >= AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
-        return bind_constant_buffer(ctx, stage, slot, buffer);
-    if (buffer != NULL) {
-        size = buffer->cb_bytes;
-        if (size == 0) /* not a constant buffer: the careful way says so */
-            return bind_constant_buffer(ctx, stage, slot, buffer);
-    }
-    /* Nothing changes (a slot's res is what its binding names): the usual redundant bind
-     * costs this much and no more. */
-    cs = &ctx->stages[stage].cb[slot];
-    if (cs->res == buffer && cs->b.offset_bytes == 0 && cs->b.size_bytes == size)
+    if (UMD_LIKELY((uint32_t)stage < UMD_STAGE_COUNT && slot < AEROCMD_UMD_MAX_CONSTANT_BUFFERS &&
+                   put_whole_constant_buffer(ctx, (uint32_t)stage, slot, buffer)))
         return AEROCMD_OK;
-    return bind_constant_buffer(ctx, stage, slot, buffer);
+    return bind_constant_buffer(ctx, stage, slot, buffer); /* says what is wrong */
 }
 
 aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
@@ -289,8 +299,9 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
     /* One whole buffer into a valid slot of a tracked stage: the usual call. */
     if (UMD_LIKELY(count == 1 && (uint32_t)stage < UMD_STAGE_COUNT &&
                    start < AEROCMD_UMD_MAX_CONSTANT_BUFFERS && first_constant == NULL &&
-                   buffers != NULL))
-        return set_constant_slot(ctx, (uint32_t)stage, start, buffers[0], NULL, NULL);
+                   buffers != NULL && put_whole_constant_buffer(ctx, (uint32_t)stage, start,
+                                                                buffers[0])))
+        return AEROCMD_OK;
     r = check_stage(stage);
     if (r != AEROCMD_OK)
         UMD_UNBIND_ONLY(r, start, count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS, buffers);

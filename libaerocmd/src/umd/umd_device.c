@@ -170,7 +170,6 @@ aerocmd_result aerocmd_umd_context_init(void *mem, size_t mem_size, struct aeroc
     memset(ctx, 0, sizeof *ctx);
     ctx->dev = dev;
     ctx->serial = 1;
-    ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
     for (i = 0; i < AEROCMD_UMD_MAX_UAVS; i++)
         ctx->uav[i].b.initial_count = AEROCMD_UMD_UAV_KEEP_COUNT;
     aerocmd_priv_umd_default_blend(&ctx->blend);

@@ -167,8 +167,10 @@ static uint32_t packet_bytes(const struct aerocmd_umd_context *ctx, uint32_t bit
     case 2: /* topology */
         return UMD_INPUT_LAYOUT_BYTES;
     case 3:
-        return UMD_VERTEX_BUFFERS_BYTES +
-               (ctx->vb_dirty_hi - ctx->vb_dirty_lo + 1u) * UMD_VERTEX_BINDING_BYTES;
+        slots = ctx->vb_dirty;
+        return slots != 0 ? UMD_VERTEX_BUFFERS_BYTES +
+                                table_count(slots, &lo) * UMD_VERTEX_BINDING_BYTES
+                          : 0u;
     case 4:
         return UMD_INDEX_BUFFER_BYTES;
     case 6:
@@ -240,7 +242,7 @@ static uint8_t *put_uavs(struct aerocmd_umd_context *ctx, uint8_t *at)
 static UMD_INLINE uint8_t *put_packet(struct aerocmd_umd_context *ctx, uint32_t bit, uint8_t *at)
 {
     const struct umd_stage_bindings *s = ctx->stages;
-    uint32_t lo = ctx->vb_dirty_lo;
+    uint32_t lo, count;
     switch (bit) {
     case 0:
         return umd_put_bind_shaders(at, s[AEROCMD_SHADER_VS].shader, s[AEROCMD_SHADER_PS].shader,
@@ -249,12 +251,12 @@ static UMD_INLINE uint8_t *put_packet(struct aerocmd_umd_context *ctx, uint32_t 
         return umd_put_one_value(at, AEROGPU_CMD_SET_INPUT_LAYOUT, ctx->input_layout);
     case 2:
         return umd_put_one_value(at, AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY, ctx->topology);
-    case 3: {
-        uint32_t count = ctx->vb_dirty_hi - lo + 1u;
-        ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
-        ctx->vb_dirty_hi = 0;
+    case 3:
+        if (ctx->vb_dirty == 0)
+            return at;
+        count = table_count(ctx->vb_dirty, &lo);
+        ctx->vb_dirty = 0;
         return umd_put_vertex_buffers(at, lo, count, &ctx->vb[lo]);
-    }
     case 4:
         return umd_put_index_buffer(at, ctx->index_res != NULL ? ctx->index_res->handle : 0u,
                                     ctx->index_format, ctx->index_offset);
@@ -517,12 +519,12 @@ aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ct
  * case) written as constants and a 16-byte copy. */
 static UMD_INLINE uint8_t *put_common_vertex_buffers(struct aerocmd_umd_context *ctx, uint8_t *at)
 {
-    uint32_t lo = ctx->vb_dirty_lo;
-    if (lo != ctx->vb_dirty_hi)
+    uint32_t bits = ctx->vb_dirty, slot;
+    if (bits & (bits - 1u))
         return put_packet(ctx, 3, at);
-    ctx->vb_dirty_lo = AEROCMD_UMD_MAX_VERTEX_BUFFERS;
-    ctx->vb_dirty_hi = 0;
-    return umd_put_vertex_buffer(at, lo, &ctx->vb[lo].b);
+    slot = umd_lowest_bit(bits);
+    ctx->vb_dirty = 0;
+    return umd_put_vertex_buffer(at, slot, &ctx->vb[slot].b);
 }
 
 static UMD_INLINE uint8_t *put_common_constant_buffers(struct aerocmd_umd_context *ctx,
@@ -560,6 +562,28 @@ static UMD_NOINLINE aerocmd_result emit_common(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
+/* Near the end of the buffer the most the common packets can take may not fit, when what
+ * they take does: the exact bytes of the `dirty` common packets (SRVs simple) and `tail`
+ * more fit the open buffer. */
+static UMD_NOINLINE int common_fits_exactly(const struct aerocmd_umd_context *ctx, uint32_t dirty,
+                                            uint32_t tail)
+{
+    uint32_t bits, bytes = tail;
+    for (bits = dirty & UMD_DIRTY_COMMON & ~UMD_DIRTY_SRV(AEROCMD_SHADER_PS); bits != 0;
+         bits &= bits - 1u)
+        bytes += packet_bytes(ctx, umd_lowest_bit(bits));
+    if (dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS))
+        bytes += simple_srv_bytes(ctx, AEROCMD_SHADER_PS);
+    return bytes <= ctx->w.capacity - ctx->w.used;
+}
+
+static UMD_INLINE int common_fits(const struct aerocmd_umd_context *ctx, uint32_t dirty,
+                                  uint32_t tail)
+{
+    return UMD_LIKELY(UMD_COMMON_BYTES_MAX + tail <= ctx->w.capacity - ctx->w.used) ||
+           common_fits_exactly(ctx, dirty, tail);
+}
+
 static UMD_INLINE aerocmd_result emit_draw(struct aerocmd_umd_context *ctx,
                                            const struct umd_work_packet *p)
 {
@@ -571,9 +595,9 @@ static UMD_INLINE aerocmd_result emit_draw(struct aerocmd_umd_context *ctx,
     if (UMD_UNLIKELY((dirty & UMD_DIRTY_DRAW_SLOW) == UMD_DIRTY_STALE))
         return aerocmd_priv_umd_stale_ring_draw(ctx, p);
     if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_COMMON)) != 0 ||
-                     UMD_COMMON_BYTES_MAX + p->size > ctx->w.capacity - ctx->w.used ||
                      ((dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS)) &&
-                      simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX)))
+                      simple_srv_bytes(ctx, AEROCMD_SHADER_PS) == UINT32_MAX) ||
+                     !common_fits(ctx, dirty, p->size)))
         return aerocmd_priv_umd_emit_draw_careful(ctx, p);
     return emit_common(ctx, p, dirty);
 }
@@ -584,12 +608,56 @@ aerocmd_result aerocmd_priv_umd_emit_draw(struct aerocmd_umd_context *ctx,
     return emit_draw(ctx, p);
 }
 
-aerocmd_result aerocmd_priv_umd_draw_careful(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
-                                             uint32_t first_vertex)
+/* What a draw most often follows: a vertex buffer and VS / PS constant buffers rebound. */
+#define UMD_DIRTY_REBIND                                                                           \
+    (UMD_DIRTY_VERTEX_BUFFERS | UMD_DIRTY_CB(AEROCMD_SHADER_VS) | UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+
+static UMD_NOINLINE aerocmd_result draw_common(struct aerocmd_umd_context *ctx,
+                                               uint32_t vertex_count, uint32_t first_vertex)
 {
     const struct umd_work_packet p = {
         AEROGPU_CMD_DRAW, UMD_DRAW_BYTES, {vertex_count, 1u, first_vertex, 0u, 0u}};
     return emit_draw(ctx, &p);
+}
+
+/* The rebind packets of `dirty` and the DRAW, written as emit_common would, with the
+ * draw's words in registers (the caller checked the room). */
+static UMD_INLINE aerocmd_result put_rebind_draw(struct aerocmd_umd_context *ctx, uint32_t dirty,
+                                                 uint32_t vertex_count, uint32_t first_vertex)
+{
+    uint8_t *at = ctx->w.base + ctx->w.used;
+    if (dirty & UMD_DIRTY_VERTEX_BUFFERS)
+        at = put_common_vertex_buffers(ctx, at);
+    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_VS))
+        at = put_common_constant_buffers(ctx, AEROCMD_SHADER_VS, at);
+    if (dirty & UMD_DIRTY_CB(AEROCMD_SHADER_PS))
+        at = put_common_constant_buffers(ctx, AEROCMD_SHADER_PS, at);
+    ctx->dirty = dirty & ~UMD_DIRTY_REBIND;
+    umd_commit_to(ctx, umd_put_draw(at, vertex_count, first_vertex));
+    return AEROCMD_OK;
+}
+
+static UMD_NOINLINE aerocmd_result draw_near_the_end(struct aerocmd_umd_context *ctx,
+                                                     uint32_t vertex_count, uint32_t first_vertex)
+{
+    uint32_t dirty = ctx->dirty;
+    if (common_fits_exactly(ctx, dirty, UMD_DRAW_BYTES))
+        return put_rebind_draw(ctx, dirty, vertex_count, first_vertex);
+    return draw_common(ctx, vertex_count, first_vertex);
+}
+
+/* Only rebind state dirty and no stale bytes it could read: its packets and the DRAW in
+ * the open buffer, when they fit. */
+aerocmd_result aerocmd_priv_umd_draw_careful(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                             uint32_t first_vertex)
+{
+    uint32_t dirty = ctx->dirty;
+    if (UMD_UNLIKELY((dirty & (UMD_DIRTY_DRAW_SLOW & ~UMD_DIRTY_REBIND)) != 0 ||
+                     ((dirty & UMD_DIRTY_VERTEX_BUFFERS) && ctx->stale_count != 0)))
+        return draw_common(ctx, vertex_count, first_vertex);
+    if (UMD_UNLIKELY(UMD_COMMON_BYTES_MAX + UMD_DRAW_BYTES > ctx->w.capacity - ctx->w.used))
+        return draw_near_the_end(ctx, vertex_count, first_vertex);
+    return put_rebind_draw(ctx, dirty, vertex_count, first_vertex);
 }
 
 aerocmd_result aerocmd_priv_umd_draw_indexed_careful(struct aerocmd_umd_context *ctx,

@@ -383,7 +383,7 @@ struct aerocmd_umd_context {
     uint32_t index_format;
     uint32_t index_offset;
     struct aerocmd_umd_resource *index_res;
-    uint32_t vb_dirty_lo, vb_dirty_hi; /* dirty slot range, lo > hi when clean */
+    uint32_t vb_dirty; /* slot bits */
     struct umd_vertex_slot vb[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
 
     struct umd_stage_bindings stages[UMD_STAGE_COUNT];

@@ -324,6 +324,15 @@ struct umd_work_packet {
     uint32_t words[5];
 };
 
+/* DRAW of one instance from instance 0. */
+static inline uint8_t *umd_put_draw(uint8_t *at, uint32_t vertex_count, uint32_t first_vertex)
+{
+    umd_put_pair(at, AEROGPU_CMD_DRAW, UMD_DRAW_BYTES);
+    umd_put_pair(at + 8, vertex_count, 1u);
+    umd_put_pair(at + 16, first_vertex, 0u);
+    return at + UMD_DRAW_BYTES;
+}
+
 static inline uint8_t *umd_put_work(uint8_t *at, const struct umd_work_packet *w)
 {
     umd_put_header(at, w->opcode, w->size);
