@@ -257,24 +257,26 @@ static UMD_NOINLINE aerocmd_result bind_constant_buffer(struct aerocmd_umd_conte
 static inline int put_whole_constant_buffer(struct aerocmd_umd_context *ctx, uint32_t stage,
                                             uint32_t slot, struct aerocmd_umd_resource *buffer)
 {
+    static const uint32_t stage_bit[UMD_STAGE_COUNT] = {
+        UMD_DIRTY_CB(0), UMD_DIRTY_CB(1), UMD_DIRTY_CB(2), UMD_DIRTY_CB(3)};
     struct umd_stage_bindings *st = &ctx->stages[stage];
     struct umd_constant_slot *cs = &st->cb[slot];
-    uint32_t size = 0, handle = 0;
+    uint64_t head = 0, tail = 0, range; /* {buffer, offset 0}, {size, reserved 0} */
     if (buffer != NULL) {
-        size = buffer->cb_bytes;
-        if (size == 0)
+        if (buffer->cb_bytes == 0)
             return 0;
-        handle = buffer->handle;
+        head = buffer->handle;
+        tail = buffer->cb_bytes;
     }
     /* A slot's res is what its binding names, so comparing it stands for the handle. */
-    if (cs->res == buffer && cs->b.offset_bytes == 0 && cs->b.size_bytes == size)
+    memcpy(&range, &cs->b.offset_bytes, sizeof range);
+    if (cs->res == buffer && range == tail << 32)
         return 1;
     cs->res = buffer;
-    cs->b.buffer = handle;
-    cs->b.offset_bytes = 0;
-    cs->b.size_bytes = size;
+    memcpy(&cs->b.buffer, &head, sizeof head);
+    memcpy(&cs->b.size_bytes, &tail, sizeof tail);
     st->cb_dirty |= 1u << slot;
-    ctx->dirty |= UMD_DIRTY_CB(stage);
+    ctx->dirty |= stage_bit[stage];
     return 1;
 }
 
