@@ -81,6 +81,26 @@ BENCH_NOINLINE static int loop_rebind_one(struct aerocmd_umd_context *ctx, unsig
     return failed != 0;
 }
 
+BENCH_NOINLINE static int loop_frame_draw(struct aerocmd_umd_context *ctx, unsigned long count,
+                                          struct aerocmd_umd_resource *cb)
+{
+    static uint32_t constants[16];
+    unsigned long i;
+    int failed = 0;
+    for (i = 0; i < count; i++) {
+        struct aerocmd_umd_mapped m;
+        constants[0] = (uint32_t)i;
+        if (aerocmd_umd_map(ctx, cb, 0, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, &m) != AEROCMD_OK)
+            return 1;
+        memcpy(m.data, constants, 64);
+        failed |= aerocmd_umd_unmap(ctx, cb, 0) != AEROCMD_OK;
+        failed |= aerocmd_umd_set_constant_buffer(ctx, AEROCMD_SHADER_VS, 0, cb) != AEROCMD_OK;
+        failed |= aerocmd_umd_set_constant_buffer(ctx, AEROCMD_SHADER_PS, 0, cb) != AEROCMD_OK;
+        failed |= aerocmd_umd_draw(ctx, 3, 0) != AEROCMD_OK;
+    }
+    return failed;
+}
+
 BENCH_NOINLINE static int loop_map(struct aerocmd_umd_context *ctx, unsigned long count,
                                    struct aerocmd_umd_resource *cb)
 {
@@ -201,6 +221,8 @@ static int run(struct bench_umd *b, const char *mode, unsigned long count,
         return loop_rebind(b->ctx, count, o);
     if (strcmp(mode, "l2-one") == 0)
         return loop_rebind_one(b->ctx, count, o);
+    if (strcmp(mode, "fd") == 0)
+        return loop_frame_draw(b->ctx, count, o->cb[0]);
     if (strcmp(mode, "l3") == 0)
         return loop_map(b->ctx, count, o->cb[0]);
     if (strcmp(mode, "l5") == 0)

@@ -252,42 +252,62 @@ static UMD_NOINLINE aerocmd_result bind_constant_buffer(struct aerocmd_umd_conte
     return aerocmd_priv_umd_report(ctx, r);
 }
 
-/* A whole buffer into a slot the caller checked: 1 when the slot holds it (bound now, or
- * already), 0 for a buffer without the constant-buffer bind flag (nothing changed). */
-static inline int put_whole_constant_buffer(struct aerocmd_umd_context *ctx, uint32_t stage,
-                                            uint32_t slot, struct aerocmd_umd_resource *buffer)
+/* A whole buffer (or NULL) into a slot the caller checked, for a buffer with the
+ * constant-buffer bind flag. Out of line: the redundant bind keeps no registers for it. */
+static UMD_NOINLINE aerocmd_result store_whole_constant_buffer(struct aerocmd_umd_context *ctx,
+                                                               uint32_t stage, uint32_t slot,
+                                                               struct aerocmd_umd_resource *buffer)
 {
     static const uint32_t stage_bit[UMD_STAGE_COUNT] = {
         UMD_DIRTY_CB(0), UMD_DIRTY_CB(1), UMD_DIRTY_CB(2), UMD_DIRTY_CB(3)};
     struct umd_stage_bindings *st = &ctx->stages[stage];
     struct umd_constant_slot *cs = &st->cb[slot];
-    uint64_t head = 0, tail = 0, range; /* {buffer, offset 0}, {size, reserved 0} */
+    uint64_t head = 0, tail = 0; /* {buffer, offset 0}, {size, reserved 0} */
     if (buffer != NULL) {
-        if (buffer->cb_bytes == 0)
-            return 0;
         head = buffer->handle;
         tail = buffer->cb_bytes;
     }
-    /* A slot's res is what its binding names, so comparing it stands for the handle. */
-    memcpy(&range, &cs->b.offset_bytes, sizeof range);
-    if (cs->res == buffer && range == tail << 32)
-        return 1;
     cs->res = buffer;
     memcpy(&cs->b.buffer, &head, sizeof head);
     memcpy(&cs->b.size_bytes, &tail, sizeof tail);
     st->cb_dirty |= 1u << slot;
     ctx->dirty |= stage_bit[stage];
-    return 1;
+    return AEROCMD_OK;
+}
+
+/* A whole buffer into a valid slot of a tracked stage: the redundant bind (the usual one)
+ * costs the checks and one comparison. A refused buffer goes to the careful way when
+ * `report` (one-slot entries report through the error hook), else answers as
+ * set_constant_slot does. */
+static inline aerocmd_result bind_whole_constant_buffer(struct aerocmd_umd_context *ctx,
+                                                        uint32_t stage, uint32_t slot,
+                                                        struct aerocmd_umd_resource *buffer,
+                                                        int report)
+{
+    const struct umd_constant_slot *cs;
+    uint32_t size = 0;
+    if (buffer != NULL) {
+        size = buffer->cb_bytes;
+        if (size == 0) /* not a constant buffer */
+            return report ? bind_constant_buffer(ctx, (enum aerocmd_shader_kind)stage, slot,
+                                                  buffer)
+                          : AEROCMD_E_INVALID_ARG;
+    }
+    /* A slot's res is what its binding names, so comparing it stands for the handle. */
+    cs = &ctx->stages[stage].cb[slot];
+    if (cs->res == buffer && cs->b.offset_bytes == 0 && cs->b.size_bytes == size)
+        return AEROCMD_OK;
+    return store_whole_constant_buffer(ctx, stage, slot, buffer);
 }
 
 aerocmd_result aerocmd_umd_set_constant_buffer(struct aerocmd_umd_context *ctx,
                                                enum aerocmd_shader_kind stage, uint32_t slot,
                                                struct aerocmd_umd_resource *buffer)
 {
-    if (UMD_LIKELY((uint32_t)stage < UMD_STAGE_COUNT && slot < AEROCMD_UMD_MAX_CONSTANT_BUFFERS &&
-                   put_whole_constant_buffer(ctx, (uint32_t)stage, slot, buffer)))
-        return AEROCMD_OK;
-    return bind_constant_buffer(ctx, stage, slot, buffer); /* says what is wrong */
+    if (UMD_UNLIKELY((uint32_t)stage >= UMD_STAGE_COUNT ||
+                     slot >= AEROCMD_UMD_MAX_CONSTANT_BUFFERS))
+        return bind_constant_buffer(ctx, stage, slot, buffer);
+    return bind_whole_constant_buffer(ctx, (uint32_t)stage, slot, buffer, 1);
 }
 
 aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
@@ -301,9 +321,8 @@ aerocmd_result aerocmd_umd_set_constant_buffers(struct aerocmd_umd_context *ctx,
     /* One whole buffer into a valid slot of a tracked stage: the usual call. */
     if (UMD_LIKELY(count == 1 && (uint32_t)stage < UMD_STAGE_COUNT &&
                    start < AEROCMD_UMD_MAX_CONSTANT_BUFFERS && first_constant == NULL &&
-                   buffers != NULL && put_whole_constant_buffer(ctx, (uint32_t)stage, start,
-                                                                buffers[0])))
-        return AEROCMD_OK;
+                   buffers != NULL))
+        return bind_whole_constant_buffer(ctx, (uint32_t)stage, start, buffers[0], 0);
     r = check_stage(stage);
     if (r != AEROCMD_OK)
         UMD_UNBIND_ONLY(r, start, count, AEROCMD_UMD_MAX_CONSTANT_BUFFERS, buffers);
