@@ -244,8 +244,15 @@ static aerocmd_result send_ps_bindings(struct aerocmd_umd_context *ctx,
         ps->host_buffer_srv[0] &= ~1u;
     }
     UMD_APPEND(ctx, r, aerocmd_append_set_texture(&ctx->w, AEROCMD_SHADER_PS, 0, p->src_handle));
-    if (r == AEROCMD_OK)
-        UMD_APPEND(ctx, r, aerocmd_append_set_samplers(&ctx->w, AEROCMD_SHADER_PS, 0, 1, &handle));
+    /* An earlier pass with no application state sent since left this sampler there. */
+    if (r != AEROCMD_OK ||
+        ((ctx->pass_pieces & UMD_DIRTY_SAMPLER(AEROCMD_SHADER_PS)) && ctx->pass_sampler == handle))
+        return r;
+    UMD_APPEND(ctx, r, aerocmd_append_set_samplers(&ctx->w, AEROCMD_SHADER_PS, 0, 1, &handle));
+    if (r == AEROCMD_OK) {
+        ctx->pass_pieces |= UMD_DIRTY_SAMPLER(AEROCMD_SHADER_PS);
+        ctx->pass_sampler = handle;
+    }
     return r;
 }
 

@@ -414,6 +414,7 @@ struct aerocmd_umd_context {
     uint32_t pass_pieces;
     struct aerocmd_umd_viewport pass_viewport;
     uint32_t pass_ps;
+    uint32_t pass_sampler; /* PS sampler slot 0 as the last pass set it (see pass_pieces) */
     /* queries (umd_query.c) */
     uint32_t counting; /* running queries that count work: draws take the careful path */
     struct umd_query_totals totals;

@@ -229,6 +229,8 @@ static void test_passes_in_a_row(void)
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_RASTERIZER_STATE), 1);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_DEPTH_STENCIL_STATE), 1);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY), 1);
+    /* Every pass samples with the linear built-in: the host keeps it from the first. */
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_SAMPLERS), 1);
     /* 7x5 -> 3x2 -> 1x1 per texture: two viewports, each sent once per texture. */
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_VIEWPORT), 4);
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_RENDER_TARGETS), 4);
@@ -239,6 +241,48 @@ static void test_passes_in_a_row(void)
     CHECK(harness_valid(&h));
     kit_close(&h);
     CHECK_EQ(h.dev_alloc.live_blocks, 0); /* the built-ins' bytecode went with the context */
+}
+
+/* The sampler a pass leaves at PS slot 0 is reused only until the application's state goes
+ * out: draw, GenerateMips (two passes), draw, GenerateMips, draw. The application's draws
+ * run with its own sampler, each pass with the built-in one, which goes out again after an
+ * application draw replaced it. */
+static void test_pass_sampler_after_application_draws(void)
+{
+    static struct packet_list pl;
+    const struct hs_entry *app, *pass;
+    struct aerocmd_umd_resource *dst = NULL;
+    uint32_t i, draws;
+    kit_reset();
+    if (!CHECK(harness_open(&h, 65536, 16)))
+        return;
+    bind_scene(0);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    run_operation(OP_MIPS, &dst);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    run_operation(OP_MIPS, &dst);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    collect_packets(&h.fake, &pl);
+    /* The application's, two passes' (the second of each GenerateMips finds it there), two
+     * restores. */
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_SAMPLERS), 5);
+    draws = hs_snapshots(&h, snaps, HS_MAX_DRAWS);
+    if (!CHECK_EQ(draws, 7))
+        return;
+    app = hs_get(&snaps[0], AEROGPU_CMD_SET_SAMPLERS, AEROGPU_SHADER_STAGE_PIXEL, 0);
+    pass = hs_get(&snaps[1], AEROGPU_CMD_SET_SAMPLERS, AEROGPU_SHADER_STAGE_PIXEL, 0);
+    if (!CHECK(app != NULL && pass != NULL))
+        return;
+    CHECK(memcmp(app->bytes, pass->bytes, 4) != 0);
+    for (i = 0; i < draws; i++) {
+        const struct hs_entry *e =
+            hs_get(&snaps[i], AEROGPU_CMD_SET_SAMPLERS, AEROGPU_SHADER_STAGE_PIXEL, 0);
+        int application = i == 0 || i == 3 || i == 6;
+        CHECK(e != NULL && memcmp(e->bytes, (application ? app : pass)->bytes, 4) == 0);
+    }
+    CHECK(harness_valid(&h));
+    kit_close(&h);
 }
 
 /* Refusals: rotation; a source nothing can sample; a target format the host cannot render
@@ -470,6 +514,7 @@ int main(void)
     test_application_never_sees_it(OP_STRETCH, 1);
     test_pass_contents();
     test_passes_in_a_row();
+    test_pass_sampler_after_application_draws();
     test_refusals();
     test_view_formats();
     return check_finish();
