@@ -5,7 +5,8 @@
 #   release, plain, debug        gcc at each buildtype
 #   clang                        CC=clang, default buildtype
 #   sanitize                     -Db_sanitize=address,undefined, everything else default
-#   cross-x86_64, cross-i686     the README's cross commands: set up, build, and
+#   cross-x86_64, cross-i686     the README's cross commands: set up, build, the DLL's
+#                                export table (test exports-dll), and
 #                                `meson install` must install the driver DLL
 #   dist                         `meson dist`: the tarball builds and passes its own tests
 # usage: scripts/build-matrix.sh [NAME...]   (no NAME: all of them)
@@ -52,12 +53,18 @@ installed_dll() { # staging dir, dll name
     find "$1" -name "$2" | grep -q .
 }
 
+dll_exports() { # build dir: test exports-dll ran (meson test passes when no test matches) and passed
+    meson test -C "$1" exports-dll --print-errorlogs &&
+        grep -q '"name": "[^"]*exports-dll".*"result": "OK"' "$1/meson-logs/testlog.json"
+}
+
 cross() { # name, cross file, driver DLL
     local name=$1 dir=$root/$1
     if [ ! -f "$dir/build.ninja" ]; then
         step "$name-setup" meson setup "$dir" --cross-file "$2" -Dwerror=true || return 1
     fi
     step "$name-build" ninja -C "$dir" || return 1
+    step "$name-exports" dll_exports "$dir"
     rm -rf "$dir/staging"
     step "$name-install" meson install -C "$dir" --no-rebuild --destdir staging || return 1
     step "$name-driver-dll" installed_dll "$dir/staging" "$3"

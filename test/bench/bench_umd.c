@@ -83,9 +83,10 @@ BENCH_NOINLINE static int loop_rebind_null(struct aerocmd_umd_context *ctx, unsi
     unsigned failed = 0;
     for (i = 0; i < count; i++) {
         unsigned pick = (unsigned)((i + 1u) & 1u);
-        failed |= (unsigned)bench_null_set_vertex_buffers(ctx, 0, 1, &o->vb[pick], &stride, &offset);
-        failed |= (unsigned)bench_null_set_constant_buffers(ctx, AEROCMD_SHADER_VS, 0, 1, &o->cb[pick],
-                                                      NULL, NULL);
+        failed |=
+            (unsigned)bench_null_set_vertex_buffers(ctx, 0, 1, &o->vb[pick], &stride, &offset);
+        failed |= (unsigned)bench_null_set_constant_buffers(ctx, AEROCMD_SHADER_VS, 0, 1,
+                                                            &o->cb[pick], NULL, NULL);
         failed |= (unsigned)bench_null_draw(ctx, 3, 0);
     }
     return failed != 0;

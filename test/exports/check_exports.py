@@ -2,9 +2,15 @@
 # SPDX-License-Identifier: MIT
 """The shared libaerocmd exports exactly the installed headers' API.
 
-usage: check_exports.py NM LIBRARY.so [--skip=NAME.h] [--only=NAME.h] HEADER_DIR...
+usage: check_exports.py NM LIBRARY.so [--skip=NAME.h] [--only=NAME.h] [--internal=LIB.a]
+                        HEADER_DIR...
+       check_exports.py --objdump OBJDUMP LIBRARY.dll [--skip=NAME.h] HEADER_DIR...
 (installed headers: source and generated). --skip leaves out a header of another library
-(exec.h is libaerocmd_exec's); --only checks a library against just its headers.
+(exec.h is libaerocmd_exec's); --only checks a library against just its headers. With
+--objdump the library is a Windows DLL and its export table is read (objdump -p): it
+exports what its module-definition file (libaerocmd/api_symbols.py) lists. --internal
+names the static library of every object (hidden symbols included): each of its global
+aerocmd_ symbols is either declared in an installed header or named aerocmd_priv_.
 
 Fails when the library exports a symbol that does not start with aerocmd_ (or starts with
 aerocmd_priv_, the internal prefix), when an installed header lacks its
@@ -12,10 +18,14 @@ AEROCMD_EXPORT_BEGIN / AEROCMD_EXPORT_END pair, or when a function or table decl
 installed header is not exported. A static inline function in an installed header must be
 the C fast path NAME_inline of an exported NAME (see writer.h), so that FFI callers reach
 every entry point; only the writer's fast-path building blocks are inline-only."""
-import pathlib
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                                'libaerocmd'))
+from api_symbols import declared, installed_headers  # noqa: E402
 
 # Installed headers of the project's other libraries, not of libaerocmd.
 OTHER_LIBRARIES = {'exec.h': 'libaerocmd_exec, the optional reference executor'}
@@ -25,6 +35,30 @@ TOOLCHAIN = {'_init', '_fini', '_edata', '_end', '__bss_start'}
 TOOLCHAIN_PREFIXES = ('__gcov_', '__llvm_', '__asan', '__odr_asan', '__ubsan', '__sanitizer')
 # Pieces of the inline append fast path, meaningless on their own.
 INLINE_ONLY = {'aerocmd_writer_fixed_room', 'aerocmd_writer_fixed_publish'}
+
+
+def exported_pe(objdump, dll):
+    """The names in a DLL's export table."""
+    text = subprocess.run([objdump, '-p', dll], check=True, capture_output=True,
+                          text=True).stdout
+    names, in_table = set(), False
+    for line in text.splitlines():
+        if '[Ordinal/Name Pointer] Table' in line:
+            in_table = True
+        elif in_table:
+            m = re.match(r'\s*\[\s*\d+\]\s+(\S+)\s*$', line)
+            if not m:
+                break
+            names.add(m.group(1))
+    return names
+
+
+def global_names(nm, archive):
+    """Global symbols an archive's objects define."""
+    out = subprocess.run([nm, '--defined-only', archive], check=True, capture_output=True,
+                         text=True).stdout
+    return {f[2] for f in (line.split() for line in out.splitlines())
+            if len(f) >= 3 and f[1] in 'TDBRVW'}
 
 
 def exported(nm, lib):
@@ -38,93 +72,42 @@ def exported(nm, lib):
     return names
 
 
-def strip_source(text):
-    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
-    text = re.sub(r'//[^\n]*', ' ', text)
-    text = re.sub(r'\\\n', ' ', text)
-    text = re.sub(r'^\s*#[^\n]*', ' ', text, flags=re.M)
-    # The extern "C" block's closing brace sits in #ifdef __cplusplus and is gone already.
-    text = text.replace('extern "C" {', ' ')
-    return text.replace('AEROCMD_EXPORT_BEGIN', ' ').replace('AEROCMD_EXPORT_END', ' ')
-
-
-def top_level_statements(text):
-    """Statements at file scope; brace blocks are dropped, a function body ends one."""
-    statements, current, depth, i = [], [], 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch == '{':
-            if depth == 0 and ''.join(current).rstrip().endswith(')'):
-                current.append(' BODY ')  # a function definition (static inline)
-            depth += 1
-        elif ch == '}':
-            depth -= 1
-            if depth == 0 and ''.join(current).endswith(' BODY '):
-                statements.append(''.join(current))
-                current = []
-        elif depth == 0:
-            if ch == ';':
-                statements.append(''.join(current))
-                current = []
-            else:
-                current.append(ch)
-        i += 1
-    return [' '.join(s.split()) for s in statements if s.strip()]
-
-
-def declared(header_text):
-    """(functions and tables declared, static inline functions defined)"""
-    names, inline = set(), set()
-    for st in top_level_statements(strip_source(header_text)):
-        if st.startswith('static') and st.endswith('BODY'):
-            function = re.search(r'\b(aerocmd_\w+) ?\(', st)
-            if function:
-                inline.add(function.group(1))
-            continue
-        if st.startswith(('typedef', 'static')) or st.endswith('BODY'):
-            continue
-        function = re.search(r'(?<!\(\*)(?<!\( \*)\b(aerocmd_\w+) ?\(', st)
-        if function:
-            names.add(function.group(1))
-        elif st.startswith('extern'):
-            variable = re.search(r'(aerocmd_\w+)\s*(\[[^\]]*\])?\s*$', st)
-            if variable:
-                names.add(variable.group(1))
-    return names, inline
-
-
 def main():
-    nm, lib, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if sys.argv[1] == '--objdump':
+        exports, args = exported_pe(sys.argv[2], sys.argv[3]), sys.argv[4:]
+    else:
+        exports, args = exported(sys.argv[1], sys.argv[2]), sys.argv[3:]
     only = {a.split('=', 1)[1] for a in args if a.startswith('--only=')}
     skip = {a.split('=', 1)[1] for a in args if a.startswith('--skip=')}
     header_dirs = [a for a in args if not a.startswith('--')]
     failures = []
-    exports = exported(nm, lib)
-    for name in sorted(exports):
-        if name in TOOLCHAIN or name.startswith(TOOLCHAIN_PREFIXES):
-            continue
+    ours = {n for n in exports if n not in TOOLCHAIN and not n.startswith(TOOLCHAIN_PREFIXES)}
+    for name in sorted(ours):
         if not name.startswith('aerocmd_'):
             failures.append(f'exported without the aerocmd_ prefix: {name}')
         elif name.startswith('aerocmd_priv_'):
             failures.append(f'internal symbol exported: {name}')
     public = set()
-    headers = [h for d in header_dirs for h in pathlib.Path(d).glob('*.h')]
-    for header in sorted(headers):
-        if header.name in skip or (only and header.name not in only):
-            continue
-        text = header.read_text()
-        if header.name != 'export.h' and (text.count('AEROCMD_EXPORT_BEGIN') != 1
-                                          or text.count('AEROCMD_EXPORT_END') != 1):
-            failures.append(f'{header.name}: wrap its declarations in one '
+    for name, text in installed_headers(header_dirs, skip, only).items():
+        if name != 'export.h' and (text.count('AEROCMD_EXPORT_BEGIN') != 1
+                                   or text.count('AEROCMD_EXPORT_END') != 1):
+            failures.append(f'{name}: wrap its declarations in one '
                             'AEROCMD_EXPORT_BEGIN / AEROCMD_EXPORT_END pair')
         names, inline = declared(text)
         public |= names
-        for name in sorted(inline - INLINE_ONLY):
-            if not name.endswith('_inline') or name[:-len('_inline')] not in names:
-                failures.append(f'{header.name}: static inline {name} has no exported twin '
+        for function in sorted(inline - INLINE_ONLY):
+            if not function.endswith('_inline') or function[:-len('_inline')] not in names:
+                failures.append(f'{name}: static inline {function} has no exported twin '
                                 '(declare NAME, define NAME_inline, map NAME to it for C)')
     for name in sorted(public - exports):
         failures.append(f'declared in an installed header but not exported: {name}')
+    for name in sorted(ours - public):
+        if name.startswith('aerocmd_') and not name.startswith('aerocmd_priv_'):
+            failures.append(f'exported but declared in no installed header: {name}')
+    for archive in (a.split('=', 1)[1] for a in args if a.startswith('--internal=')):
+        for name in sorted(global_names(sys.argv[1], archive) - public):
+            if name.startswith('aerocmd_') and not name.startswith('aerocmd_priv_'):
+                failures.append(f'internal function without the aerocmd_priv_ prefix: {name}')
     for failure in failures:
         print(failure)
     print(f'{len(exports)} exported symbols, {len(public)} declared in installed headers')

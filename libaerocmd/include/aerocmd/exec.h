@@ -3,8 +3,8 @@
  * vkd3d (over Mesa's lavapipe when VK_ICD_FILENAMES points at it) and reads pixels back.
  *
  * Hosted and optional (Meson feature `exec`); a separate library (libaerocmd_exec, over
- * libaerocmd) that the driver DLLs and the kernel-safe core never link. It is one more consumer of hostile
- * input: every packet is executed or refused with an error naming its byte offset, never a
+ * libaerocmd) that the driver DLLs and the kernel-safe core never link. It is one more consumer of
+ * hostile input: every packet is executed or refused with an error naming its byte offset, never a
  * crash. Refusals say why: the stream breaks a protocol rule (AEROCMD_E_MALFORMED), or it
  * asks for something this executor cannot reproduce exactly (AEROCMD_E_NOT_IMPLEMENTED:
  * D3D9 register packets, hull/domain shaders, ...).

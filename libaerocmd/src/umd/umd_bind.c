@@ -258,8 +258,8 @@ static UMD_NOINLINE aerocmd_result store_whole_constant_buffer(struct aerocmd_um
                                                                uint32_t stage, uint32_t slot,
                                                                struct aerocmd_umd_resource *buffer)
 {
-    static const uint32_t stage_bit[UMD_STAGE_COUNT] = {
-        UMD_DIRTY_CB(0), UMD_DIRTY_CB(1), UMD_DIRTY_CB(2), UMD_DIRTY_CB(3)};
+    static const uint32_t stage_bit[UMD_STAGE_COUNT] = {UMD_DIRTY_CB(0), UMD_DIRTY_CB(1),
+                                                        UMD_DIRTY_CB(2), UMD_DIRTY_CB(3)};
     struct umd_stage_bindings *st = &ctx->stages[stage];
     struct umd_constant_slot *cs = &st->cb[slot];
     uint64_t head = 0, tail = 0; /* {buffer, offset 0}, {size, reserved 0} */
@@ -289,8 +289,7 @@ static inline aerocmd_result bind_whole_constant_buffer(struct aerocmd_umd_conte
     if (buffer != NULL) {
         size = buffer->cb_bytes;
         if (size == 0) /* not a constant buffer */
-            return report ? bind_constant_buffer(ctx, (enum aerocmd_shader_kind)stage, slot,
-                                                  buffer)
+            return report ? bind_constant_buffer(ctx, (enum aerocmd_shader_kind)stage, slot, buffer)
                           : AEROCMD_E_INVALID_ARG;
     }
     /* A slot's res is what its binding names, so comparing it stands for the handle. */

@@ -168,9 +168,9 @@ static uint32_t packet_bytes(const struct aerocmd_umd_context *ctx, uint32_t bit
         return UMD_INPUT_LAYOUT_BYTES;
     case 3:
         slots = ctx->vb_dirty;
-        return slots != 0 ? UMD_VERTEX_BUFFERS_BYTES +
-                                table_count(slots, &lo) * UMD_VERTEX_BINDING_BYTES
-                          : 0u;
+        return slots != 0
+                   ? UMD_VERTEX_BUFFERS_BYTES + table_count(slots, &lo) * UMD_VERTEX_BINDING_BYTES
+                   : 0u;
     case 4:
         return UMD_INDEX_BUFFER_BYTES;
     case 6:

@@ -51,8 +51,9 @@ static aerocmd_result reference_validate(const uint8_t *bytes, size_t len,
     aerocmd_cursor_init(&cursor, &stream);
     while ((more = aerocmd_cursor_next(&cursor, &packet, diag)) > 0) {
         const struct aerocmd_opcode_info *info = aerocmd_opcode_info(packet.opcode);
-        aerocmd_reason reason =
-            info != NULL ? aerocmd_decode_packet_fault(&stream, &packet, info) : AEROCMD_R_NONE;
+        aerocmd_reason reason = info != NULL
+                                    ? aerocmd_priv_decode_packet_fault(&stream, &packet, info)
+                                    : AEROCMD_R_NONE;
         if (reason != AEROCMD_R_NONE) {
             diag->reason = reason;
             diag->offset = packet.offset;
@@ -85,9 +86,10 @@ static unsigned compare_packets(const uint8_t *bytes, size_t len)
     aerocmd_cursor_init(&cursor, &stream);
     while (aerocmd_cursor_next(&cursor, &packet, &diag) > 0) {
         const struct aerocmd_opcode_info *info = aerocmd_opcode_info(packet.opcode);
-        aerocmd_reason generic =
-            info != NULL ? aerocmd_decode_packet_fault(&stream, &packet, info) : AEROCMD_R_NONE;
-        int fast = aerocmd_decode_fast_accept(&stream, &packet);
+        aerocmd_reason generic = info != NULL
+                                     ? aerocmd_priv_decode_packet_fault(&stream, &packet, info)
+                                     : AEROCMD_R_NONE;
+        int fast = aerocmd_priv_decode_fast_accept(&stream, &packet);
         aerocmd_result public_result = aerocmd_packet_check(&stream, &packet, &diag);
         tally.fast_accepted += fast != 0;
         bad += fast && generic != AEROCMD_R_NONE;
@@ -384,8 +386,9 @@ static void test_bases_take_the_fast_path(void)
         if (!CHECK_EQ(compare_stream(sb.bytes, sb.len, &diag, table[i].name), AEROCMD_OK))
             fprintf(stderr, "    base %s: %s\n", table[i].name, aerocmd_reason_name(diag.reason));
         CHECK_EQ(aerocmd_stream_open(&stream, sb.bytes, sb.len, &diag), AEROCMD_OK);
-        if (!CHECK_EQ(aerocmd_decode_fast_walk(&stream, sizeof(struct aerogpu_cmd_stream_header)),
-                      sb.len))
+        if (!CHECK_EQ(
+                aerocmd_priv_decode_fast_walk(&stream, sizeof(struct aerogpu_cmd_stream_header)),
+                sb.len))
             fprintf(stderr, "    the fast walk stops in %s\n", table[i].name);
     }
 }

@@ -72,9 +72,9 @@ static void expect(int want_ok, uint32_t opcode, const char *what)
     aerocmd_cursor_init(&cursor, &stream);
     if (aerocmd_cursor_next(&cursor, &packet, &diag) == 1) {
         aerocmd_reason reason =
-            aerocmd_decode_packet_fault(&stream, &packet, aerocmd_opcode_info(packet.opcode));
+            aerocmd_priv_decode_packet_fault(&stream, &packet, aerocmd_opcode_info(packet.opcode));
         ok &= CHECK_EQ(reason, want_ok ? AEROCMD_R_NONE : AEROCMD_R_D3D11_LIMIT);
-        ok &= CHECK_EQ(aerocmd_decode_fast_accept(&stream, &packet), want_ok);
+        ok &= CHECK_EQ(aerocmd_priv_decode_fast_accept(&stream, &packet), want_ok);
     } else {
         ok &= CHECK(0);
     }

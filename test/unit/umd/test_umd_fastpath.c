@@ -160,8 +160,8 @@ static aerocmd_result churn(struct harness *h, size_t *len, uint8_t *out, size_t
         /* The array entries and the one-slot ones the driver calls, by turns. */
         if (i % 6u < 3u) {
             TRY(aerocmd_umd_set_vertex_buffers(h->ctx, i % 3u, 1, &vb[i & 1u], &stride, &offset));
-            TRY(aerocmd_umd_set_constant_buffers(h->ctx, stage, i % 5u, 1, &cb[(i / 2u) & 1u],
-                                                 NULL, NULL));
+            TRY(aerocmd_umd_set_constant_buffers(h->ctx, stage, i % 5u, 1, &cb[(i / 2u) & 1u], NULL,
+                                                 NULL));
         } else {
             TRY(aerocmd_umd_set_vertex_buffer(h->ctx, i % 3u, vb[i & 1u], stride, offset));
             TRY(aerocmd_umd_set_constant_buffer(h->ctx, stage, i % 5u, cb[(i / 2u) & 1u]));

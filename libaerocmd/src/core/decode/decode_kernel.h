@@ -16,6 +16,6 @@
  * present flag) and at the shared-surface packets (their share tokens). A packet newer
  * than the stream's minor never passes either. Reserved opcodes are the caller's: it walks
  * this way only when its policy reserves none. */
-uint32_t aerocmd_decode_kernel_walk(const struct aerocmd_stream *stream, uint32_t offset);
+uint32_t aerocmd_priv_decode_kernel_walk(const struct aerocmd_stream *stream, uint32_t offset);
 
 #endif /* AEROCMD_DECODE_KERNEL_H */

@@ -45,7 +45,7 @@
     X(AEROGPU_SHADER_STAGE_COMPUTE)                                                                \
     X(AEROGPU_SHADER_STAGE_GEOMETRY)
 
-#define AEROCMD_ENUM_INFO_SHADER_STAGE_EX (&aerocmd_enum_shader_stage_ex)
+#define AEROCMD_ENUM_INFO_SHADER_STAGE_EX (&aerocmd_priv_enum_shader_stage_ex)
 #define AEROCMD_VALUES_SHADER_STAGE_EX(X)                                                          \
     X(AEROGPU_SHADER_STAGE_EX_NONE)                                                                \
     X(AEROGPU_SHADER_STAGE_EX_GEOMETRY)                                                            \
@@ -53,17 +53,17 @@
     X(AEROGPU_SHADER_STAGE_EX_DOMAIN)                                                              \
     X(AEROGPU_SHADER_STAGE_EX_COMPUTE)
 
-#define AEROCMD_ENUM_INFO_INDEX_FORMAT (&aerocmd_enum_index_format)
+#define AEROCMD_ENUM_INFO_INDEX_FORMAT (&aerocmd_priv_enum_index_format)
 #define AEROCMD_VALUES_INDEX_FORMAT(X)                                                             \
     X(AEROGPU_INDEX_FORMAT_UINT16)                                                                 \
     X(AEROGPU_INDEX_FORMAT_UINT32)
 
-#define AEROCMD_ENUM_INFO_SAMPLER_FILTER (&aerocmd_enum_sampler_filter)
+#define AEROCMD_ENUM_INFO_SAMPLER_FILTER (&aerocmd_priv_enum_sampler_filter)
 #define AEROCMD_VALUES_SAMPLER_FILTER(X)                                                           \
     X(AEROGPU_SAMPLER_FILTER_NEAREST)                                                              \
     X(AEROGPU_SAMPLER_FILTER_LINEAR)
 
-#define AEROCMD_ENUM_INFO_SAMPLER_ADDRESS_MODE (&aerocmd_enum_sampler_address_mode)
+#define AEROCMD_ENUM_INFO_SAMPLER_ADDRESS_MODE (&aerocmd_priv_enum_sampler_address_mode)
 #define AEROCMD_VALUES_SAMPLER_ADDRESS_MODE(X)                                                     \
     X(AEROGPU_SAMPLER_ADDRESS_CLAMP_TO_EDGE)                                                       \
     X(AEROGPU_SAMPLER_ADDRESS_REPEAT)                                                              \
@@ -114,7 +114,7 @@
     X(AEROGPU_TOPOLOGY_PATCHLIST_31)                                                               \
     X(AEROGPU_TOPOLOGY_PATCHLIST_32)
 
-#define AEROCMD_ENUM_INFO_RESOURCE_USAGE_FLAGS (&aerocmd_enum_resource_usage_flags)
+#define AEROCMD_ENUM_INFO_RESOURCE_USAGE_FLAGS (&aerocmd_priv_enum_resource_usage_flags)
 #define AEROCMD_VALUES_RESOURCE_USAGE_FLAGS(X)                                                     \
     X(AEROGPU_RESOURCE_USAGE_NONE)                                                                 \
     X(AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER)                                                        \
@@ -126,12 +126,12 @@
     X(AEROGPU_RESOURCE_USAGE_SCANOUT)                                                              \
     X(AEROGPU_RESOURCE_USAGE_STORAGE)
 
-#define AEROCMD_ENUM_INFO_COPY_FLAGS (&aerocmd_enum_copy_flags)
+#define AEROCMD_ENUM_INFO_COPY_FLAGS (&aerocmd_priv_enum_copy_flags)
 #define AEROCMD_VALUES_COPY_FLAGS(X)                                                               \
     X(AEROGPU_COPY_FLAG_NONE)                                                                      \
     X(AEROGPU_COPY_FLAG_WRITEBACK_DST)
 
-#define AEROCMD_ENUM_INFO_BLEND_FACTOR (&aerocmd_enum_blend_factor)
+#define AEROCMD_ENUM_INFO_BLEND_FACTOR (&aerocmd_priv_enum_blend_factor)
 #define AEROCMD_VALUES_BLEND_FACTOR(X)                                                             \
     X(AEROGPU_BLEND_ZERO)                                                                          \
     X(AEROGPU_BLEND_ONE)                                                                           \
@@ -142,7 +142,7 @@
     X(AEROGPU_BLEND_CONSTANT)                                                                      \
     X(AEROGPU_BLEND_INV_CONSTANT)
 
-#define AEROCMD_ENUM_INFO_BLEND_OP (&aerocmd_enum_blend_op)
+#define AEROCMD_ENUM_INFO_BLEND_OP (&aerocmd_priv_enum_blend_op)
 #define AEROCMD_VALUES_BLEND_OP(X)                                                                 \
     X(AEROGPU_BLEND_OP_ADD)                                                                        \
     X(AEROGPU_BLEND_OP_SUBTRACT)                                                                   \
@@ -150,7 +150,7 @@
     X(AEROGPU_BLEND_OP_MIN)                                                                        \
     X(AEROGPU_BLEND_OP_MAX)
 
-#define AEROCMD_ENUM_INFO_COMPARE_FUNC (&aerocmd_enum_compare_func)
+#define AEROCMD_ENUM_INFO_COMPARE_FUNC (&aerocmd_priv_enum_compare_func)
 #define AEROCMD_VALUES_COMPARE_FUNC(X)                                                             \
     X(AEROGPU_COMPARE_NEVER)                                                                       \
     X(AEROGPU_COMPARE_LESS)                                                                        \
@@ -161,29 +161,29 @@
     X(AEROGPU_COMPARE_GREATER_EQUAL)                                                               \
     X(AEROGPU_COMPARE_ALWAYS)
 
-#define AEROCMD_ENUM_INFO_FILL_MODE (&aerocmd_enum_fill_mode)
+#define AEROCMD_ENUM_INFO_FILL_MODE (&aerocmd_priv_enum_fill_mode)
 #define AEROCMD_VALUES_FILL_MODE(X)                                                                \
     X(AEROGPU_FILL_SOLID)                                                                          \
     X(AEROGPU_FILL_WIREFRAME)
 
-#define AEROCMD_ENUM_INFO_CULL_MODE (&aerocmd_enum_cull_mode)
+#define AEROCMD_ENUM_INFO_CULL_MODE (&aerocmd_priv_enum_cull_mode)
 #define AEROCMD_VALUES_CULL_MODE(X)                                                                \
     X(AEROGPU_CULL_NONE)                                                                           \
     X(AEROGPU_CULL_FRONT)                                                                          \
     X(AEROGPU_CULL_BACK)
 
-#define AEROCMD_ENUM_INFO_RASTERIZER_FLAGS (&aerocmd_enum_rasterizer_flags)
+#define AEROCMD_ENUM_INFO_RASTERIZER_FLAGS (&aerocmd_priv_enum_rasterizer_flags)
 #define AEROCMD_VALUES_RASTERIZER_FLAGS(X)                                                         \
     X(AEROGPU_RASTERIZER_FLAG_NONE)                                                                \
     X(AEROGPU_RASTERIZER_FLAG_DEPTH_CLIP_DISABLE)
 
-#define AEROCMD_ENUM_INFO_CLEAR_FLAGS (&aerocmd_enum_clear_flags)
+#define AEROCMD_ENUM_INFO_CLEAR_FLAGS (&aerocmd_priv_enum_clear_flags)
 #define AEROCMD_VALUES_CLEAR_FLAGS(X)                                                              \
     X(AEROGPU_CLEAR_COLOR)                                                                         \
     X(AEROGPU_CLEAR_DEPTH)                                                                         \
     X(AEROGPU_CLEAR_STENCIL)
 
-#define AEROCMD_ENUM_INFO_PRESENT_FLAGS (&aerocmd_enum_present_flags)
+#define AEROCMD_ENUM_INFO_PRESENT_FLAGS (&aerocmd_priv_enum_present_flags)
 #define AEROCMD_VALUES_PRESENT_FLAGS(X)                                                            \
     X(AEROGPU_PRESENT_FLAG_NONE)                                                                   \
     X(AEROGPU_PRESENT_FLAG_VSYNC)

@@ -24,7 +24,7 @@ static const struct aerocmd_enum_value error_code_values[] = {
     VALUE(AEROGPU_ERROR_NONE),    VALUE(AEROGPU_ERROR_CMD_DECODE), VALUE(AEROGPU_ERROR_OOB),
     VALUE(AEROGPU_ERROR_BACKEND), VALUE(AEROGPU_ERROR_INTERNAL),
 };
-TABLE(aerocmd_enum_error_code, "aerogpu_error_code", error_code_values);
+TABLE(aerocmd_priv_enum_error_code, "aerogpu_error_code", error_code_values);
 
 static const struct aerocmd_enum_value format_values[] = {AEROCMD_VALUES_FORMAT(LISTED)};
 TABLE(aerocmd_enum_format, "aerogpu_format", format_values);
@@ -32,7 +32,7 @@ TABLE(aerocmd_enum_format, "aerogpu_format", format_values);
 static const struct aerocmd_enum_value stream_flags_values[] = {
     VALUE(AEROGPU_CMD_STREAM_FLAG_NONE),
 };
-TABLE(aerocmd_enum_stream_flags, "aerogpu_cmd_stream_flags", stream_flags_values);
+TABLE(aerocmd_priv_enum_stream_flags, "aerogpu_cmd_stream_flags", stream_flags_values);
 
 static const struct aerocmd_enum_value opcode_values[] = {
     VALUE(AEROGPU_CMD_NOP),
@@ -84,7 +84,7 @@ static const struct aerocmd_enum_value opcode_values[] = {
     VALUE(AEROGPU_CMD_RELEASE_SHARED_SURFACE),
     VALUE(AEROGPU_CMD_FLUSH),
 };
-TABLE(aerocmd_enum_opcode, "aerogpu_cmd_opcode", opcode_values);
+TABLE(aerocmd_priv_enum_opcode, "aerogpu_cmd_opcode", opcode_values);
 
 static const struct aerocmd_enum_value shader_stage_values[] = {
     AEROCMD_VALUES_SHADER_STAGE(LISTED)};
@@ -92,19 +92,19 @@ TABLE(aerocmd_enum_shader_stage, "aerogpu_shader_stage", shader_stage_values);
 
 static const struct aerocmd_enum_value shader_stage_ex_values[] = {
     AEROCMD_VALUES_SHADER_STAGE_EX(LISTED)};
-TABLE(aerocmd_enum_shader_stage_ex, "aerogpu_shader_stage_ex", shader_stage_ex_values);
+TABLE(aerocmd_priv_enum_shader_stage_ex, "aerogpu_shader_stage_ex", shader_stage_ex_values);
 
 static const struct aerocmd_enum_value index_format_values[] = {
     AEROCMD_VALUES_INDEX_FORMAT(LISTED)};
-TABLE(aerocmd_enum_index_format, "aerogpu_index_format", index_format_values);
+TABLE(aerocmd_priv_enum_index_format, "aerogpu_index_format", index_format_values);
 
 static const struct aerocmd_enum_value sampler_filter_values[] = {
     AEROCMD_VALUES_SAMPLER_FILTER(LISTED)};
-TABLE(aerocmd_enum_sampler_filter, "aerogpu_sampler_filter", sampler_filter_values);
+TABLE(aerocmd_priv_enum_sampler_filter, "aerogpu_sampler_filter", sampler_filter_values);
 
 static const struct aerocmd_enum_value sampler_address_mode_values[] = {
     AEROCMD_VALUES_SAMPLER_ADDRESS_MODE(LISTED)};
-TABLE(aerocmd_enum_sampler_address_mode, "aerogpu_sampler_address_mode",
+TABLE(aerocmd_priv_enum_sampler_address_mode, "aerogpu_sampler_address_mode",
       sampler_address_mode_values);
 
 static const struct aerocmd_enum_value topology_values[] = {AEROCMD_VALUES_TOPOLOGY(LISTED)};
@@ -112,56 +112,57 @@ TABLE(aerocmd_enum_topology, "aerogpu_primitive_topology", topology_values);
 
 static const struct aerocmd_enum_value resource_usage_values[] = {
     AEROCMD_VALUES_RESOURCE_USAGE_FLAGS(LISTED)};
-TABLE(aerocmd_enum_resource_usage_flags, "aerogpu_resource_usage_flags", resource_usage_values);
+TABLE(aerocmd_priv_enum_resource_usage_flags, "aerogpu_resource_usage_flags",
+      resource_usage_values);
 
 static const struct aerocmd_enum_value copy_flags_values[] = {AEROCMD_VALUES_COPY_FLAGS(LISTED)};
-TABLE(aerocmd_enum_copy_flags, "aerogpu_copy_flags", copy_flags_values);
+TABLE(aerocmd_priv_enum_copy_flags, "aerogpu_copy_flags", copy_flags_values);
 
 static const struct aerocmd_enum_value blend_factor_values[] = {
     AEROCMD_VALUES_BLEND_FACTOR(LISTED)};
-TABLE(aerocmd_enum_blend_factor, "aerogpu_blend_factor", blend_factor_values);
+TABLE(aerocmd_priv_enum_blend_factor, "aerogpu_blend_factor", blend_factor_values);
 
 static const struct aerocmd_enum_value blend_op_values[] = {AEROCMD_VALUES_BLEND_OP(LISTED)};
-TABLE(aerocmd_enum_blend_op, "aerogpu_blend_op", blend_op_values);
+TABLE(aerocmd_priv_enum_blend_op, "aerogpu_blend_op", blend_op_values);
 
 static const struct aerocmd_enum_value compare_func_values[] = {
     AEROCMD_VALUES_COMPARE_FUNC(LISTED)};
-TABLE(aerocmd_enum_compare_func, "aerogpu_compare_func", compare_func_values);
+TABLE(aerocmd_priv_enum_compare_func, "aerogpu_compare_func", compare_func_values);
 
 static const struct aerocmd_enum_value fill_mode_values[] = {AEROCMD_VALUES_FILL_MODE(LISTED)};
-TABLE(aerocmd_enum_fill_mode, "aerogpu_fill_mode", fill_mode_values);
+TABLE(aerocmd_priv_enum_fill_mode, "aerogpu_fill_mode", fill_mode_values);
 
 static const struct aerocmd_enum_value cull_mode_values[] = {AEROCMD_VALUES_CULL_MODE(LISTED)};
-TABLE(aerocmd_enum_cull_mode, "aerogpu_cull_mode", cull_mode_values);
+TABLE(aerocmd_priv_enum_cull_mode, "aerogpu_cull_mode", cull_mode_values);
 
 static const struct aerocmd_enum_value rasterizer_flags_values[] = {
     AEROCMD_VALUES_RASTERIZER_FLAGS(LISTED)};
-TABLE(aerocmd_enum_rasterizer_flags, "aerogpu_rasterizer_flags", rasterizer_flags_values);
+TABLE(aerocmd_priv_enum_rasterizer_flags, "aerogpu_rasterizer_flags", rasterizer_flags_values);
 
 static const struct aerocmd_enum_value clear_flags_values[] = {AEROCMD_VALUES_CLEAR_FLAGS(LISTED)};
-TABLE(aerocmd_enum_clear_flags, "aerogpu_clear_flags", clear_flags_values);
+TABLE(aerocmd_priv_enum_clear_flags, "aerogpu_clear_flags", clear_flags_values);
 
 static const struct aerocmd_enum_value present_flags_values[] = {
     AEROCMD_VALUES_PRESENT_FLAGS(LISTED)};
-TABLE(aerocmd_enum_present_flags, "aerogpu_present_flags", present_flags_values);
+TABLE(aerocmd_priv_enum_present_flags, "aerogpu_present_flags", present_flags_values);
 
 static const struct aerocmd_enum_value submit_flags_values[] = {
     VALUE(AEROGPU_SUBMIT_FLAG_NONE),
     VALUE(AEROGPU_SUBMIT_FLAG_PRESENT),
     VALUE(AEROGPU_SUBMIT_FLAG_NO_IRQ),
 };
-TABLE(aerocmd_enum_submit_flags, "aerogpu_submit_flags", submit_flags_values);
+TABLE(aerocmd_priv_enum_submit_flags, "aerogpu_submit_flags", submit_flags_values);
 
 static const struct aerocmd_enum_value engine_id_values[] = {
     VALUE(AEROGPU_ENGINE_0),
 };
-TABLE(aerocmd_enum_engine_id, "aerogpu_engine_id", engine_id_values);
+TABLE(aerocmd_priv_enum_engine_id, "aerogpu_engine_id", engine_id_values);
 
 static const struct aerocmd_enum_value alloc_flags_values[] = {
     VALUE(AEROGPU_ALLOC_FLAG_NONE),
     VALUE(AEROGPU_ALLOC_FLAG_READONLY),
 };
-TABLE(aerocmd_enum_alloc_flags, "aerogpu_alloc_flags", alloc_flags_values);
+TABLE(aerocmd_priv_enum_alloc_flags, "aerogpu_alloc_flags", alloc_flags_values);
 
 static const struct aerocmd_enum_value wddm_alloc_private_flags_values[] = {
     VALUE(AEROGPU_WDDM_ALLOC_PRIV_FLAG_NONE),
@@ -169,7 +170,7 @@ static const struct aerocmd_enum_value wddm_alloc_private_flags_values[] = {
     VALUE(AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE),
     VALUE(AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING),
 };
-TABLE(aerocmd_enum_wddm_alloc_private_flags, "aerogpu_wddm_alloc_private_flags",
+TABLE(aerocmd_priv_enum_wddm_alloc_private_flags, "aerogpu_wddm_alloc_private_flags",
       wddm_alloc_private_flags_values);
 
 static const struct aerocmd_enum_value wddm_alloc_kind_values[] = {
@@ -177,35 +178,35 @@ static const struct aerocmd_enum_value wddm_alloc_kind_values[] = {
     VALUE(AEROGPU_WDDM_ALLOC_KIND_BUFFER),
     VALUE(AEROGPU_WDDM_ALLOC_KIND_TEXTURE2D),
 };
-TABLE(aerocmd_enum_wddm_alloc_kind, "aerogpu_wddm_alloc_kind", wddm_alloc_kind_values);
+TABLE(aerocmd_priv_enum_wddm_alloc_kind, "aerogpu_wddm_alloc_kind", wddm_alloc_kind_values);
 
 /* In the order the ABI JSON lists them. */
 static const struct aerocmd_enum_info *const all_tables[] = {
-    &aerocmd_enum_error_code,
+    &aerocmd_priv_enum_error_code,
     &aerocmd_enum_format,
-    &aerocmd_enum_stream_flags,
-    &aerocmd_enum_opcode,
+    &aerocmd_priv_enum_stream_flags,
+    &aerocmd_priv_enum_opcode,
     &aerocmd_enum_shader_stage,
-    &aerocmd_enum_shader_stage_ex,
-    &aerocmd_enum_index_format,
-    &aerocmd_enum_sampler_filter,
-    &aerocmd_enum_sampler_address_mode,
+    &aerocmd_priv_enum_shader_stage_ex,
+    &aerocmd_priv_enum_index_format,
+    &aerocmd_priv_enum_sampler_filter,
+    &aerocmd_priv_enum_sampler_address_mode,
     &aerocmd_enum_topology,
-    &aerocmd_enum_resource_usage_flags,
-    &aerocmd_enum_copy_flags,
-    &aerocmd_enum_blend_factor,
-    &aerocmd_enum_blend_op,
-    &aerocmd_enum_compare_func,
-    &aerocmd_enum_fill_mode,
-    &aerocmd_enum_cull_mode,
-    &aerocmd_enum_rasterizer_flags,
-    &aerocmd_enum_clear_flags,
-    &aerocmd_enum_present_flags,
-    &aerocmd_enum_submit_flags,
-    &aerocmd_enum_engine_id,
-    &aerocmd_enum_alloc_flags,
-    &aerocmd_enum_wddm_alloc_private_flags,
-    &aerocmd_enum_wddm_alloc_kind,
+    &aerocmd_priv_enum_resource_usage_flags,
+    &aerocmd_priv_enum_copy_flags,
+    &aerocmd_priv_enum_blend_factor,
+    &aerocmd_priv_enum_blend_op,
+    &aerocmd_priv_enum_compare_func,
+    &aerocmd_priv_enum_fill_mode,
+    &aerocmd_priv_enum_cull_mode,
+    &aerocmd_priv_enum_rasterizer_flags,
+    &aerocmd_priv_enum_clear_flags,
+    &aerocmd_priv_enum_present_flags,
+    &aerocmd_priv_enum_submit_flags,
+    &aerocmd_priv_enum_engine_id,
+    &aerocmd_priv_enum_alloc_flags,
+    &aerocmd_priv_enum_wddm_alloc_private_flags,
+    &aerocmd_priv_enum_wddm_alloc_kind,
 };
 
 const struct aerocmd_enum_info *const *aerocmd_enum_tables(uint32_t *count)
@@ -233,7 +234,7 @@ const char *aerocmd_enum_value_name(const struct aerocmd_enum_info *info, uint32
     return NULL;
 }
 
-uint32_t aerocmd_enum_flag_mask(const struct aerocmd_enum_info *info)
+uint32_t aerocmd_priv_enum_flag_mask(const struct aerocmd_enum_info *info)
 {
     uint32_t mask = 0, i;
     for (i = 0; i < info->count; i++)

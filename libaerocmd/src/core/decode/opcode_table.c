@@ -82,7 +82,7 @@ AEROGPU_STATIC_ASSERT(1 AEROCMD_OPCODE_LIST(SLOT_FITS_HEADER, SLOT_FITS_OP),
 #define SLOT_HEADER(op, payload) [AEROGPU_CMD_##op] = (uint8_t)(AEROCMD_AT_##op + 1),
 #define SLOT_OP(op, type, payload, min_minor, rules)                                               \
     [AEROGPU_CMD_##op] = (uint8_t)(AEROCMD_AT_##op + 1),
-const uint8_t aerocmd_decode_opcode_slots[AEROCMD_OPCODE_SLOT_COUNT] = {
+const uint8_t aerocmd_priv_decode_opcode_slots[AEROCMD_OPCODE_SLOT_COUNT] = {
     AEROCMD_OPCODE_LIST(SLOT_HEADER, SLOT_OP)};
 
 const struct aerocmd_opcode_info *aerocmd_opcode_table(uint32_t *count)

@@ -26,7 +26,7 @@ static aerocmd_reason check_stage_ex(const struct check_context *ctx, uint32_t v
         return AEROCMD_R_NONE;
     if (ctx->stage != AEROGPU_SHADER_STAGE_COMPUTE)
         return check_reserved(ctx, value);
-    if (aerocmd_enum_value_name(&aerocmd_enum_shader_stage_ex, value) == NULL)
+    if (aerocmd_enum_value_name(&aerocmd_priv_enum_shader_stage_ex, value) == NULL)
         return AEROCMD_R_STAGE_EX_INVALID;
     return AEROCMD_R_NONE;
 }
@@ -40,7 +40,7 @@ static aerocmd_reason check_value(const struct check_context *ctx,
             return AEROCMD_R_ENUM_RANGE;
         return AEROCMD_R_NONE;
     case AEROCMD_FIELD_FLAGS:
-        if ((value & ~(uint64_t)aerocmd_enum_flag_mask(field->enum_info)) != 0)
+        if ((value & ~(uint64_t)aerocmd_priv_enum_flag_mask(field->enum_info)) != 0)
             return AEROCMD_R_ENUM_RANGE;
         return AEROCMD_R_NONE;
     case AEROCMD_FIELD_RESERVED:
@@ -120,9 +120,9 @@ static uint32_t packet_stage_field(const struct aerocmd_opcode_info *info, const
     return AEROGPU_SHADER_STAGE_COMPUTE;
 }
 
-aerocmd_reason aerocmd_decode_packet_fault(const struct aerocmd_stream *stream,
-                                           const struct aerocmd_packet *packet,
-                                           const struct aerocmd_opcode_info *info)
+aerocmd_reason aerocmd_priv_decode_packet_fault(const struct aerocmd_stream *stream,
+                                                const struct aerocmd_packet *packet,
+                                                const struct aerocmd_opcode_info *info)
 {
     struct check_context ctx;
     uint32_t count;
@@ -143,7 +143,7 @@ aerocmd_reason aerocmd_decode_packet_fault(const struct aerocmd_stream *stream,
     reason = check_elements(&ctx, info, packet, count);
     if (reason != AEROCMD_R_NONE)
         return reason;
-    return aerocmd_decode_packet_rules(stream, packet);
+    return aerocmd_priv_decode_packet_rules(stream, packet);
 }
 
 /* The fast path vouches for most packets; the generic check decides the rest and names
@@ -152,12 +152,12 @@ static aerocmd_reason packet_reason(const struct aerocmd_stream *stream,
                                     const struct aerocmd_packet *packet)
 {
     const struct aerocmd_opcode_info *info;
-    if (aerocmd_decode_fast_accept(stream, packet))
+    if (aerocmd_priv_decode_fast_accept(stream, packet))
         return AEROCMD_R_NONE;
     info = aerocmd_opcode_info(packet->opcode);
     if (info == NULL)
         return AEROCMD_R_NONE; /* unknown opcodes are skipped by size */
-    return aerocmd_decode_packet_fault(stream, packet, info);
+    return aerocmd_priv_decode_packet_fault(stream, packet, info);
 }
 
 aerocmd_result aerocmd_packet_check(const struct aerocmd_stream *stream,
@@ -193,7 +193,7 @@ aerocmd_result aerocmd_validate_stream(const void *buf, size_t buf_len, struct a
         return result;
     aerocmd_cursor_init(&cursor, &stream);
     for (;;) {
-        cursor.offset = aerocmd_decode_fast_walk(&stream, cursor.offset);
+        cursor.offset = aerocmd_priv_decode_fast_walk(&stream, cursor.offset);
         more = aerocmd_cursor_next(&cursor, &packet, diag);
         if (more <= 0)
             break;

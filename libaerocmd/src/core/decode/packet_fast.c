@@ -248,7 +248,7 @@ COLD int rules_pass(const struct aerocmd_stream *stream, const uint8_t *bytes, u
     packet.offset = 0;
     packet.opcode = opcode;
     packet.size_bytes = size;
-    return aerocmd_decode_packet_rules(stream, &packet) == AEROCMD_R_NONE;
+    return aerocmd_priv_decode_packet_rules(stream, &packet) == AEROCMD_R_NONE;
 }
 
 /* ---- one function per opcode ---- */
@@ -326,8 +326,8 @@ HOT_INLINE int fast_packet(FAST_PARAMETERS, int for_kernel)
     }
 }
 
-int aerocmd_decode_fast_accept(const struct aerocmd_stream *stream,
-                               const struct aerocmd_packet *packet)
+int aerocmd_priv_decode_fast_accept(const struct aerocmd_stream *stream,
+                                    const struct aerocmd_packet *packet)
 {
     return fast_packet(stream, packet->bytes, packet->opcode, packet->size_bytes,
                        aerocmd_stream_abi_minor(stream), 0);
@@ -372,12 +372,12 @@ HOT_INLINE uint32_t walk(const struct aerocmd_stream *stream, uint32_t offset, i
     return (uint32_t)(bytes - stream->bytes);
 }
 
-uint32_t aerocmd_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t offset)
+uint32_t aerocmd_priv_decode_fast_walk(const struct aerocmd_stream *stream, uint32_t offset)
 {
     return walk(stream, offset, 0);
 }
 
-uint32_t aerocmd_decode_kernel_walk(const struct aerocmd_stream *stream, uint32_t offset)
+uint32_t aerocmd_priv_decode_kernel_walk(const struct aerocmd_stream *stream, uint32_t offset)
 {
     return walk(stream, offset, 1);
 }

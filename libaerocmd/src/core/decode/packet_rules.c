@@ -284,8 +284,8 @@ static aerocmd_reason sized_slots_rule(const struct aerocmd_packet *packet, uint
     case AEROGPU_CMD_##op:                                                                         \
         return APPLY_##rules;
 
-aerocmd_reason aerocmd_decode_packet_rules(const struct aerocmd_stream *stream,
-                                           const struct aerocmd_packet *packet)
+aerocmd_reason aerocmd_priv_decode_packet_rules(const struct aerocmd_stream *stream,
+                                                const struct aerocmd_packet *packet)
 {
     uint32_t minor = aerocmd_stream_abi_minor(stream);
 

@@ -87,8 +87,8 @@ static aerocmd_result plan_sizes(struct layout_plan *plan, enum aerocmd_layout_f
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_layout_plan(const struct aerocmd_texture_layout_desc *desc,
-                                   struct layout_plan *plan, enum aerocmd_layout_fault *fault)
+aerocmd_result aerocmd_priv_layout_plan(const struct aerocmd_texture_layout_desc *desc,
+                                        struct layout_plan *plan, enum aerocmd_layout_fault *fault)
 {
     const struct aerocmd_format_info *info;
     uint32_t full;
@@ -129,8 +129,8 @@ static void describe_level(const struct layout_plan *plan, uint32_t level,
     out->size_bytes = out->row_pitch_bytes * out->rows;
 }
 
-void aerocmd_layout_plan_subresource(const struct layout_plan *plan, uint32_t index,
-                                     struct aerocmd_subresource_layout *out)
+void aerocmd_priv_layout_plan_subresource(const struct layout_plan *plan, uint32_t index,
+                                          struct aerocmd_subresource_layout *out)
 {
     uint32_t level = index % plan->mip_levels;
     uint32_t layer = index / plan->mip_levels;
@@ -158,7 +158,7 @@ aerocmd_result aerocmd_texture_layout(const struct aerocmd_texture_layout_desc *
     aerocmd_result r;
     if (!out)
         return layout_fail(fault, AEROCMD_LAYOUT_FAULT_ARGUMENT);
-    r = aerocmd_layout_plan(desc, &plan, fault);
+    r = aerocmd_priv_layout_plan(desc, &plan, fault);
     if (r == AEROCMD_OK)
         publish(&plan, out);
     return r;
@@ -173,12 +173,12 @@ aerocmd_result aerocmd_texture_subresource(const struct aerocmd_texture_layout_d
     aerocmd_result r;
     if (!out)
         return layout_fail(fault, AEROCMD_LAYOUT_FAULT_ARGUMENT);
-    r = aerocmd_layout_plan(desc, &plan, fault);
+    r = aerocmd_priv_layout_plan(desc, &plan, fault);
     if (r != AEROCMD_OK)
         return r;
     if (subresource >= plan.subresource_count)
         return layout_fail(fault, AEROCMD_LAYOUT_FAULT_SUBRESOURCE);
-    aerocmd_layout_plan_subresource(&plan, subresource, out);
+    aerocmd_priv_layout_plan_subresource(&plan, subresource, out);
     return AEROCMD_OK;
 }
 
@@ -190,7 +190,7 @@ aerocmd_result aerocmd_texture_subresources(const struct aerocmd_texture_layout_
 {
     struct layout_plan plan;
     uint32_t index, level, offset = 0;
-    aerocmd_result r = aerocmd_layout_plan(desc, &plan, fault);
+    aerocmd_result r = aerocmd_priv_layout_plan(desc, &plan, fault);
     if (r != AEROCMD_OK)
         return r;
     if (capacity < plan.subresource_count)

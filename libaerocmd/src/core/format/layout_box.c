@@ -55,12 +55,12 @@ static aerocmd_result locate_box(const struct aerocmd_texture_layout_desc *desc,
 {
     struct layout_plan plan;
     struct aerocmd_box whole;
-    aerocmd_result r = aerocmd_layout_plan(desc, &plan, fault);
+    aerocmd_result r = aerocmd_priv_layout_plan(desc, &plan, fault);
     if (r != AEROCMD_OK)
         return r;
     if (subresource >= plan.subresource_count)
         return layout_fail(fault, AEROCMD_LAYOUT_FAULT_SUBRESOURCE);
-    aerocmd_layout_plan_subresource(&plan, subresource, &span->sub);
+    aerocmd_priv_layout_plan_subresource(&plan, subresource, &span->sub);
     if (!box) {
         whole.left = whole.top = whole.front = 0;
         whole.right = span->sub.width;

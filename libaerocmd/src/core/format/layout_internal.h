@@ -32,11 +32,11 @@ static inline aerocmd_result layout_fail(enum aerocmd_layout_fault *fault,
 }
 
 /* Validates desc; fills plan. AEROCMD_OK or AEROCMD_E_INVALID_ARG with *fault set. */
-aerocmd_result aerocmd_layout_plan(const struct aerocmd_texture_layout_desc *desc,
-                                   struct layout_plan *plan, enum aerocmd_layout_fault *fault);
+aerocmd_result aerocmd_priv_layout_plan(const struct aerocmd_texture_layout_desc *desc,
+                                        struct layout_plan *plan, enum aerocmd_layout_fault *fault);
 
 /* The subresource `index` (< plan->subresource_count, checked by the caller). */
-void aerocmd_layout_plan_subresource(const struct layout_plan *plan, uint32_t index,
-                                     struct aerocmd_subresource_layout *out);
+void aerocmd_priv_layout_plan_subresource(const struct layout_plan *plan, uint32_t index,
+                                          struct aerocmd_subresource_layout *out);
 
 #endif /* AEROCMD_LAYOUT_INTERNAL_H */

@@ -179,7 +179,7 @@ static uint32_t check_structure(const struct aerocmd_kmd_render_args *args,
     for (;;) {
         /* the walk vouches for plain packets; the loop judges the rest, one at a time */
         if (args->policy->reserved_opcode_count == 0)
-            cursor.offset = aerocmd_decode_kernel_walk(stream, cursor.offset);
+            cursor.offset = aerocmd_priv_decode_kernel_walk(stream, cursor.offset);
         more = aerocmd_cursor_next(&cursor, &packet, &diag);
         if (more <= 0)
             break;

@@ -6,7 +6,7 @@
 
 #include "../common/le_bytes.h"
 
-aerocmd_result aerocmd_sem_set_render_targets(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_set_render_targets(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     uint32_t i, count;

@@ -16,19 +16,19 @@ static aerocmd_result check_writeback(const struct aerocmd_sem_pass *pass, uint3
     if ((flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0 || dst->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
         return AEROCMD_OK;
     if (dst->backing_alloc_id == 0)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_UNBACKED);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_UNBACKED);
     if (!pass->allocs)
         return AEROCMD_OK;
-    if (!aerocmd_sem_find_alloc(pass, dst->backing_alloc_id, &entry))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
+    if (!aerocmd_priv_sem_find_alloc(pass, dst->backing_alloc_id, &entry))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
     if (entry.flags & AEROGPU_ALLOC_FLAG_READONLY)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_READONLY);
-    if (!aerocmd_sem_guest_bytes_fit(dst, &entry, offset, size))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_WRITEBACK_READONLY);
+    if (!aerocmd_priv_sem_guest_bytes_fit(dst, &entry, offset, size))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *dst, *src;
@@ -43,9 +43,9 @@ aerocmd_result aerocmd_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
         return r;
     if (cmd->dst_offset_bytes % 4 != 0 || cmd->src_offset_bytes % 4 != 0 ||
         cmd->size_bytes % 4 != 0 ||
-        !aerocmd_sem_range_fits(dst, cmd->dst_offset_bytes, cmd->size_bytes) ||
-        !aerocmd_sem_range_fits(src, cmd->src_offset_bytes, cmd->size_bytes))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+        !aerocmd_priv_sem_range_fits(dst, cmd->dst_offset_bytes, cmd->size_bytes) ||
+        !aerocmd_priv_sem_range_fits(src, cmd->src_offset_bytes, cmd->size_bytes))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
     return check_writeback(pass, cmd->flags, dst, cmd->dst_offset_bytes, cmd->size_bytes);
 }
 
@@ -57,8 +57,8 @@ static int texture_side_fits(const struct aerocmd_sem_record *tex, uint32_t mip,
         return 1;
     if (mip >= tex->tex.mip_levels || layer >= tex->tex.array_layers)
         return 0;
-    return (uint64_t)x + width <= aerocmd_sem_mip_extent(tex->tex.width, mip) &&
-           (uint64_t)y + height <= aerocmd_sem_mip_extent(tex->tex.height, mip);
+    return (uint64_t)x + width <= aerocmd_priv_sem_mip_extent(tex->tex.width, mip) &&
+           (uint64_t)y + height <= aerocmd_priv_sem_mip_extent(tex->tex.height, mip);
 }
 
 static int same_format(const struct aerocmd_sem_record *a, const struct aerocmd_sem_record *b)
@@ -110,7 +110,7 @@ static int texture_box_bytes(const struct aerocmd_sem_pass *pass,
     return 1;
 }
 
-aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     uint64_t begin, size;
@@ -129,8 +129,8 @@ aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
                            cmd->width, cmd->height) ||
         !texture_side_fits(src, cmd->src_mip_level, cmd->src_array_layer, cmd->src_x, cmd->src_y,
                            cmd->width, cmd->height))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
     if (!texture_box_bytes(pass, dst, cmd, &begin, &size))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return check_writeback(pass, cmd->flags, dst, begin, size);
 }

@@ -7,54 +7,55 @@
 
 #include "../common/le_bytes.h"
 
-aerocmd_result aerocmd_sem_packet_fail(const struct aerocmd_sem_pass *pass, aerocmd_reason reason)
+aerocmd_result aerocmd_priv_sem_packet_fail(const struct aerocmd_sem_pass *pass,
+                                            aerocmd_reason reason)
 {
     return aerocmd_diag_fail(pass->diag, reason, pass->packet->offset, pass->packet->opcode);
 }
 
-void aerocmd_sem_refuse_handle(const struct aerocmd_sem_pass *pass,
-                               const struct aerocmd_sem_record *rec)
+void aerocmd_priv_sem_refuse_handle(const struct aerocmd_sem_pass *pass,
+                                    const struct aerocmd_sem_record *rec)
 {
-    aerocmd_sem_packet_fail(pass, rec ? AEROCMD_R_HANDLE_KIND : AEROCMD_R_HANDLE_UNKNOWN);
+    aerocmd_priv_sem_packet_fail(pass, rec ? AEROCMD_R_HANDLE_KIND : AEROCMD_R_HANDLE_UNKNOWN);
 }
 
-aerocmd_result aerocmd_sem_check_new(const struct aerocmd_sem_pass *pass, uint32_t handle)
+aerocmd_result aerocmd_priv_sem_check_new(const struct aerocmd_sem_pass *pass, uint32_t handle)
 {
     if (handle == 0)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_ZERO);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_HANDLE_ZERO);
     if (aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_OBJECT, handle))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_EXISTS);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_HANDLE_EXISTS);
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_sem_add(const struct aerocmd_sem_pass *pass, uint8_t role, uint64_t key,
-                               struct aerocmd_sem_record **out)
+aerocmd_result aerocmd_priv_sem_add(const struct aerocmd_sem_pass *pass, uint8_t role, uint64_t key,
+                                    struct aerocmd_sem_record **out)
 {
-    struct aerocmd_sem_record *rec = aerocmd_sem_insert(pass->st, role, key);
+    struct aerocmd_sem_record *rec = aerocmd_priv_sem_insert(pass->st, role, key);
     if (!rec) {
-        aerocmd_sem_packet_fail(pass, AEROCMD_R_TRACKER_FULL);
+        aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_TRACKER_FULL);
         return AEROCMD_E_OUT_OF_MEMORY;
     }
     *out = rec;
     return AEROCMD_OK;
 }
 
-const void *aerocmd_sem_fixed(const struct aerocmd_sem_pass *pass, aerocmd_result *result)
+const void *aerocmd_priv_sem_fixed(const struct aerocmd_sem_pass *pass, aerocmd_result *result)
 {
     const void *fixed = aerocmd_packet_fixed(pass->packet, pass->packet->opcode);
-    *result = fixed ? AEROCMD_OK : aerocmd_sem_packet_fail(pass, AEROCMD_R_PACKET_TOO_SHORT);
+    *result = fixed ? AEROCMD_OK : aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_PACKET_TOO_SHORT);
     return fixed;
 }
 
-int aerocmd_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_id,
-                           struct aerogpu_alloc_entry *entry)
+int aerocmd_priv_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_id,
+                                struct aerogpu_alloc_entry *entry)
 {
     return aerocmd_alloc_table_find(pass->allocs, alloc_id, entry);
 }
 
-int aerocmd_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
-                                const struct aerogpu_alloc_entry *entry, uint64_t offset,
-                                uint64_t size)
+int aerocmd_priv_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
+                                     const struct aerogpu_alloc_entry *entry, uint64_t offset,
+                                     uint64_t size)
 {
     uint64_t limit = entry->size_bytes;
     if (rec->backing_offset_bytes > limit || offset > limit - rec->backing_offset_bytes)
@@ -63,7 +64,8 @@ int aerocmd_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
     return size <= limit && offset <= limit - size;
 }
 
-int aerocmd_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset, uint64_t size)
+int aerocmd_priv_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset,
+                                uint64_t size)
 {
     if (rec->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
         return 1;
@@ -78,23 +80,23 @@ static aerocmd_result check_resource_packet(const struct aerocmd_sem_pass *pass,
 {
     switch (opcode) {
     case AEROGPU_CMD_CREATE_BUFFER:
-        return aerocmd_sem_create_buffer(pass);
+        return aerocmd_priv_sem_create_buffer(pass);
     case AEROGPU_CMD_CREATE_TEXTURE2D:
-        return aerocmd_sem_create_texture2d(pass);
+        return aerocmd_priv_sem_create_texture2d(pass);
     case AEROGPU_CMD_DESTROY_RESOURCE:
-        return aerocmd_sem_destroy_resource(pass);
+        return aerocmd_priv_sem_destroy_resource(pass);
     case AEROGPU_CMD_RESOURCE_DIRTY_RANGE:
-        return aerocmd_sem_dirty_range(pass);
+        return aerocmd_priv_sem_dirty_range(pass);
     case AEROGPU_CMD_UPLOAD_RESOURCE:
-        return aerocmd_sem_upload_resource(pass);
+        return aerocmd_priv_sem_upload_resource(pass);
     case AEROGPU_CMD_COPY_BUFFER:
-        return aerocmd_sem_copy_buffer(pass);
+        return aerocmd_priv_sem_copy_buffer(pass);
     case AEROGPU_CMD_COPY_TEXTURE2D:
-        return aerocmd_sem_copy_texture2d(pass);
+        return aerocmd_priv_sem_copy_texture2d(pass);
     case AEROGPU_CMD_CREATE_TEXTURE_VIEW:
-        return aerocmd_sem_create_texture_view(pass);
+        return aerocmd_priv_sem_create_texture_view(pass);
     case AEROGPU_CMD_DESTROY_TEXTURE_VIEW:
-        return aerocmd_sem_destroy_texture_view(pass);
+        return aerocmd_priv_sem_destroy_texture_view(pass);
     default:
         return AEROCMD_OK;
     }
@@ -105,15 +107,15 @@ static aerocmd_result check_shader_packet(const struct aerocmd_sem_pass *pass, u
 {
     switch (opcode) {
     case AEROGPU_CMD_CREATE_SHADER_DXBC:
-        return aerocmd_sem_create_shader(pass);
+        return aerocmd_priv_sem_create_shader(pass);
     case AEROGPU_CMD_DESTROY_SHADER:
-        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_SHADER);
+        return aerocmd_priv_sem_destroy_simple(pass, AEROCMD_SEM_SHADER);
     case AEROGPU_CMD_BIND_SHADERS:
-        return aerocmd_sem_bind_shaders(pass);
+        return aerocmd_priv_sem_bind_shaders(pass);
     case AEROGPU_CMD_CREATE_INPUT_LAYOUT:
-        return aerocmd_sem_create_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
+        return aerocmd_priv_sem_create_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
     case AEROGPU_CMD_DESTROY_INPUT_LAYOUT:
-        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
+        return aerocmd_priv_sem_destroy_simple(pass, AEROCMD_SEM_INPUT_LAYOUT);
     case AEROGPU_CMD_SET_INPUT_LAYOUT:
         return aerocmd_sem_bind_single(
             pass, AEROCMD_SEM_HANDLE_AT(aerogpu_cmd_set_input_layout, input_layout_handle),
@@ -140,9 +142,9 @@ static aerocmd_result check_binding_packet(const struct aerocmd_sem_pass *pass, 
                                        AEROCMD_SEM_HANDLE_AT(aerogpu_cmd_set_texture, texture),
                                        AEROCMD_SEM_ACCEPT_TEXTURE_OR_VIEW);
     case AEROGPU_CMD_CREATE_SAMPLER:
-        return aerocmd_sem_create_simple(pass, AEROCMD_SEM_SAMPLER);
+        return aerocmd_priv_sem_create_simple(pass, AEROCMD_SEM_SAMPLER);
     case AEROGPU_CMD_DESTROY_SAMPLER:
-        return aerocmd_sem_destroy_simple(pass, AEROCMD_SEM_SAMPLER);
+        return aerocmd_priv_sem_destroy_simple(pass, AEROCMD_SEM_SAMPLER);
     case AEROGPU_CMD_SET_SAMPLERS:
         return aerocmd_sem_bind_array(
             pass, AEROCMD_SEM_COUNT_AT(aerogpu_cmd_set_samplers, sampler_count),
@@ -171,11 +173,11 @@ static aerocmd_result check_sharing_packet(const struct aerocmd_sem_pass *pass, 
 {
     switch (opcode) {
     case AEROGPU_CMD_EXPORT_SHARED_SURFACE:
-        return aerocmd_sem_export(pass);
+        return aerocmd_priv_sem_export(pass);
     case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
-        return aerocmd_sem_import(pass);
+        return aerocmd_priv_sem_import(pass);
     case AEROGPU_CMD_RELEASE_SHARED_SURFACE:
-        return aerocmd_sem_release(pass);
+        return aerocmd_priv_sem_release(pass);
     default:
         return AEROCMD_OK;
     }
@@ -190,7 +192,7 @@ static aerocmd_result check_packet(const struct aerocmd_sem_pass *pass, uint32_t
     case AEROGPU_CMD_CREATE_SHADER_DXBC >> 8:
         return check_shader_packet(pass, opcode);
     case AEROGPU_CMD_SET_RENDER_TARGETS >> 8:
-        return opcode == AEROGPU_CMD_SET_RENDER_TARGETS ? aerocmd_sem_set_render_targets(pass)
+        return opcode == AEROGPU_CMD_SET_RENDER_TARGETS ? aerocmd_priv_sem_set_render_targets(pass)
                                                         : AEROCMD_OK;
     case AEROGPU_CMD_SET_VERTEX_BUFFERS >> 8:
         return check_binding_packet(pass, opcode);

@@ -32,12 +32,13 @@ struct aerocmd_sem_pass {
 #define AEROCMD_SEM_ACCEPT_RESOURCE (AEROCMD_SEM_ACCEPT_BUFFER | AEROCMD_SEM_ACCEPT_TEXTURE)
 
 /* Fills diag with reason at the current packet; returns AEROCMD_E_MALFORMED. */
-aerocmd_result aerocmd_sem_packet_fail(const struct aerocmd_sem_pass *pass, aerocmd_reason reason);
+aerocmd_result aerocmd_priv_sem_packet_fail(const struct aerocmd_sem_pass *pass,
+                                            aerocmd_reason reason);
 
 /* Reports a handle that aerocmd_sem_require refused: 0 or unknown (rec NULL) ->
  * HANDLE_UNKNOWN, another kind -> HANDLE_KIND. */
-void aerocmd_sem_refuse_handle(const struct aerocmd_sem_pass *pass,
-                               const struct aerocmd_sem_record *rec);
+void aerocmd_priv_sem_refuse_handle(const struct aerocmd_sem_pass *pass,
+                                    const struct aerocmd_sem_record *rec);
 
 /* A handle that must name a live object of an accepted kind: 0 or unknown ->
  * HANDLE_UNKNOWN, other kind -> HANDLE_KIND. *out (may be NULL) receives the record.
@@ -50,7 +51,7 @@ static inline aerocmd_result aerocmd_sem_require(const struct aerocmd_sem_pass *
     if (handle != 0)
         rec = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_OBJECT, handle);
     if (!rec || (AEROCMD_SEM_MASK(rec->kind) & accept) == 0) {
-        aerocmd_sem_refuse_handle(pass, rec);
+        aerocmd_priv_sem_refuse_handle(pass, rec);
         return AEROCMD_E_MALFORMED; /* a constant: callers see *out is set whenever OK */
     }
     if (out)
@@ -68,17 +69,17 @@ static inline aerocmd_result aerocmd_sem_bind(const struct aerocmd_sem_pass *pas
 }
 
 /* A handle about to be created: 0 -> HANDLE_ZERO, live -> HANDLE_EXISTS. */
-aerocmd_result aerocmd_sem_check_new(const struct aerocmd_sem_pass *pass, uint32_t handle);
+aerocmd_result aerocmd_priv_sem_check_new(const struct aerocmd_sem_pass *pass, uint32_t handle);
 
-/* Adds a record for a handle that passed aerocmd_sem_check_new (or a token). When the
+/* Adds a record for a handle that passed aerocmd_priv_sem_check_new (or a token). When the
  * tracker is full: AEROCMD_E_OUT_OF_MEMORY with reason TRACKER_FULL. */
-aerocmd_result aerocmd_sem_add(const struct aerocmd_sem_pass *pass, uint8_t role, uint64_t key,
-                               struct aerocmd_sem_record **out);
+aerocmd_result aerocmd_priv_sem_add(const struct aerocmd_sem_pass *pass, uint8_t role, uint64_t key,
+                                    struct aerocmd_sem_record **out);
 
 /* The fixed struct of the current packet, or NULL after reporting PACKET_TOO_SHORT (only
  * reachable when the caller skipped structural validation). The size comes from the
  * opcode's table entry; AEROCMD_SEM_FIXED below is the same check with the size known. */
-const void *aerocmd_sem_fixed(const struct aerocmd_sem_pass *pass, aerocmd_result *result);
+const void *aerocmd_priv_sem_fixed(const struct aerocmd_sem_pass *pass, aerocmd_result *result);
 
 /* The current packet's bytes when it holds at least fixed_size bytes (its opcode's
  * struct), else NULL after reporting PACKET_TOO_SHORT. */
@@ -89,7 +90,7 @@ static inline const void *aerocmd_sem_fixed_of(const struct aerocmd_sem_pass *pa
         *result = AEROCMD_OK;
         return pass->packet->bytes;
     }
-    *result = aerocmd_sem_packet_fail(pass, AEROCMD_R_PACKET_TOO_SHORT);
+    *result = aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_PACKET_TOO_SHORT);
     return NULL;
 }
 
@@ -129,7 +130,7 @@ static inline aerocmd_result aerocmd_sem_bind_array(const struct aerocmd_sem_pas
         return r;
     count = aerocmd_load_u32(fixed + count_offset);
     if ((uint64_t)count * elem_bytes > pass->packet->size_bytes - fixed_size)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_PAYLOAD_LENGTH);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_PAYLOAD_LENGTH);
     for (i = 0; i < count; i++) {
         r = aerocmd_sem_bind(pass, aerocmd_load_u32(fixed + fixed_size + (size_t)i * elem_bytes),
                              accept);
@@ -141,8 +142,8 @@ static inline aerocmd_result aerocmd_sem_bind_array(const struct aerocmd_sem_pas
 #define AEROCMD_SEM_COUNT_AT(type, member) AEROCMD_SEM_HANDLE_AT(type, member)
 
 /* 1 and *entry filled when the allocation table lists alloc_id. */
-int aerocmd_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_id,
-                           struct aerogpu_alloc_entry *entry);
+int aerocmd_priv_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_id,
+                                struct aerogpu_alloc_entry *entry);
 
 /* Guest memory is only ever judged against the allocation table of the submission that
  * touches it: an alloc_id may name another allocation (or none) in a later submission than
@@ -150,31 +151,32 @@ int aerocmd_sem_find_alloc(const struct aerocmd_sem_pass *pass, uint32_t alloc_i
  *
  * Bytes [offset, offset + size) of a backed resource's guest memory (offset counted from
  * its backing_offset_bytes) lie inside `entry`, this submission's allocation of that id. */
-int aerocmd_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
-                                const struct aerogpu_alloc_entry *entry, uint64_t offset,
-                                uint64_t size);
+int aerocmd_priv_sem_guest_bytes_fit(const struct aerocmd_sem_record *rec,
+                                     const struct aerogpu_alloc_entry *entry, uint64_t offset,
+                                     uint64_t size);
 
 /* [offset, offset + size) lies inside the resource (overflow-safe). Always true for an
  * untyped alias, whose size this pass cannot know. */
-int aerocmd_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset, uint64_t size);
+int aerocmd_priv_sem_range_fits(const struct aerocmd_sem_record *rec, uint64_t offset,
+                                uint64_t size);
 
 /* Packet handlers, one per opcode with cross-packet rules. */
-aerocmd_result aerocmd_sem_create_buffer(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_create_texture2d(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_destroy_resource(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_upload_resource(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_destroy_texture_view(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_copy_buffer(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_copy_texture2d(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_create_shader(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_create_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
-aerocmd_result aerocmd_sem_destroy_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
-aerocmd_result aerocmd_sem_bind_shaders(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_set_render_targets(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_export(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_import(const struct aerocmd_sem_pass *pass);
-aerocmd_result aerocmd_sem_release(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_create_buffer(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_create_texture2d(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_destroy_resource(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_dirty_range(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_upload_resource(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_create_texture_view(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_destroy_texture_view(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_copy_buffer(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_copy_texture2d(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_create_shader(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_create_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
+aerocmd_result aerocmd_priv_sem_destroy_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
+aerocmd_result aerocmd_priv_sem_bind_shaders(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_set_render_targets(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_export(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_import(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_release(const struct aerocmd_sem_pass *pass);
 
 #endif /* AEROCMD_SEMANTIC_PASS_H */

@@ -41,22 +41,22 @@ static int shader_stage(const struct aerocmd_stage *s, uint8_t *out)
     }
 }
 
-aerocmd_result aerocmd_sem_create_shader(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_create_shader(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_stage stage;
     struct aerocmd_sem_record *rec;
     uint8_t effective;
-    const void *fixed = aerocmd_sem_fixed(pass, &r);
+    const void *fixed = aerocmd_priv_sem_fixed(pass, &r);
     if (!fixed)
         return r;
-    r = aerocmd_sem_check_new(pass, first_handle(fixed));
+    r = aerocmd_priv_sem_check_new(pass, first_handle(fixed));
     if (r != AEROCMD_OK)
         return r;
     if (!aerocmd_packet_stage(pass->stream, pass->packet, &stage) ||
         !shader_stage(&stage, &effective))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ENUM_RANGE);
-    r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, first_handle(fixed), &rec);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_ENUM_RANGE);
+    r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, first_handle(fixed), &rec);
     if (r == AEROCMD_OK) {
         rec->kind = AEROCMD_SEM_SHADER;
         rec->stage = effective;
@@ -64,31 +64,31 @@ aerocmd_result aerocmd_sem_create_shader(const struct aerocmd_sem_pass *pass)
     return r;
 }
 
-aerocmd_result aerocmd_sem_create_simple(const struct aerocmd_sem_pass *pass, uint8_t kind)
+aerocmd_result aerocmd_priv_sem_create_simple(const struct aerocmd_sem_pass *pass, uint8_t kind)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
-    const void *fixed = aerocmd_sem_fixed(pass, &r);
+    const void *fixed = aerocmd_priv_sem_fixed(pass, &r);
     if (!fixed)
         return r;
-    r = aerocmd_sem_check_new(pass, first_handle(fixed));
+    r = aerocmd_priv_sem_check_new(pass, first_handle(fixed));
     if (r == AEROCMD_OK)
-        r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, first_handle(fixed), &rec);
+        r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, first_handle(fixed), &rec);
     if (r == AEROCMD_OK)
         rec->kind = kind;
     return r;
 }
 
-aerocmd_result aerocmd_sem_destroy_simple(const struct aerocmd_sem_pass *pass, uint8_t kind)
+aerocmd_result aerocmd_priv_sem_destroy_simple(const struct aerocmd_sem_pass *pass, uint8_t kind)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
-    const void *fixed = aerocmd_sem_fixed(pass, &r);
+    const void *fixed = aerocmd_priv_sem_fixed(pass, &r);
     if (!fixed)
         return r;
     r = aerocmd_sem_require(pass, first_handle(fixed), AEROCMD_SEM_MASK(kind), &rec);
     if (r == AEROCMD_OK)
-        aerocmd_sem_remove(pass->st, rec);
+        aerocmd_priv_sem_remove(pass->st, rec);
     return r;
 }
 
@@ -101,16 +101,16 @@ static aerocmd_result bind_shader(const struct aerocmd_sem_pass *pass, uint32_t 
         return AEROCMD_OK;
     r = aerocmd_sem_require(pass, handle, AEROCMD_SEM_MASK(AEROCMD_SEM_SHADER), &rec);
     if (r == AEROCMD_OK && rec->stage != stage)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
     return r;
 }
 
-aerocmd_result aerocmd_sem_bind_shaders(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_bind_shaders(const struct aerocmd_sem_pass *pass)
 {
     struct aerocmd_bound_shaders b;
     aerocmd_result r;
     if (!aerocmd_packet_bind_shaders(pass->packet, &b))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_PACKET_TOO_SHORT);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_PACKET_TOO_SHORT);
     r = bind_shader(pass, b.vs, AEROCMD_SEM_STAGE_VS);
     if (r == AEROCMD_OK)
         r = bind_shader(pass, b.ps, AEROCMD_SEM_STAGE_PS);

@@ -11,10 +11,10 @@ static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
     struct aerogpu_alloc_entry entry;
     if (rec->backing_alloc_id == 0 || !pass->allocs)
         return AEROCMD_OK;
-    if (!aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
-    if (!aerocmd_sem_guest_bytes_fit(rec, &entry, 0, rec->size_bytes))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
+    if (!aerocmd_priv_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
+    if (!aerocmd_priv_sem_guest_bytes_fit(rec, &entry, 0, rec->size_bytes))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
 }
 
@@ -23,13 +23,13 @@ static aerocmd_result commit(const struct aerocmd_sem_pass *pass,
                              const struct aerocmd_sem_record *proto)
 {
     struct aerocmd_sem_record *rec;
-    aerocmd_result r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, proto->key, &rec);
+    aerocmd_result r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, proto->key, &rec);
     if (r == AEROCMD_OK)
-        aerocmd_sem_copy_facts(rec, proto);
+        aerocmd_priv_sem_copy_facts(rec, proto);
     return r;
 }
 
-aerocmd_result aerocmd_sem_create_buffer(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_create_buffer(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record proto = {0};
@@ -37,7 +37,7 @@ aerocmd_result aerocmd_sem_create_buffer(const struct aerocmd_sem_pass *pass)
         AEROCMD_SEM_FIXED(pass, aerogpu_cmd_create_buffer, &r);
     if (!cmd)
         return r;
-    r = aerocmd_sem_check_new(pass, cmd->buffer_handle);
+    r = aerocmd_priv_sem_check_new(pass, cmd->buffer_handle);
     if (r != AEROCMD_OK)
         return r;
     proto.key = cmd->buffer_handle;
@@ -50,7 +50,7 @@ aerocmd_result aerocmd_sem_create_buffer(const struct aerocmd_sem_pass *pass)
     return r != AEROCMD_OK ? r : commit(pass, &proto);
 }
 
-aerocmd_result aerocmd_sem_create_texture2d(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_create_texture2d(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record proto = {0};
@@ -59,7 +59,7 @@ aerocmd_result aerocmd_sem_create_texture2d(const struct aerocmd_sem_pass *pass)
         AEROCMD_SEM_FIXED(pass, aerogpu_cmd_create_texture2d, &r);
     if (!cmd)
         return r;
-    r = aerocmd_sem_check_new(pass, cmd->texture_handle);
+    r = aerocmd_priv_sem_check_new(pass, cmd->texture_handle);
     if (r != AEROCMD_OK)
         return r;
     proto.key = cmd->texture_handle;
@@ -73,15 +73,15 @@ aerocmd_result aerocmd_sem_create_texture2d(const struct aerocmd_sem_pass *pass)
     proto.tex.mip_levels = cmd->mip_levels;
     proto.tex.array_layers = cmd->array_layers;
     proto.tex.row_pitch_bytes = cmd->row_pitch_bytes;
-    layout = aerocmd_sem_texture_size(&proto.tex, &proto.size_bytes);
+    layout = aerocmd_priv_sem_texture_size(&proto.tex, &proto.size_bytes);
     /* the pitch only shapes guest memory, so it only matters for a backed texture */
     if (layout == AEROCMD_SEM_LAYOUT_PITCH_TOO_SMALL && proto.backing_alloc_id != 0)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
     r = check_backing(pass, &proto);
     return r != AEROCMD_OK ? r : commit(pass, &proto);
 }
 
-aerocmd_result aerocmd_sem_destroy_resource(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_destroy_resource(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
@@ -91,12 +91,12 @@ aerocmd_result aerocmd_sem_destroy_resource(const struct aerocmd_sem_pass *pass)
         return r;
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
     if (r == AEROCMD_OK)
-        aerocmd_sem_remove(pass->st, rec);
+        aerocmd_priv_sem_remove(pass->st, rec);
     return r;
 }
 
 /* The host reads the dirty bytes from guest memory through this submission's table. */
-aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_dirty_range(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
@@ -109,18 +109,18 @@ aerocmd_result aerocmd_sem_dirty_range(const struct aerocmd_sem_pass *pass)
     if (r != AEROCMD_OK || rec->kind == AEROCMD_SEM_UNTYPED_RESOURCE)
         return r;
     if (rec->backing_alloc_id == 0)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
-    if (pass->allocs && !aerocmd_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
-    if (!aerocmd_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_FIELD_INVALID);
+    if (pass->allocs && !aerocmd_priv_sem_find_alloc(pass, rec->backing_alloc_id, &entry))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_ALLOC_MISSING);
+    if (!aerocmd_priv_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
     if (pass->allocs &&
-        !aerocmd_sem_guest_bytes_fit(rec, &entry, cmd->offset_bytes, cmd->size_bytes))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
+        !aerocmd_priv_sem_guest_bytes_fit(rec, &entry, cmd->offset_bytes, cmd->size_bytes))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_sem_upload_resource(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_upload_resource(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
@@ -131,8 +131,8 @@ aerocmd_result aerocmd_sem_upload_resource(const struct aerocmd_sem_pass *pass)
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
     if (r != AEROCMD_OK)
         return r;
-    if (!aerocmd_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    if (!aerocmd_priv_sem_range_fits(rec, cmd->offset_bytes, cmd->size_bytes))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
     return AEROCMD_OK;
 }
 
@@ -142,7 +142,7 @@ static int subrange_fits(uint32_t base, uint32_t count, uint32_t limit)
     return count != 0 && count <= limit && base <= limit - count;
 }
 
-aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_create_texture_view(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record proto = {0}, *tex;
@@ -150,7 +150,7 @@ aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pa
         AEROCMD_SEM_FIXED(pass, aerogpu_cmd_create_texture_view, &r);
     if (!cmd)
         return r;
-    r = aerocmd_sem_check_new(pass, cmd->view_handle);
+    r = aerocmd_priv_sem_check_new(pass, cmd->view_handle);
     if (r == AEROCMD_OK)
         r = aerocmd_sem_require(pass, cmd->texture_handle, AEROCMD_SEM_ACCEPT_TEXTURE, &tex);
     if (r != AEROCMD_OK)
@@ -158,7 +158,7 @@ aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pa
     if (tex->kind == AEROCMD_SEM_TEXTURE2D &&
         (!subrange_fits(cmd->base_mip_level, cmd->mip_level_count, tex->tex.mip_levels) ||
          !subrange_fits(cmd->base_array_layer, cmd->array_layer_count, tex->tex.array_layers)))
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_VIEW_OUT_OF_RANGE);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_VIEW_OUT_OF_RANGE);
     proto.key = cmd->view_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_TEXTURE_VIEW;
@@ -166,7 +166,7 @@ aerocmd_result aerocmd_sem_create_texture_view(const struct aerocmd_sem_pass *pa
     return commit(pass, &proto);
 }
 
-aerocmd_result aerocmd_sem_destroy_texture_view(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_destroy_texture_view(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *rec;
@@ -180,7 +180,7 @@ aerocmd_result aerocmd_sem_destroy_texture_view(const struct aerocmd_sem_pass *p
     if (!rec)
         return AEROCMD_OK;
     if (rec->kind != AEROCMD_SEM_TEXTURE_VIEW)
-        return aerocmd_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
-    aerocmd_sem_remove(pass->st, rec);
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
+    aerocmd_priv_sem_remove(pass->st, rec);
     return AEROCMD_OK;
 }

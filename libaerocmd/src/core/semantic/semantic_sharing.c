@@ -3,7 +3,7 @@
  * aliases, releases forget the token. */
 #include "semantic_pass.h"
 
-aerocmd_result aerocmd_sem_export(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_export(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *res, *token;
@@ -16,16 +16,16 @@ aerocmd_result aerocmd_sem_export(const struct aerocmd_sem_pass *pass)
         return r;
     token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
     if (!token) {
-        r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token, &token);
+        r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token, &token);
         if (r != AEROCMD_OK)
             return r;
     }
     /* a snapshot, so the token outlives the handle it was exported from */
-    aerocmd_sem_copy_facts(token, res);
+    aerocmd_priv_sem_copy_facts(token, res);
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_sem_import(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_import(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *token, *alias;
@@ -33,23 +33,23 @@ aerocmd_result aerocmd_sem_import(const struct aerocmd_sem_pass *pass)
         AEROCMD_SEM_FIXED(pass, aerogpu_cmd_import_shared_surface, &r);
     if (!cmd)
         return r;
-    r = aerocmd_sem_check_new(pass, cmd->out_resource_handle);
+    r = aerocmd_priv_sem_check_new(pass, cmd->out_resource_handle);
     if (r == AEROCMD_OK)
-        r = aerocmd_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, cmd->out_resource_handle, &alias);
+        r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, cmd->out_resource_handle, &alias);
     if (r != AEROCMD_OK)
         return r;
     /* Records never move, so the lookup after the insert is still valid. A token exported
      * by another process is not an error: the alias just stays untyped. */
     token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
     if (token)
-        aerocmd_sem_copy_facts(alias, token);
+        aerocmd_priv_sem_copy_facts(alias, token);
     else
         alias->kind = AEROCMD_SEM_UNTYPED_RESOURCE;
     alias->is_alias = 1;
     return AEROCMD_OK;
 }
 
-aerocmd_result aerocmd_sem_release(const struct aerocmd_sem_pass *pass)
+aerocmd_result aerocmd_priv_sem_release(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
     struct aerocmd_sem_record *token;
@@ -59,6 +59,6 @@ aerocmd_result aerocmd_sem_release(const struct aerocmd_sem_pass *pass)
         return r;
     token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
     if (token)
-        aerocmd_sem_remove(pass->st, token);
+        aerocmd_priv_sem_remove(pass->st, token);
     return AEROCMD_OK;
 }

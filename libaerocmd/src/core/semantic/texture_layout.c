@@ -5,7 +5,7 @@
 
 #include "aerocmd/layout.h"
 
-uint32_t aerocmd_sem_mip_extent(uint32_t extent, uint32_t level)
+uint32_t aerocmd_priv_sem_mip_extent(uint32_t extent, uint32_t level)
 {
     uint32_t e = level >= 32 ? 0 : extent >> level;
     return e ? e : 1;
@@ -30,8 +30,8 @@ static enum aerocmd_layout_fault layout_total(const struct aerocmd_sem_texture *
     return fault;
 }
 
-enum aerocmd_sem_layout_status aerocmd_sem_texture_size(const struct aerocmd_sem_texture *tex,
-                                                        uint64_t *size_bytes)
+enum aerocmd_sem_layout_status aerocmd_priv_sem_texture_size(const struct aerocmd_sem_texture *tex,
+                                                             uint64_t *size_bytes)
 {
     enum aerocmd_layout_fault fault = layout_total(tex, tex->row_pitch_bytes, size_bytes);
     if (fault == AEROCMD_LAYOUT_FAULT_PITCH_TOO_SMALL) {

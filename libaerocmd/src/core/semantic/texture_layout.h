@@ -9,7 +9,7 @@
 #include "tracker.h"
 
 /* max(1, extent >> level), defined for every level. */
-uint32_t aerocmd_sem_mip_extent(uint32_t extent, uint32_t level);
+uint32_t aerocmd_priv_sem_mip_extent(uint32_t extent, uint32_t level);
 
 enum aerocmd_sem_layout_status {
     AEROCMD_SEM_LAYOUT_OK,
@@ -20,7 +20,7 @@ enum aerocmd_sem_layout_status {
 /* Bytes the texture spans in the canonical packing (all layers, all mips). UINT64_MAX,
  * which no allocation can hold, when the layout cannot be computed (unknown format, sizes
  * beyond 32 bits). A pitch below tight is reported, with the size for the tight pitch. */
-enum aerocmd_sem_layout_status aerocmd_sem_texture_size(const struct aerocmd_sem_texture *tex,
-                                                        uint64_t *size_bytes);
+enum aerocmd_sem_layout_status aerocmd_priv_sem_texture_size(const struct aerocmd_sem_texture *tex,
+                                                             uint64_t *size_bytes);
 
 #endif /* AEROCMD_SEMANTIC_TEXTURE_LAYOUT_H */

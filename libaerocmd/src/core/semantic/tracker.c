@@ -116,8 +116,9 @@ static int goes_left(uint8_t role, uint64_t key, const record *r)
     return key < r->key || (key == r->key && role < r->role);
 }
 
-struct aerocmd_sem_record *aerocmd_sem_descend(const struct aerocmd_semantic *st, uint8_t role,
-                                               uint64_t key, const struct aerocmd_sem_record *root)
+struct aerocmd_sem_record *aerocmd_priv_sem_descend(const struct aerocmd_semantic *st, uint8_t role,
+                                                    uint64_t key,
+                                                    const struct aerocmd_sem_record *root)
 {
     const record *r = root;
     for (;;) {
@@ -210,8 +211,8 @@ static uint32_t take_record(struct aerocmd_semantic *st)
     return index;
 }
 
-struct aerocmd_sem_record *aerocmd_sem_insert(struct aerocmd_semantic *st, uint8_t role,
-                                              uint64_t key)
+struct aerocmd_sem_record *aerocmd_priv_sem_insert(struct aerocmd_semantic *st, uint8_t role,
+                                                   uint64_t key)
 {
     struct sem_path path;
     uint32_t *link, index;
@@ -253,7 +254,7 @@ static uint32_t unhook_leftmost(const struct aerocmd_semantic *st, struct sem_pa
     return index;
 }
 
-void aerocmd_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *rec)
+void aerocmd_priv_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *rec)
 {
     struct sem_path path;
     uint32_t *link = &st->buckets[aerocmd_sem_bucket(st, rec->role, rec->key)];
@@ -287,7 +288,8 @@ void aerocmd_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *
     rebalance_path(st, &path);
 }
 
-void aerocmd_sem_copy_facts(struct aerocmd_sem_record *dst, const struct aerocmd_sem_record *src)
+void aerocmd_priv_sem_copy_facts(struct aerocmd_sem_record *dst,
+                                 const struct aerocmd_sem_record *src)
 {
     struct aerocmd_sem_link link = dst->link;
     uint64_t key = dst->key;

@@ -93,8 +93,9 @@ static inline uint32_t aerocmd_sem_bucket(const struct aerocmd_semantic *st, uin
 }
 
 /* The rest of a lookup whose bucket root `root` holds another key. */
-struct aerocmd_sem_record *aerocmd_sem_descend(const struct aerocmd_semantic *st, uint8_t role,
-                                               uint64_t key, const struct aerocmd_sem_record *root);
+struct aerocmd_sem_record *aerocmd_priv_sem_descend(const struct aerocmd_semantic *st, uint8_t role,
+                                                    uint64_t key,
+                                                    const struct aerocmd_sem_record *root);
 
 /* NULL when the key is not tracked in that role (role is never EMPTY). Inline because
  * every handle of every packet is looked up, and the bucket's root nearly always decides. */
@@ -107,19 +108,20 @@ static inline struct aerocmd_sem_record *aerocmd_sem_lookup(const struct aerocmd
         return NULL;
     if (rec->key == key && rec->role == role)
         return rec;
-    return aerocmd_sem_descend(st, role, key, rec);
+    return aerocmd_priv_sem_descend(st, role, key, rec);
 }
 
 /* A new zeroed record with role and key set, or NULL when the tracker is full. The key
  * must not be tracked in that role already. Other records do not move. */
-struct aerocmd_sem_record *aerocmd_sem_insert(struct aerocmd_semantic *st, uint8_t role,
-                                              uint64_t key);
+struct aerocmd_sem_record *aerocmd_priv_sem_insert(struct aerocmd_semantic *st, uint8_t role,
+                                                   uint64_t key);
 
 /* Drops a record returned by lookup or insert. Other records do not move. */
-void aerocmd_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *rec);
+void aerocmd_priv_sem_remove(struct aerocmd_semantic *st, struct aerocmd_sem_record *rec);
 
 /* Copies what src says about its object into dst (kind, sizes, backing, texture, stage,
  * parent, alias flag), keeping dst's own key, role and place in the table. */
-void aerocmd_sem_copy_facts(struct aerocmd_sem_record *dst, const struct aerocmd_sem_record *src);
+void aerocmd_priv_sem_copy_facts(struct aerocmd_sem_record *dst,
+                                 const struct aerocmd_sem_record *src);
 
 #endif /* AEROCMD_SEMANTIC_TRACKER_H */
