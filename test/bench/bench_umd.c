@@ -15,8 +15,6 @@
  *          texture, at a different place each iteration.
  *      l2-one: l2 through the one-slot entries (the ones the driver's DDI calls).
  *      l2-caller: l2's loop calling functions that only return: the caller's own cost.
- *      fd: the frame benchmark's per-draw calls: Map(WRITE_DISCARD) a 64-byte constant
- *          buffer, write, Unmap, bind it as VS and PS constant buffer 0, Draw(3).
  * Prints "bytes=N", the packet bytes each iteration adds to the stream. The command
  * buffer is 64 KiB and is submitted whenever it fills, inside the loop. Exit status 1
  * when a call fails or an iteration emits a different number of bytes than the others. */
@@ -55,42 +53,32 @@ BENCH_NOINLINE static int loop_draw(struct aerocmd_umd_context *ctx, unsigned lo
     return failed != 0;
 }
 
-BENCH_NOINLINE static int loop_rebind(struct aerocmd_umd_context *ctx, unsigned long count,
-                                      const struct bench_objects *o)
-{
-    static const uint32_t stride = 12, offset = 0;
-    unsigned long i;
-    unsigned failed = 0; /* results OR-ed together: AEROCMD_OK is 0 */
-    for (i = 0; i < count; i++) {
-        unsigned pick = (unsigned)((i + 1u) & 1u); /* the first iteration changes both */
-        failed |=
-            (unsigned)aerocmd_umd_set_vertex_buffers(ctx, 0, 1, &o->vb[pick], &stride, &offset);
-        failed |= (unsigned)aerocmd_umd_set_constant_buffers(ctx, AEROCMD_SHADER_VS, 0, 1,
-                                                             &o->cb[pick], NULL, NULL);
-        failed |= (unsigned)aerocmd_umd_draw(ctx, 3, 0);
+/* The L2 loop over the three calls it makes. Results are OR-ed together (AEROCMD_OK is 0);
+ * the first iteration changes both bindings. */
+#define BENCH_REBIND_LOOP(NAME, SET_VERTEX_BUFFERS, SET_CONSTANT_BUFFERS, DRAW)                    \
+    BENCH_NOINLINE static int NAME(struct aerocmd_umd_context *ctx, unsigned long count,           \
+                                   const struct bench_objects *o)                                  \
+    {                                                                                              \
+        static const uint32_t stride = 12, offset = 0;                                             \
+        unsigned long i;                                                                           \
+        unsigned failed = 0;                                                                       \
+        for (i = 0; i < count; i++) {                                                              \
+            unsigned pick = (unsigned)((i + 1u) & 1u);                                             \
+            failed |= (unsigned)SET_VERTEX_BUFFERS(ctx, 0, 1, &o->vb[pick], &stride, &offset);     \
+            failed |= (unsigned)SET_CONSTANT_BUFFERS(ctx, AEROCMD_SHADER_VS, 0, 1, &o->cb[pick],   \
+                                                     NULL, NULL);                                  \
+            failed |= (unsigned)DRAW(ctx, 3, 0);                                                   \
+        }                                                                                          \
+        return failed != 0;                                                                        \
     }
-    return failed != 0;
-}
 
-/* The L2 loop with calls to functions that return at once (in their own file, so that
- * the compiler sees no more of them than of the library's): what the caller itself
- * spends, which every L2 figure includes. */
-BENCH_NOINLINE static int loop_rebind_null(struct aerocmd_umd_context *ctx, unsigned long count,
-                                           const struct bench_objects *o)
-{
-    static const uint32_t stride = 12, offset = 0;
-    unsigned long i;
-    unsigned failed = 0;
-    for (i = 0; i < count; i++) {
-        unsigned pick = (unsigned)((i + 1u) & 1u);
-        failed |=
-            (unsigned)bench_null_set_vertex_buffers(ctx, 0, 1, &o->vb[pick], &stride, &offset);
-        failed |= (unsigned)bench_null_set_constant_buffers(ctx, AEROCMD_SHADER_VS, 0, 1,
-                                                            &o->cb[pick], NULL, NULL);
-        failed |= (unsigned)bench_null_draw(ctx, 3, 0);
-    }
-    return failed != 0;
-}
+BENCH_REBIND_LOOP(loop_rebind, aerocmd_umd_set_vertex_buffers, aerocmd_umd_set_constant_buffers,
+                  aerocmd_umd_draw)
+/* The same loop calling functions that return at once (in their own file, so that the
+ * compiler knows no more of them than of the library's): what the caller itself spends,
+ * which every L2 figure includes. */
+BENCH_REBIND_LOOP(loop_rebind_null, bench_null_set_vertex_buffers, bench_null_set_constant_buffers,
+                  bench_null_draw)
 
 BENCH_NOINLINE static int loop_rebind_one(struct aerocmd_umd_context *ctx, unsigned long count,
                                           const struct bench_objects *o)
@@ -104,26 +92,6 @@ BENCH_NOINLINE static int loop_rebind_one(struct aerocmd_umd_context *ctx, unsig
         failed |= (unsigned)aerocmd_umd_draw(ctx, 3, 0);
     }
     return failed != 0;
-}
-
-BENCH_NOINLINE static int loop_frame_draw(struct aerocmd_umd_context *ctx, unsigned long count,
-                                          struct aerocmd_umd_resource *cb)
-{
-    static uint32_t constants[16];
-    unsigned long i;
-    int failed = 0;
-    for (i = 0; i < count; i++) {
-        struct aerocmd_umd_mapped m;
-        constants[0] = (uint32_t)i;
-        if (aerocmd_umd_map(ctx, cb, 0, AEROCMD_UMD_MAP_WRITE_DISCARD, 0, &m) != AEROCMD_OK)
-            return 1;
-        memcpy(m.data, constants, 64);
-        failed |= aerocmd_umd_unmap(ctx, cb, 0) != AEROCMD_OK;
-        failed |= aerocmd_umd_set_constant_buffer(ctx, AEROCMD_SHADER_VS, 0, cb) != AEROCMD_OK;
-        failed |= aerocmd_umd_set_constant_buffer(ctx, AEROCMD_SHADER_PS, 0, cb) != AEROCMD_OK;
-        failed |= aerocmd_umd_draw(ctx, 3, 0) != AEROCMD_OK;
-    }
-    return failed;
 }
 
 BENCH_NOINLINE static int loop_map(struct aerocmd_umd_context *ctx, unsigned long count,
@@ -248,8 +216,6 @@ static int run(struct bench_umd *b, const char *mode, unsigned long count,
         return loop_rebind_null(b->ctx, count, o);
     if (strcmp(mode, "l2-one") == 0)
         return loop_rebind_one(b->ctx, count, o);
-    if (strcmp(mode, "fd") == 0)
-        return loop_frame_draw(b->ctx, count, o->cb[0]);
     if (strcmp(mode, "l3") == 0)
         return loop_map(b->ctx, count, o->cb[0]);
     if (strcmp(mode, "l5") == 0)

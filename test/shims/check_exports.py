@@ -9,9 +9,11 @@ stdcall entry point (one pointer argument) is also exported decorated, NAME@4. P
 "N passed, N failed" like the C tests.
 """
 import argparse
-import re
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "exports"))
+from check_exports import exported_pe  # noqa: E402  (the export-table reader)
 
 ENTRIES = {
     "d3d10": ["OpenAdapter10"],
@@ -19,23 +21,6 @@ ENTRIES = {
     "d3d11": ["OpenAdapter10_2", "OpenAdapter11"],
     "driver": ["OpenAdapter10", "OpenAdapter10_2", "OpenAdapter11"],
 }
-
-
-def exports(objdump, dll):
-    text = subprocess.run([objdump, "-p", dll], check=True, capture_output=True,
-                          text=True).stdout
-    names = []
-    in_table = False
-    for line in text.splitlines():
-        if "[Ordinal/Name Pointer] Table" in line:
-            in_table = True
-            continue
-        if in_table:
-            m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s*$", line)
-            if not m:
-                break
-            names.append(m.group(1))
-    return names
 
 
 def main():
@@ -52,7 +37,7 @@ def main():
             want.append(entry)
             if args.arch == "x86":
                 want.append(entry + "@4")
-        got = exports(args.objdump, path)
+        got = sorted(exported_pe(args.objdump, path))
         if sorted(got) == sorted(want):
             passed += 1
         else:
