@@ -8,13 +8,16 @@
 void ddi_op_set_vertex_buffers(struct ddi *d, struct reader *r)
 {
     struct aerocmd_umd_resource *bufs[3];
-    uint32_t strides[3], offsets[3], start = rd8(r) % 18u, count = rd8(r) % 4u, i;
+    uint32_t strides[3], offsets[3], start = rd8(r) % 18u, cfg = rd8(r), count = cfg % 4u, i;
     for (i = 0; i < count; i++) {
         bufs[i] = (struct aerocmd_umd_resource *)ddi_typed(d->res, N_RES, rd8(r) % 8u, KIND_BUFFER);
         strides[i] = rd8(r);
         offsets[i] = rd8(r) * 4u;
     }
-    ddi_check(d, aerocmd_umd_set_vertex_buffers(d->ctx, start, count, bufs, strides, offsets));
+    if (count == 1 && (cfg & 16u)) /* the one-slot entry the DDI shim calls */
+        ddi_check(d, aerocmd_umd_set_vertex_buffer(d->ctx, start, bufs[0], strides[0], offsets[0]));
+    else
+        ddi_check(d, aerocmd_umd_set_vertex_buffers(d->ctx, start, count, bufs, strides, offsets));
 }
 
 void ddi_op_set_index_buffer(struct ddi *d, struct reader *r)
@@ -44,9 +47,13 @@ void ddi_op_set_constant_buffers(struct ddi *d, struct reader *r)
         first[i] = rd8(r) * 16u;
         num[i] = rd8(r) * 16u;
     }
-    ddi_check(d, aerocmd_umd_set_constant_buffers(d->ctx, (enum aerocmd_shader_kind)stage, start,
-                                                  count, bufs, (cfg & 4u) ? first : NULL,
-                                                  (cfg & 4u) ? num : NULL));
+    if (count == 1 && (cfg & 8u)) /* the one-slot entry the DDI shim calls */
+        ddi_check(d, aerocmd_umd_set_constant_buffer(d->ctx, (enum aerocmd_shader_kind)stage, start,
+                                                     bufs[0]));
+    else
+        ddi_check(d, aerocmd_umd_set_constant_buffers(d->ctx, (enum aerocmd_shader_kind)stage,
+                                                      start, count, bufs, (cfg & 4u) ? first : NULL,
+                                                      (cfg & 4u) ? num : NULL));
 }
 
 void ddi_op_set_shader_resources(struct ddi *d, struct reader *r)

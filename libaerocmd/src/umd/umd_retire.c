@@ -160,11 +160,15 @@ static int owes_release(const struct aerocmd_umd_context *ctx)
     return 0;
 }
 
-/* Two rounds: a held buffer may be full (submitted, then a fresh one takes the rest). */
+/* A round per buffer until nothing is owed: a held buffer may take none (it is full, or
+ * its allocation list is), and a fresh one may take as few as one release (each lists its
+ * allocation: an allocation list of one entry holds one). A fresh buffer always takes one
+ * or gives it up (write_owed_release), so one round per pending entry, after the held
+ * buffer's, is enough. */
 void aerocmd_priv_umd_retire_send_releases(struct aerocmd_umd_context *ctx)
 {
-    int round;
-    for (round = 0; round < 2 && !ctx->lost && owes_release(ctx); round++) {
+    uint32_t round, rounds = ctx->pending_count + 1u;
+    for (round = 0; round < rounds && !ctx->lost && owes_release(ctx); round++) {
         if (aerocmd_priv_umd_open_buffer(ctx) != AEROCMD_OK)
             return;
         aerocmd_priv_umd_retire_write_pending(ctx); /* a buffer opened just now has them already */

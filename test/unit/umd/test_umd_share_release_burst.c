@@ -6,7 +6,8 @@
  * command buffer can be had again (the next operation that opens one, or the context's
  * teardown). Bursts of 2..6 failing acquire / submit callbacks, with no command buffer held
  * at the destroy and with a full one. Every stream passes the semantic validator and the
- * allocation is freed only after the DESTROY went out. */
+ * allocation is freed only after the DESTROY went out. Several releases owed at the
+ * teardown all go out, however few fit one buffer. */
 #include "umd_scenes.h"
 
 #include "aerocmd/umd_data.h"
@@ -211,10 +212,66 @@ static void test_teardown_sends_release(void)
     }
 }
 
+/* Several releases owed at once and an allocation list of one entry: each release lists
+ * its allocation, so each command buffer takes one. The teardown sends every one of them
+ * (it had stopped after two buffers, leaving the third token registered on the host; found
+ * by fuzz_ddi_sequence), each before its resource's DESTROY_RESOURCE. */
+static void test_teardown_sends_every_release(void)
+{
+    enum { SHARED = 4 };
+    static struct harness h;
+    static uint64_t mem[SHARED][RESOURCE_WORDS];
+    struct aerocmd_umd_buffer_desc sd = buffer_desc(16, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_resource *res[SHARED];
+    uint64_t tokens[SHARED];
+    uint32_t handles[SHARED], i, k, released = 0;
+    memset(&h, 0, sizeof h);
+    if (!CHECK(harness_open_fake(&h, CAPACITY, 1)))
+        return;
+    aerocmd_umd_fake_callbacks(&h.fake, &fake_cb);
+    h.cb = fake_cb;
+    h.cb.acquire_buffer = burst_acquire;
+    h.cb.submit = burst_submit;
+    fail_left = 0;
+    if (!CHECK(harness_open_device(&h)))
+        return;
+    sd.misc_flags = AEROCMD_UMD_MISC_SHARED;
+    for (i = 0; i < SHARED; i++) {
+        if (!CHECK_EQ(aerocmd_umd_create_buffer(h.dev, mem[i], sizeof mem[i], &sd, NULL, &res[i]),
+                      AEROCMD_OK))
+            return;
+        tokens[i] = aerocmd_umd_resource_share_token(res[i]);
+        handles[i] = aerocmd_umd_resource_handle(res[i]);
+    }
+    for (i = 0; i < SHARED; i++) { /* every release misses: all four owed */
+        fail_left = 2;
+        CHECK_EQ(aerocmd_umd_destroy_resource(res[i]), AEROCMD_E_OUT_OF_MEMORY);
+    }
+    fail_left = 0;
+    aerocmd_umd_context_destroy(h.ctx);
+    collect_packets(&h.fake, &pl);
+    for (i = 0; i + 1 < pl.count; i++) {
+        if (pl.opcode[i] != AEROGPU_CMD_RELEASE_SHARED_SURFACE)
+            continue;
+        for (k = 0; k < SHARED; k++)
+            if (memcmp(pl.packet[i].bytes + 8, &tokens[k], 8) == 0) {
+                released |= 1u << k;
+                CHECK_EQ(pl.opcode[i + 1], (uint32_t)AEROGPU_CMD_DESTROY_RESOURCE);
+                CHECK(memcmp(pl.packet[i + 1].bytes + 8, &handles[k], 4) == 0);
+            }
+    }
+    CHECK_EQ(released, (1u << SHARED) - 1u);
+    CHECK_EQ(h.fake.host_faults, 0u);
+    aerocmd_umd_device_destroy(h.dev);
+    CHECK_EQ(h.fake.live_memories, 0u);
+    aerocmd_umd_fake_release(&h.fake);
+}
+
 int main(void)
 {
     harness_process_id = 0x2346;
     test_next_operation_sends_release();
     test_teardown_sends_release();
+    test_teardown_sends_every_release();
     return check_finish();
 }
