@@ -202,6 +202,15 @@ static uint32_t packet_bytes(const struct aerocmd_umd_context *ctx, uint32_t bit
     return slots != 0 ? UMD_STAGE_TABLE_BYTES + table_count(slots, &lo) * 4u : 0u;
 }
 
+/* Bytes of the packets of dirty bits `bits` (none an own-logic bit). */
+static uint32_t bits_bytes(const struct aerocmd_umd_context *ctx, uint32_t bits)
+{
+    uint32_t bytes = 0;
+    for (; bits != 0; bits &= bits - 1u)
+        bytes += packet_bytes(ctx, umd_lowest_bit(bits));
+    return bytes;
+}
+
 /* Called with a constant stage, so that the stage's tables are at fixed offsets. */
 static UMD_INLINE uint8_t *put_constant_buffers(struct aerocmd_umd_context *ctx, uint32_t stage,
                                                 uint8_t *at)
@@ -406,13 +415,9 @@ static UMD_INLINE uint8_t *put_dirty(struct aerocmd_umd_context *ctx, uint32_t m
             return NULL;
         tail += srv;
     }
-    if (UMD_UNLIKELY(tail + UMD_STATE_BYTES_MAX > free_bytes)) {
-        uint32_t bytes = tail;
-        for (bits = todo & ~UMD_DIRTY_OWN_LOGIC; bits != 0; bits &= bits - 1u)
-            bytes += packet_bytes(ctx, umd_lowest_bit(bits));
-        if (bytes > free_bytes)
-            return NULL;
-    }
+    if (UMD_UNLIKELY(tail + UMD_STATE_BYTES_MAX > free_bytes) &&
+        tail + bits_bytes(ctx, todo & ~UMD_DIRTY_OWN_LOGIC) > free_bytes)
+        return NULL;
     at = ctx->w.base + ctx->w.used;
     for (bits = todo; bits != 0; bits &= bits - 1u) {
         uint32_t bit = umd_lowest_bit(bits);
@@ -568,10 +573,7 @@ static UMD_NOINLINE aerocmd_result emit_common(struct aerocmd_umd_context *ctx,
 static UMD_NOINLINE int common_fits_exactly(const struct aerocmd_umd_context *ctx, uint32_t dirty,
                                             uint32_t tail)
 {
-    uint32_t bits, bytes = tail;
-    for (bits = dirty & UMD_DIRTY_COMMON & ~UMD_DIRTY_SRV(AEROCMD_SHADER_PS); bits != 0;
-         bits &= bits - 1u)
-        bytes += packet_bytes(ctx, umd_lowest_bit(bits));
+    uint32_t bytes = tail + bits_bytes(ctx, dirty & UMD_DIRTY_COMMON & ~UMD_DIRTY_OWN_LOGIC);
     if (dirty & UMD_DIRTY_SRV(AEROCMD_SHADER_PS))
         bytes += simple_srv_bytes(ctx, AEROCMD_SHADER_PS);
     return bytes <= ctx->w.capacity - ctx->w.used;
