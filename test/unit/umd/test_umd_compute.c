@@ -24,77 +24,112 @@ uav_packet(int i, const struct aerogpu_cmd_set_unordered_access_buffers **out, u
         &pl.packet[i], &len, count);
 }
 
-static void test_bind_and_dispatch(void)
+/* Two UAV buffers, a typed view of one and a counter view of the other, and a small
+ * buffer the counter is copied into. */
+struct uav_buffers {
+    struct aerocmd_umd_resource *a, *b, *dst;
+    struct aerocmd_umd_uav *ua, *ub;
+};
+
+static void create_uav_buffers(struct harness *h, struct uav_buffers *u)
 {
-    static struct harness h;
     struct aerocmd_umd_buffer_desc bd =
         buffer_desc(64, AEROCMD_UMD_BIND_UNORDERED_ACCESS | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
-    struct aerocmd_umd_resource *a, *b, *dst;
-    struct aerocmd_umd_uav *ua, *ub, *uavs[2];
-    const struct aerogpu_cmd_set_unordered_access_buffers *p = NULL;
-    const struct aerogpu_unordered_access_buffer_binding *e;
-    const struct aerocmd_umd_fake_resource *fr;
-    const struct aerogpu_cmd_dispatch *d;
-    uint32_t n = 0, counts[2] = {KEEP, 7}, word;
-    kit_reset();
-    CHECK(harness_open(&h, 65536, 16));
-    a = kit_buffer(&h, &bd, NULL);
-    b = kit_buffer(&h, &bd, NULL);
+    u->a = kit_buffer(h, &bd, NULL);
+    u->b = kit_buffer(h, &bd, NULL);
     bd = buffer_desc(16, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
-    dst = kit_buffer(&h, &bd, NULL);
-    ua = kit_uav(&h, a, DXGI_R32_UINT, 2, 8, 0, 0, KEEP);
-    ub = kit_uav(&h, b, 0, 0, 4, 16, AEROCMD_UMD_UAV_FLAG_COUNTER, KEEP);
-    uavs[0] = ua;
-    uavs[1] = ub;
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, kit_shader(&h, SCENE_CS_READ)),
+    u->dst = kit_buffer(h, &bd, NULL);
+    u->ua = kit_uav(h, u->a, DXGI_R32_UINT, 2, 8, 0, 0, KEEP);
+    u->ub = kit_uav(h, u->b, 0, 0, 4, 16, AEROCMD_UMD_UAV_FLAG_COUNTER, KEEP);
+}
+
+/* Binds both views at slots 3 and 4 (the counter set to 7) and dispatches; dispatches again
+ * with the same bindings, then with slot 4 unbound. */
+static void bind_and_dispatch_three_times(struct harness *h, const struct uav_buffers *u)
+{
+    struct aerocmd_umd_uav *uavs[2];
+    uint32_t counts[2] = {KEEP, 7};
+    uavs[0] = u->ua;
+    uavs[1] = u->ub;
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, kit_shader(h, SCENE_CS_READ)),
              AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 3, 2, uavs, counts), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 3, 2, uavs, counts), AEROCMD_OK);
     /* Before any dispatch the counter is known: 7 lands in dst at byte 4. */
-    CHECK_EQ(aerocmd_umd_copy_structure_count(h.ctx, dst, 4, ub), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_copy_structure_count(h.ctx, dst, 4, ua), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 2, 3, 4), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_copy_structure_count(h.ctx, dst, 4, ub), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_copy_structure_count(h->ctx, u->dst, 4, u->ub), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_structure_count(h->ctx, u->dst, 4, u->ua), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 2, 3, 4), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_structure_count(h->ctx, u->dst, 4, u->ub), AEROCMD_E_NOT_IMPLEMENTED);
     /* Nothing changed: the second dispatch sends no bindings; keeping the count is no
      * change either. */
     counts[1] = KEEP;
-    CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 3, 2, uavs, counts), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 3, 2, uavs, counts), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 1, 1, 1), AEROCMD_OK);
     /* Unbinding slot 4 only sends slot 4, keeping counters. */
-    CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 4, 1, NULL, NULL), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    collect_packets(&h.fake, &pl);
-    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 2);
-    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DISPATCH), 3);
+    CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 4, 1, NULL, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 1, 1, 1), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+}
+
+/* The first UAV packet binds both views, right before the first DISPATCH. */
+static void check_first_uav_packet_and_dispatch(const struct uav_buffers *u)
+{
+    const struct aerogpu_cmd_set_unordered_access_buffers *p = NULL;
+    const struct aerogpu_unordered_access_buffer_binding *e;
+    const struct aerogpu_cmd_dispatch *d;
+    uint32_t n = 0;
     e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0), &p, &n);
     if (CHECK(e != NULL && p != NULL)) {
         CHECK_EQ(p->shader_stage, AEROGPU_SHADER_STAGE_COMPUTE);
         CHECK_EQ(p->start_slot, 3);
         CHECK_EQ(p->uav_count, 2);
         CHECK_EQ(n, 2);
-        check_uav_binding(&e[0], aerocmd_umd_resource_handle(a), 8, 32, KEEP);
-        check_uav_binding(&e[1], aerocmd_umd_resource_handle(b), 0, 64, 7);
+        check_uav_binding(&e[0], aerocmd_umd_resource_handle(u->a), 8, 32, KEEP);
+        check_uav_binding(&e[1], aerocmd_umd_resource_handle(u->b), 0, 64, 7);
     }
-    /* The UAV packet comes right before the first DISPATCH. */
     CHECK_EQ(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 0) + 1,
              packet_index(&pl, AEROGPU_CMD_DISPATCH, 0));
     d = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DISPATCH, 0)], aerogpu_cmd_dispatch,
                      AEROGPU_CMD_DISPATCH);
     CHECK(d != NULL && d->group_count_x == 2 && d->group_count_y == 3 && d->group_count_z == 4);
+}
+
+/* The second UAV packet unbinds slot 4 alone; the counter copy reached dst. */
+static void check_unbind_packet_and_copied_count(const struct harness *h,
+                                                 const struct uav_buffers *u)
+{
+    const struct aerogpu_cmd_set_unordered_access_buffers *p = NULL;
+    const struct aerogpu_unordered_access_buffer_binding *e;
+    const struct aerocmd_umd_fake_resource *fr;
+    uint32_t n = 0, word;
     e = uav_packet(packet_index(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS, 1), &p, &n);
     if (CHECK(e != NULL && p != NULL)) {
         CHECK_EQ(p->start_slot, 4);
         CHECK_EQ(n, 1);
         check_uav_binding(&e[0], 0, 0, 0, KEEP);
     }
-    fr = aerocmd_umd_fake_resource(&h.fake, aerocmd_umd_resource_handle(dst));
+    fr = aerocmd_umd_fake_resource(&h->fake, aerocmd_umd_resource_handle(u->dst));
     if (CHECK(fr != NULL)) {
         memcpy(&word, fr->bytes + 4, 4);
         CHECK_EQ(word, 7);
     }
+}
+
+static void test_bind_and_dispatch(void)
+{
+    static struct harness h;
+    struct uav_buffers u;
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 16));
+    create_uav_buffers(&h, &u);
+    bind_and_dispatch_three_times(&h, &u);
+    collect_packets(&h.fake, &pl);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_SET_UNORDERED_ACCESS_BUFFERS), 2);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DISPATCH), 3);
+    check_first_uav_packet_and_dispatch(&u);
+    check_unbind_packet_and_copied_count(&h, &u);
     CHECK(harness_valid(&h));
-    CHECK_EQ(aerocmd_umd_destroy_uav(ua), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_destroy_uav(ub), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_uav(u.ua), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_uav(u.ub), AEROCMD_OK);
     kit_close(&h);
 }
 
@@ -294,43 +329,54 @@ static void test_clear_guest_backed(void)
     kit_close(&h);
 }
 
-static void test_indirect(void)
+/* The same arguments in a dynamic buffer, a guest-backed one, a plain default one, and a
+ * guest-backed one a UAV writes. */
+struct indirect_buffers {
+    struct aerocmd_umd_resource *dyn, *backed, *plain, *written;
+    struct aerocmd_umd_uav *u;
+};
+
+static void create_indirect_buffers(struct harness *h, struct indirect_buffers *bufs)
 {
-    static struct harness h;
     static const uint32_t args[8] = {0, 4, 2, 1, 6, 3, 0xFFFFFFFEu, 9};
     struct aerocmd_umd_buffer_desc bd =
         buffer_desc(sizeof args, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
-    struct aerocmd_umd_resource *dyn, *backed, *plain, *written;
-    struct aerocmd_umd_uav *u;
+    bd.usage = AEROCMD_UMD_USAGE_DYNAMIC;
+    bd.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE;
+    bufs->dyn = kit_buffer(h, &bd, args);
+    bd = buffer_desc(sizeof args, AEROCMD_UMD_BIND_SHADER_RESOURCE, 1);
+    bufs->backed = kit_buffer(h, &bd, args);
+    bd = buffer_desc(sizeof args, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    bufs->plain = kit_buffer(h, &bd, args);
+    bd = buffer_desc(sizeof args, AEROCMD_UMD_BIND_UNORDERED_ACCESS, 1);
+    bufs->written = kit_buffer(h, &bd, args);
+    bufs->u = kit_uav(h, bufs->written, DXGI_R32_UINT, 0, 8, 0, 0, KEEP);
+}
+
+static void issue_indirect_work_and_refusals(struct harness *h, const struct indirect_buffers *bufs)
+{
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->dyn, 4), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->backed, 4), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_instanced_indirect(h->ctx, bufs->dyn, 4), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced_indirect(h->ctx, bufs->backed, 12), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->plain, 4), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->dyn, 2), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->dyn, 24), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced_indirect(h->ctx, bufs->dyn, 16),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->written, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_cs_uavs(h->ctx, 0, 1, &bufs->u, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 1, 1, 1), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, bufs->written, 0), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+}
+
+/* The arguments read at byte 4 (dispatch, draw) and 12 (indexed draw), as plain packets. */
+static void check_indirect_packets(void)
+{
     const struct aerogpu_cmd_dispatch *d;
     const struct aerogpu_cmd_draw *dw;
     const struct aerogpu_cmd_draw_indexed *di;
-    kit_reset();
-    CHECK(harness_open(&h, 65536, 16));
-    bd.usage = AEROCMD_UMD_USAGE_DYNAMIC;
-    bd.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE;
-    dyn = kit_buffer(&h, &bd, args);
-    bd = buffer_desc(sizeof args, AEROCMD_UMD_BIND_SHADER_RESOURCE, 1);
-    backed = kit_buffer(&h, &bd, args);
-    bd = buffer_desc(sizeof args, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
-    plain = kit_buffer(&h, &bd, args);
-    bd = buffer_desc(sizeof args, AEROCMD_UMD_BIND_UNORDERED_ACCESS, 1);
-    written = kit_buffer(&h, &bd, args);
-    u = kit_uav(&h, written, DXGI_R32_UINT, 0, 8, 0, 0, KEEP);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, dyn, 4), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, backed, 4), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_draw_instanced_indirect(h.ctx, dyn, 4), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_draw_indexed_instanced_indirect(h.ctx, backed, 12), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, plain, 4), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, dyn, 2), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, dyn, 24), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_draw_indexed_instanced_indirect(h.ctx, dyn, 16), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, written, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_cs_uavs(h.ctx, 0, 1, &u, NULL), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 1, 1, 1), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_dispatch_indirect(h.ctx, written, 0), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    collect_packets(&h.fake, &pl);
     d = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_DISPATCH, 0)], aerogpu_cmd_dispatch,
                      AEROGPU_CMD_DISPATCH);
     CHECK(d != NULL && d->group_count_x == 4 && d->group_count_y == 2 && d->group_count_z == 1);
@@ -354,15 +400,27 @@ static void test_indirect(void)
         CHECK_EQ(di->base_vertex, -2);
         CHECK_EQ(di->first_instance, 9);
     }
+}
+
+static void test_indirect(void)
+{
+    static struct harness h;
+    struct indirect_buffers bufs;
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 16));
+    create_indirect_buffers(&h, &bufs);
+    issue_indirect_work_and_refusals(&h, &bufs);
+    collect_packets(&h.fake, &pl);
+    check_indirect_packets();
     CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DISPATCH), 4);
     CHECK_EQ(h.fake.lock_count, 0);
     CHECK(harness_valid(&h));
     /* the dynamic buffer's CPU shadow comes from the device's allocator */
-    CHECK_EQ(aerocmd_umd_destroy_uav(u), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_destroy_resource(written), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_destroy_resource(plain), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_destroy_resource(backed), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_destroy_resource(dyn), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_uav(bufs.u), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(bufs.written), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(bufs.plain), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(bufs.backed), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(bufs.dyn), AEROCMD_OK);
     kit_close(&h);
 }
 

@@ -52,6 +52,85 @@ static void check_constant_packet(const struct aerocmd_packet *p, uint32_t stage
     CHECK_EQ(b->reserved0, 0);
 }
 
+struct common_state_buffers {
+    struct aerocmd_umd_resource *vb, *vb2, *ib, *cb_vs, *cb_ps;
+};
+
+/* The buffers, and a first draw (flushed) that binds the basic state. */
+static void create_buffers_and_setup_draw(struct harness *h, struct common_state_buffers *bufs)
+{
+    struct aerocmd_umd_buffer_desc ibd = buffer_desc(12, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
+    bufs->vb = kit_triangle_vb(h);
+    bufs->vb2 = kit_triangle_vb(h);
+    bufs->ib = kit_buffer(h, &ibd, NULL);
+    bufs->cb_vs = cbuffer(h, 250, 0); /* bound whole: rounded up to 252 */
+    bufs->cb_ps = cbuffer(h, 64, 0);
+    kit_bind_basic(h, bufs->vb, kit_target(h, 64, 64), NULL);
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+}
+
+static void change_state_and_draw_then_rebind_and_draw(struct harness *h,
+                                                       struct common_state_buffers *bufs)
+{
+    struct aerocmd_umd_resource *vbs[3];
+    uint32_t strides[3] = {12, 0, 16}, offsets[3] = {4, 0, 8};
+    vbs[0] = bufs->vb2;
+    vbs[1] = NULL;
+    vbs[2] = bufs->vb;
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 1, 3, vbs, strides, offsets), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, bufs->ib, DXGI_R16_UINT, 2), AEROCMD_OK);
+    CHECK_EQ(
+        aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_PS, 0, 1, &bufs->cb_ps, NULL, NULL),
+        AEROCMD_OK);
+    CHECK_EQ(
+        aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_VS, 2, 1, &bufs->cb_vs, NULL, NULL),
+        AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced(h->ctx, 3, 2, 1, -1, 7), AEROCMD_OK);
+    /* The same bindings again: nothing but the draw. */
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 1, 3, vbs, strides, offsets), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, bufs->ib, DXGI_R16_UINT, 2), AEROCMD_OK);
+    CHECK_EQ(
+        aerocmd_umd_set_constant_buffers(h->ctx, AEROCMD_SHADER_VS, 2, 1, &bufs->cb_vs, NULL, NULL),
+        AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed(h->ctx, 3, 0, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+}
+
+static void check_vertex_buffers_packet(const struct aerocmd_packet *p,
+                                        const struct common_state_buffers *bufs)
+{
+    const struct aerogpu_cmd_set_vertex_buffers *svb =
+        (const struct aerogpu_cmd_set_vertex_buffers *)p->bytes;
+    const struct aerogpu_vertex_buffer_binding *b =
+        (const struct aerogpu_vertex_buffer_binding *)(p->bytes + sizeof *svb);
+    CHECK_EQ(p->opcode, AEROGPU_CMD_SET_VERTEX_BUFFERS);
+    CHECK_EQ(p->size_bytes, sizeof *svb + 3 * sizeof *b);
+    CHECK_EQ(svb->start_slot, 1);
+    CHECK_EQ(svb->buffer_count, 3);
+    CHECK_EQ(b[0].buffer, aerocmd_umd_resource_handle(bufs->vb2));
+    CHECK_EQ(b[0].stride_bytes, 12);
+    CHECK_EQ(b[0].offset_bytes, 4);
+    CHECK_EQ(b[1].buffer, 0); /* NULL binds zeros whatever the stride and offset say */
+    CHECK_EQ(b[1].stride_bytes, 0);
+    CHECK_EQ(b[2].buffer, aerocmd_umd_resource_handle(bufs->vb));
+    CHECK_EQ(b[2].stride_bytes, 16);
+    CHECK_EQ(b[2].offset_bytes, 8);
+    CHECK_EQ(b[2].reserved0, 0);
+}
+
+static void check_draw_indexed_packet(const struct aerocmd_packet *p)
+{
+    const struct aerogpu_cmd_draw_indexed *di = (const struct aerogpu_cmd_draw_indexed *)p->bytes;
+    CHECK_EQ(p->opcode, AEROGPU_CMD_DRAW_INDEXED);
+    CHECK_EQ(p->size_bytes, sizeof *di);
+    CHECK_EQ(di->index_count, 3);
+    CHECK_EQ(di->instance_count, 2);
+    CHECK_EQ(di->first_index, 1);
+    CHECK_EQ(di->base_vertex, -1);
+    CHECK_EQ(di->first_instance, 7);
+}
+
 /* Vertex buffers (a range with a gap), index buffer and VS / PS constant buffers changed
  * between two draws: one packet each, in that order, then the draw; identical re-binds
  * afterwards send the draw alone. */
@@ -59,43 +138,14 @@ static void test_common_state_packets(void)
 {
     static struct harness h;
     static struct packet_list pl;
-    struct aerocmd_umd_resource *vb, *vb2, *ib, *cb_vs, *cb_ps, *vbs[3];
-    struct aerocmd_umd_buffer_desc ibd = buffer_desc(12, AEROCMD_UMD_BIND_INDEX_BUFFER, 0);
-    uint32_t strides[3] = {12, 0, 16}, offsets[3] = {4, 0, 8};
-    const struct aerogpu_cmd_set_vertex_buffers *svb;
-    const struct aerogpu_vertex_buffer_binding *b;
-    const struct aerogpu_cmd_draw_indexed *di;
+    struct common_state_buffers bufs;
     const struct aerocmd_packet *p;
     uint32_t at;
 
     kit_reset();
     CHECK(harness_open(&h, 65536, 16));
-    vb = kit_triangle_vb(&h);
-    vb2 = kit_triangle_vb(&h);
-    ib = kit_buffer(&h, &ibd, NULL);
-    cb_vs = cbuffer(&h, 250, 0); /* bound whole: rounded up to 252 */
-    cb_ps = cbuffer(&h, 64, 0);
-    kit_bind_basic(&h, vb, kit_target(&h, 64, 64), NULL);
-    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-
-    vbs[0] = vb2;
-    vbs[1] = NULL;
-    vbs[2] = vb;
-    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 1, 3, vbs, strides, offsets), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_index_buffer(h.ctx, ib, DXGI_R16_UINT, 2), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_constant_buffers(h.ctx, AEROCMD_SHADER_PS, 0, 1, &cb_ps, NULL, NULL),
-             AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_constant_buffers(h.ctx, AEROCMD_SHADER_VS, 2, 1, &cb_vs, NULL, NULL),
-             AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_draw_indexed_instanced(h.ctx, 3, 2, 1, -1, 7), AEROCMD_OK);
-    /* The same bindings again: nothing but the draw. */
-    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 1, 3, vbs, strides, offsets), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_index_buffer(h.ctx, ib, DXGI_R16_UINT, 2), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_constant_buffers(h.ctx, AEROCMD_SHADER_VS, 2, 1, &cb_vs, NULL, NULL),
-             AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_draw_indexed(h.ctx, 3, 0, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    create_buffers_and_setup_draw(&h, &bufs);
+    change_state_and_draw_then_rebind_and_draw(&h, &bufs);
     CHECK(all_valid(&h));
 
     /* The second submission: everything since the setup draw. */
@@ -105,35 +155,14 @@ static void test_common_state_packets(void)
     if (!CHECK_EQ(h.fake.submission_count, 2) || !CHECK_EQ(pl.count - at, 6))
         return;
     p = &pl.packet[at];
-    svb = (const struct aerogpu_cmd_set_vertex_buffers *)p[0].bytes;
-    b = (const struct aerogpu_vertex_buffer_binding *)(p[0].bytes + sizeof *svb);
-    CHECK_EQ(p[0].opcode, AEROGPU_CMD_SET_VERTEX_BUFFERS);
-    CHECK_EQ(p[0].size_bytes, sizeof *svb + 3 * sizeof *b);
-    CHECK_EQ(svb->start_slot, 1);
-    CHECK_EQ(svb->buffer_count, 3);
-    CHECK_EQ(b[0].buffer, aerocmd_umd_resource_handle(vb2));
-    CHECK_EQ(b[0].stride_bytes, 12);
-    CHECK_EQ(b[0].offset_bytes, 4);
-    CHECK_EQ(b[1].buffer, 0); /* NULL binds zeros whatever the stride and offset say */
-    CHECK_EQ(b[1].stride_bytes, 0);
-    CHECK_EQ(b[2].buffer, aerocmd_umd_resource_handle(vb));
-    CHECK_EQ(b[2].stride_bytes, 16);
-    CHECK_EQ(b[2].offset_bytes, 8);
-    CHECK_EQ(b[2].reserved0, 0);
+    check_vertex_buffers_packet(&p[0], &bufs);
     CHECK_EQ(p[1].opcode, AEROGPU_CMD_SET_INDEX_BUFFER);
     /* Bit order, not call order: VS before PS. */
-    check_constant_packet(&p[2], AEROGPU_SHADER_STAGE_VERTEX, 2, aerocmd_umd_resource_handle(cb_vs),
-                          252);
-    check_constant_packet(&p[3], AEROGPU_SHADER_STAGE_PIXEL, 0, aerocmd_umd_resource_handle(cb_ps),
-                          64);
-    di = (const struct aerogpu_cmd_draw_indexed *)p[4].bytes;
-    CHECK_EQ(p[4].opcode, AEROGPU_CMD_DRAW_INDEXED);
-    CHECK_EQ(p[4].size_bytes, sizeof *di);
-    CHECK_EQ(di->index_count, 3);
-    CHECK_EQ(di->instance_count, 2);
-    CHECK_EQ(di->first_index, 1);
-    CHECK_EQ(di->base_vertex, -1);
-    CHECK_EQ(di->first_instance, 7);
+    check_constant_packet(&p[2], AEROGPU_SHADER_STAGE_VERTEX, 2,
+                          aerocmd_umd_resource_handle(bufs.cb_vs), 252);
+    check_constant_packet(&p[3], AEROGPU_SHADER_STAGE_PIXEL, 0,
+                          aerocmd_umd_resource_handle(bufs.cb_ps), 64);
+    check_draw_indexed_packet(&p[4]);
     CHECK_EQ(p[5].opcode, AEROGPU_CMD_DRAW_INDEXED);
     kit_close(&h);
 }

@@ -21,11 +21,36 @@ static uint32_t packets_since(const struct packet_list *pl, uint32_t from, uint3
     return n;
 }
 
-static void test_triangle_packets(void)
+/* Binds the scene's triangle and draws it, then binds everything again unchanged (state
+ * objects at their defaults) and draws instanced. */
+static void draw_triangle_then_rebind_identically(struct harness *h, struct scene *s)
 {
-    static struct harness h;
-    static struct scene s;
-    static struct packet_list pl;
+    struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
+    uint32_t stride = 12, offset = 0;
+    aerocmd_umd_set_render_targets(h->ctx, 1, &s->rtv, NULL);
+    CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 1, &vp), AEROCMD_OK);
+    aerocmd_umd_set_input_layout(h->ctx, s->il);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 0, 1, &s->vb, &stride, &offset), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_topology(h->ctx, D3D_TRIANGLELIST), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, s->vs), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_PS, s->ps), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+    /* Identical re-binds emit nothing: the next draw is exactly one packet. */
+    aerocmd_umd_set_render_targets(h->ctx, 1, &s->rtv, NULL);
+    aerocmd_umd_set_viewports(h->ctx, 1, &vp);
+    aerocmd_umd_set_input_layout(h->ctx, s->il);
+    aerocmd_umd_set_vertex_buffers(h->ctx, 0, 1, &s->vb, &stride, &offset);
+    aerocmd_umd_set_topology(h->ctx, D3D_TRIANGLELIST);
+    aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, s->vs);
+    aerocmd_umd_set_blend_state(h->ctx, NULL, NULL, 0xFFFFFFFFu);
+    aerocmd_umd_set_depth_stencil_state(h->ctx, NULL, 0);
+    aerocmd_umd_set_rasterizer_state(h->ctx, NULL);
+    CHECK_EQ(aerocmd_umd_draw_instanced(h->ctx, 3, 2, 1, 5), AEROCMD_OK);
+}
+
+/* The scene's 13 creates, the first draw's 10 state packets and draw, the second draw. */
+static void check_triangle_opcodes(const struct packet_list *pl)
+{
     static const uint32_t want_create[] = {
         AEROGPU_CMD_CREATE_BUFFER,      AEROGPU_CMD_UPLOAD_RESOURCE,
         AEROGPU_CMD_CREATE_BUFFER,      AEROGPU_CMD_UPLOAD_RESOURCE,
@@ -40,78 +65,71 @@ static void test_triangle_packets(void)
         AEROGPU_CMD_SET_RENDER_TARGETS,     AEROGPU_CMD_SET_VIEWPORT,
         AEROGPU_CMD_SET_BLEND_STATE,        AEROGPU_CMD_SET_DEPTH_STENCIL_STATE,
         AEROGPU_CMD_SET_RASTERIZER_STATE,   AEROGPU_CMD_DRAW};
-    struct aerocmd_umd_viewport vp = {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1};
-    uint32_t ops[64], n, i, stride = 12, offset = 0, base;
-    const struct aerogpu_cmd_set_vertex_buffers *svb;
-    const struct aerogpu_cmd_set_render_targets *srt;
-    const struct aerogpu_cmd_draw *draw;
-    const uint8_t *payload;
-    uint32_t len = 0, count = 0;
-
-    CHECK(harness_open(&h, 65536, 64));
-    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
-    CHECK_EQ(h.fake.submission_count, 0); /* nothing submitted before a flush */
-    aerocmd_umd_set_render_targets(h.ctx, 1, &s.rtv, NULL);
-    CHECK_EQ(aerocmd_umd_set_viewports(h.ctx, 1, &vp), AEROCMD_OK);
-    aerocmd_umd_set_input_layout(h.ctx, s.il);
-    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 0, 1, &s.vb, &stride, &offset), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_topology(h.ctx, D3D_TRIANGLELIST), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_PS, s.ps), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
-    /* Identical re-binds emit nothing: the next draw is exactly one packet. */
-    aerocmd_umd_set_render_targets(h.ctx, 1, &s.rtv, NULL);
-    aerocmd_umd_set_viewports(h.ctx, 1, &vp);
-    aerocmd_umd_set_input_layout(h.ctx, s.il);
-    aerocmd_umd_set_vertex_buffers(h.ctx, 0, 1, &s.vb, &stride, &offset);
-    aerocmd_umd_set_topology(h.ctx, D3D_TRIANGLELIST);
-    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
-    aerocmd_umd_set_blend_state(h.ctx, NULL, NULL, 0xFFFFFFFFu);
-    aerocmd_umd_set_depth_stencil_state(h.ctx, NULL, 0);
-    aerocmd_umd_set_rasterizer_state(h.ctx, NULL);
-    CHECK_EQ(aerocmd_umd_draw_instanced(h.ctx, 3, 2, 1, 5), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    CHECK_EQ(h.fake.submission_count, 1);
-    CHECK_EQ(h.fake.submissions[0].fence, 1);
-    CHECK_EQ(aerocmd_umd_last_fence(h.ctx), 1);
-    CHECK_EQ(validate_all(&h), 0);
-
-    collect_packets(&h.fake, &pl);
-    n = packets_since(&pl, 0, ops, 64);
+    uint32_t ops[64], n, i;
+    n = packets_since(pl, 0, ops, 64);
     CHECK_EQ(n, 13 + 10 + 1);
     for (i = 0; i < 13 && i < n; i++)
         CHECK_EQ(ops[i], want_create[i]);
     for (i = 0; i < 10 && 13 + i < n; i++)
         CHECK_EQ(ops[13 + i], want_draw[i]);
     CHECK_EQ(ops[23], AEROGPU_CMD_DRAW);
-    base = 13;
-    svb = AEROCMD_VIEW(&pl.packet[base + 3], aerogpu_cmd_set_vertex_buffers,
+}
+
+/* The first draw's vertex buffer and render target packets, and the instanced draw. */
+static void check_triangle_packet_fields(const struct packet_list *pl, const struct scene *s)
+{
+    const uint32_t base = 13; /* past the scene's creates */
+    const struct aerogpu_cmd_set_vertex_buffers *svb;
+    const struct aerogpu_cmd_set_render_targets *srt;
+    const struct aerogpu_cmd_draw *draw;
+    const uint8_t *payload;
+    uint32_t len = 0, count = 0;
+    svb = AEROCMD_VIEW(&pl->packet[base + 3], aerogpu_cmd_set_vertex_buffers,
                        AEROGPU_CMD_SET_VERTEX_BUFFERS);
     CHECK(svb != NULL);
-    payload = aerocmd_packet_payload(&pl.packet[base + 3], &len, &count);
+    payload = aerocmd_packet_payload(&pl->packet[base + 3], &len, &count);
     if (svb && payload) {
         struct aerogpu_vertex_buffer_binding b;
         memcpy(&b, payload, sizeof b);
         CHECK_EQ(svb->start_slot, 0);
         CHECK_EQ(count, 1);
-        CHECK_EQ(b.buffer, aerocmd_umd_resource_handle(s.vb));
+        CHECK_EQ(b.buffer, aerocmd_umd_resource_handle(s->vb));
         CHECK_EQ(b.stride_bytes, 12);
     }
-    srt = AEROCMD_VIEW(&pl.packet[base + 4], aerogpu_cmd_set_render_targets,
+    srt = AEROCMD_VIEW(&pl->packet[base + 4], aerogpu_cmd_set_render_targets,
                        AEROGPU_CMD_SET_RENDER_TARGETS);
     if (CHECK(srt != NULL)) {
         CHECK_EQ(srt->color_count, 1);
         /* A whole-texture RTV in the texture's own format is the texture's handle. */
-        CHECK_EQ(srt->colors[0], aerocmd_umd_resource_handle(s.rt));
+        CHECK_EQ(srt->colors[0], aerocmd_umd_resource_handle(s->rt));
         CHECK_EQ(srt->depth_stencil, 0);
     }
-    draw = AEROCMD_VIEW(&pl.packet[23], aerogpu_cmd_draw, AEROGPU_CMD_DRAW);
+    draw = AEROCMD_VIEW(&pl->packet[23], aerogpu_cmd_draw, AEROGPU_CMD_DRAW);
     if (CHECK(draw != NULL)) {
         CHECK_EQ(draw->vertex_count, 3);
         CHECK_EQ(draw->instance_count, 2);
         CHECK_EQ(draw->first_vertex, 1);
         CHECK_EQ(draw->first_instance, 5);
     }
+}
+
+static void test_triangle_packets(void)
+{
+    static struct harness h;
+    static struct scene s;
+    static struct packet_list pl;
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
+    CHECK_EQ(h.fake.submission_count, 0); /* nothing submitted before a flush */
+    draw_triangle_then_rebind_identically(&h, &s);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(h.fake.submission_count, 1);
+    CHECK_EQ(h.fake.submissions[0].fence, 1);
+    CHECK_EQ(aerocmd_umd_last_fence(h.ctx), 1);
+    CHECK_EQ(validate_all(&h), 0);
+    collect_packets(&h.fake, &pl);
+    check_triangle_opcodes(&pl);
+    check_triangle_packet_fields(&pl, &s);
     scene_destroy(&s);
     harness_close(&h);
     CHECK_EQ(h.dev_alloc.live_blocks, 0);
@@ -199,6 +217,77 @@ static void test_hazards(void)
     harness_close(&h);
 }
 
+/* A GS handle bound to the VS stage, and the tessellation stages. */
+static void check_stage_refusals(struct harness *h, struct aerocmd_umd_shader *gs)
+{
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, gs), AEROCMD_E_INVALID_ARG);
+    /* No tessellation: binding a hull or domain stage is refused, unbinding them (as the
+     * runtime's ClearState does) is not an error. */
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_HS, gs), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_DS, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_samplers(h->ctx, AEROCMD_SHADER_DS, 0, 16, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_samplers(h->ctx, AEROCMD_SHADER_DS, 1, 16, NULL),
+             AEROCMD_E_NOT_IMPLEMENTED);
+}
+
+/* Four targets with slots 1 and 2 empty, a draw through VS + GS, then a dispatch. */
+static void draw_gapped_targets_with_gs_then_dispatch(struct harness *h, struct scene *s,
+                                                      struct aerocmd_umd_shader *gs,
+                                                      struct aerocmd_umd_shader *cs)
+{
+    struct aerocmd_umd_view *rtvs[4];
+    rtvs[0] = s->rtv;
+    rtvs[1] = NULL;
+    rtvs[2] = NULL;
+    rtvs[3] = s->rtv;
+    CHECK_EQ(aerocmd_umd_set_render_targets(h->ctx, 4, rtvs, s->dsv), AEROCMD_OK);
+    aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, s->vs);
+    aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_GS, gs);
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+    aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_CS, cs);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 4, 2, 1), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+}
+
+/* The draw's packets, from the first of submission `from` on: shaders, then targets. */
+static void check_gs_draw_packets(const struct packet_list *pl, uint32_t from,
+                                  const struct scene *s, const struct aerocmd_umd_shader *gs)
+{
+    struct aerocmd_bound_shaders bound;
+    const struct aerogpu_cmd_set_render_targets *srt;
+    uint32_t first = 0;
+    while (first < pl->count && pl->submission[first] < from)
+        first++;
+    CHECK_EQ(pl->opcode[first], AEROGPU_CMD_BIND_SHADERS);
+    CHECK(aerocmd_packet_bind_shaders(&pl->packet[first], &bound));
+    CHECK(bound.extended);
+    CHECK_EQ(bound.gs, aerocmd_umd_shader_handle(gs));
+    CHECK_EQ(bound.vs, aerocmd_umd_shader_handle(s->vs));
+    srt = AEROCMD_VIEW(&pl->packet[first + 1], aerogpu_cmd_set_render_targets,
+                       AEROGPU_CMD_SET_RENDER_TARGETS);
+    if (CHECK(srt != NULL)) {
+        CHECK_EQ(srt->color_count, 4);
+        CHECK_EQ(srt->colors[1], 0);
+        CHECK_EQ(srt->colors[2], 0);
+        CHECK_EQ(srt->colors[3], aerocmd_umd_resource_handle(s->rt));
+        CHECK_EQ(srt->depth_stencil, aerocmd_umd_resource_handle(s->ds));
+    }
+}
+
+/* dispatch: BIND_SHADERS again (cs changed) then DISPATCH, nothing else. */
+static void check_dispatch_after_draw(const struct packet_list *pl)
+{
+    const struct aerogpu_cmd_dispatch *disp;
+    uint32_t i = pl->count - 2;
+    CHECK_EQ(pl->opcode[i], AEROGPU_CMD_BIND_SHADERS);
+    disp = AEROCMD_VIEW(&pl->packet[i + 1], aerogpu_cmd_dispatch, AEROGPU_CMD_DISPATCH);
+    if (CHECK(disp != NULL)) {
+        CHECK_EQ(disp->group_count_x, 4);
+        CHECK_EQ(disp->group_count_y, 2);
+    }
+}
+
 static void test_mrt_gaps_and_gs(void)
 {
     static struct harness h;
@@ -206,13 +295,9 @@ static void test_mrt_gaps_and_gs(void)
     static struct packet_list pl;
     uint64_t gs_mem[8], cs_mem[8];
     struct aerocmd_umd_shader *gs, *cs;
-    struct aerocmd_umd_view *rtvs[4];
     uint8_t gs_dxbc[SCENE_MAX_DXBC], cs_dxbc[SCENE_MAX_DXBC];
     uint32_t gs_size = scene_shader_dxbc(SCENE_GS_SHIFT, gs_dxbc, sizeof gs_dxbc);
     uint32_t cs_size = scene_shader_dxbc(SCENE_CS_READ, cs_dxbc, sizeof cs_dxbc);
-    struct aerocmd_bound_shaders bound;
-    const struct aerogpu_cmd_set_render_targets *srt;
-    const struct aerogpu_cmd_dispatch *disp;
     uint32_t from;
     CHECK(harness_open(&h, 65536, 64));
     CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
@@ -222,57 +307,14 @@ static void test_mrt_gaps_and_gs(void)
     CHECK_EQ(aerocmd_umd_create_shader(h.dev, cs_mem, sizeof cs_mem, AEROCMD_SHADER_CS, cs_dxbc,
                                        cs_size, &cs),
              AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, gs), AEROCMD_E_INVALID_ARG);
-    /* No tessellation: binding a hull or domain stage is refused, unbinding them (as the
-     * runtime's ClearState does) is not an error. */
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, gs), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_HS, NULL), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_DS, NULL), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_samplers(h.ctx, AEROCMD_SHADER_DS, 0, 16, NULL), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_set_samplers(h.ctx, AEROCMD_SHADER_DS, 1, 16, NULL),
-             AEROCMD_E_NOT_IMPLEMENTED);
+    check_stage_refusals(&h, gs);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     from = h.fake.submission_count;
-    rtvs[0] = s.rtv;
-    rtvs[1] = NULL;
-    rtvs[2] = NULL;
-    rtvs[3] = s.rtv;
-    CHECK_EQ(aerocmd_umd_set_render_targets(h.ctx, 4, rtvs, s.dsv), AEROCMD_OK);
-    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
-    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_GS, gs);
-    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
-    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_CS, cs);
-    CHECK_EQ(aerocmd_umd_dispatch(h.ctx, 4, 2, 1), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    draw_gapped_targets_with_gs_then_dispatch(&h, &s, gs, cs);
     CHECK_EQ(validate_all(&h), 0);
     collect_packets(&h.fake, &pl);
-    {
-        uint32_t i, first = 0;
-        while (first < pl.count && pl.submission[first] < from)
-            first++;
-        CHECK_EQ(pl.opcode[first], AEROGPU_CMD_BIND_SHADERS);
-        CHECK(aerocmd_packet_bind_shaders(&pl.packet[first], &bound));
-        CHECK(bound.extended);
-        CHECK_EQ(bound.gs, aerocmd_umd_shader_handle(gs));
-        CHECK_EQ(bound.vs, aerocmd_umd_shader_handle(s.vs));
-        srt = AEROCMD_VIEW(&pl.packet[first + 1], aerogpu_cmd_set_render_targets,
-                           AEROGPU_CMD_SET_RENDER_TARGETS);
-        if (CHECK(srt != NULL)) {
-            CHECK_EQ(srt->color_count, 4);
-            CHECK_EQ(srt->colors[1], 0);
-            CHECK_EQ(srt->colors[2], 0);
-            CHECK_EQ(srt->colors[3], aerocmd_umd_resource_handle(s.rt));
-            CHECK_EQ(srt->depth_stencil, aerocmd_umd_resource_handle(s.ds));
-        }
-        /* dispatch: BIND_SHADERS again (cs changed) then DISPATCH, nothing else. */
-        i = pl.count - 2;
-        CHECK_EQ(pl.opcode[i], AEROGPU_CMD_BIND_SHADERS);
-        disp = AEROCMD_VIEW(&pl.packet[i + 1], aerogpu_cmd_dispatch, AEROGPU_CMD_DISPATCH);
-        if (CHECK(disp != NULL)) {
-            CHECK_EQ(disp->group_count_x, 4);
-            CHECK_EQ(disp->group_count_y, 2);
-        }
-    }
+    check_gs_draw_packets(&pl, from, &s, gs);
+    check_dispatch_after_draw(&pl);
     CHECK_EQ(aerocmd_umd_draw_auto(h.ctx), AEROCMD_E_NOT_IMPLEMENTED);
     aerocmd_umd_destroy_shader(cs);
     aerocmd_umd_destroy_shader(gs);
@@ -280,20 +322,16 @@ static void test_mrt_gaps_and_gs(void)
     harness_close(&h);
 }
 
-static void test_views_and_uploads(void)
+/* An 8x4 texture with its full mip chain and 2 layers, every subresource initialised. */
+static struct aerocmd_umd_resource *create_mipped_array_texture(struct harness *h, uint64_t *mem,
+                                                                size_t mem_size)
 {
-    static struct harness h;
-    static struct packet_list pl;
-    uint64_t tex_mem[32], view_mem[8], bad_mem[8];
-    struct aerocmd_umd_resource *tex;
-    struct aerocmd_umd_view *view, *bad;
-    struct aerocmd_umd_texture2d_desc td;
-    struct aerocmd_umd_view_desc vd;
-    struct aerocmd_umd_subresource_data init[6];
     static uint8_t texels[6][64 * 4];
-    const struct aerogpu_cmd_create_texture_view *cv;
-    uint32_t i, uploads = 0;
-    CHECK(harness_open(&h, 65536, 64));
+    static struct aerocmd_umd_subresource_data all[8];
+    struct aerocmd_umd_subresource_data init[6];
+    struct aerocmd_umd_texture2d_desc td;
+    struct aerocmd_umd_resource *tex;
+    uint32_t i;
     td = texture_desc(8, 4, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
     td.mip_levels = 0; /* full chain: 8x4, 4x2, 2x1, 1x1 */
     td.array_size = 2;
@@ -303,32 +341,42 @@ static void test_views_and_uploads(void)
         init[i].row_pitch = 64; /* padded source rows get repacked tight */
     }
     /* 4 mips x 2 layers = 8 subresources: the caller must give all of them. */
-    {
-        static struct aerocmd_umd_subresource_data all[8];
-        for (i = 0; i < 8; i++)
-            all[i] = init[i % 6];
-        CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, tex_mem, sizeof tex_mem, &td, all, &tex),
-                 AEROCMD_OK);
-    }
+    for (i = 0; i < 8; i++)
+        all[i] = init[i % 6];
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, mem_size, &td, all, &tex), AEROCMD_OK);
+    return tex;
+}
+
+/* A view of mips 1..2 of layer 1 is accepted; one starting past the chain is not. */
+static struct aerocmd_umd_view *create_sub_view_and_refusal(struct harness *h,
+                                                            struct aerocmd_umd_resource *tex,
+                                                            uint64_t *mem, size_t mem_size)
+{
+    uint64_t bad_mem[8];
+    struct aerocmd_umd_view *view, *bad;
+    struct aerocmd_umd_view_desc vd;
     memset(&vd, 0, sizeof vd);
     vd.first_mip = 1;
     vd.mip_count = 2;
     vd.first_layer = 1;
     vd.layer_count = 1;
-    CHECK_EQ(aerocmd_umd_create_view(h.dev, view_mem, sizeof view_mem, AEROCMD_VIEW_SHADER_RESOURCE,
-                                     tex, &vd, &view),
+    CHECK_EQ(aerocmd_umd_create_view(h->dev, mem, mem_size, AEROCMD_VIEW_SHADER_RESOURCE, tex, &vd,
+                                     &view),
              AEROCMD_OK);
     CHECK(aerocmd_umd_view_handle(view) != aerocmd_umd_resource_handle(tex));
     vd.first_mip = 4; /* past the chain */
-    CHECK_EQ(aerocmd_umd_create_view(h.dev, bad_mem, sizeof bad_mem, AEROCMD_VIEW_SHADER_RESOURCE,
+    CHECK_EQ(aerocmd_umd_create_view(h->dev, bad_mem, sizeof bad_mem, AEROCMD_VIEW_SHADER_RESOURCE,
                                      tex, &vd, &bad),
              AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    CHECK_EQ(validate_all(&h), 0);
-    collect_packets(&h.fake, &pl);
-    for (i = 0; i < pl.count; i++) {
+    return view;
+}
+
+static void check_subresource_uploads(const struct packet_list *pl)
+{
+    uint32_t i, uploads = 0;
+    for (i = 0; i < pl->count; i++) {
         const struct aerogpu_cmd_upload_resource *u =
-            AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_upload_resource, AEROGPU_CMD_UPLOAD_RESOURCE);
+            AEROCMD_VIEW(&pl->packet[i], aerogpu_cmd_upload_resource, AEROGPU_CMD_UPLOAD_RESOURCE);
         if (u != NULL) {
             uploads++;
             if (uploads == 2) { /* mip 1 of layer 0: 4x2 texels right after mip 0 (8x4x4) */
@@ -338,8 +386,14 @@ static void test_views_and_uploads(void)
         }
     }
     CHECK_EQ(uploads, 8);
-    cv = AEROCMD_VIEW(&pl.packet[pl.count - 1], aerogpu_cmd_create_texture_view,
-                      AEROGPU_CMD_CREATE_TEXTURE_VIEW);
+}
+
+static void check_sub_view_packet(const struct packet_list *pl,
+                                  const struct aerocmd_umd_resource *tex)
+{
+    const struct aerogpu_cmd_create_texture_view *cv =
+        AEROCMD_VIEW(&pl->packet[pl->count - 1], aerogpu_cmd_create_texture_view,
+                     AEROGPU_CMD_CREATE_TEXTURE_VIEW);
     if (CHECK(cv != NULL)) {
         CHECK_EQ(cv->texture_handle, aerocmd_umd_resource_handle(tex));
         CHECK_EQ(cv->base_mip_level, 1);
@@ -348,6 +402,23 @@ static void test_views_and_uploads(void)
         CHECK_EQ(cv->array_layer_count, 1);
         CHECK_EQ(cv->format, 0);
     }
+}
+
+static void test_views_and_uploads(void)
+{
+    static struct harness h;
+    static struct packet_list pl;
+    uint64_t tex_mem[32], view_mem[8];
+    struct aerocmd_umd_resource *tex;
+    struct aerocmd_umd_view *view;
+    CHECK(harness_open(&h, 65536, 64));
+    tex = create_mipped_array_texture(&h, tex_mem, sizeof tex_mem);
+    view = create_sub_view_and_refusal(&h, tex, view_mem, sizeof view_mem);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(validate_all(&h), 0);
+    collect_packets(&h.fake, &pl);
+    check_subresource_uploads(&pl);
+    check_sub_view_packet(&pl, tex);
     CHECK_EQ(aerocmd_umd_destroy_view(view), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_resource(tex), AEROCMD_OK);
     harness_close(&h);

@@ -116,21 +116,13 @@ static void test_blend(void)
     harness_close(&h);
 }
 
-static void test_depth_raster_sampler(void)
+/* The refused variants go into the upper half of `mem`, so the accepted state at its start
+ * stays intact for the draw that binds it. */
+static struct aerocmd_umd_depth_stencil_state *
+create_depth_stencil_and_refusals(struct harness *h, uint64_t *mem, size_t mem_size)
 {
-    static struct harness h;
-    static struct packet_list pl;
     struct aerocmd_umd_depth_stencil_desc dd;
     struct aerocmd_umd_depth_stencil_state *ds;
-    struct aerocmd_umd_rasterizer_desc rd;
-    struct aerocmd_umd_rasterizer_state *rs;
-    struct aerocmd_umd_sampler_desc sd;
-    struct aerocmd_umd_sampler *smp;
-    const struct aerogpu_cmd_set_depth_stencil_state *pds;
-    const struct aerogpu_cmd_set_rasterizer_state *prs;
-    uint64_t mem[16], rmem[16], smem[8];
-    uint32_t i;
-    CHECK(harness_open(&h, 4096, 4));
     memset(&dd, 0, sizeof dd);
     dd.depth_enable = 0;
     dd.depth_write = 1;
@@ -141,19 +133,25 @@ static void test_depth_raster_sampler(void)
     dd.front.fail_op = dd.front.depth_fail_op = dd.front.pass_op = AEROCMD_UMD_STENCIL_OP_KEEP;
     dd.front.func = AEROCMD_UMD_COMPARISON_ALWAYS;
     dd.back = dd.front;
-    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h.dev, mem, sizeof mem, &dd, &ds), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h->dev, mem, mem_size, &dd, &ds), AEROCMD_OK);
     dd.back.pass_op = 3; /* REPLACE */
-    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h.dev, mem + 8, 64, &dd, &ds),
+    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h->dev, mem + 8, 64, &dd, &ds),
              AEROCMD_E_NOT_IMPLEMENTED);
     dd.back.pass_op = 1;
     dd.front.func = AEROCMD_UMD_COMPARISON_LESS;
-    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h.dev, mem + 8, 64, &dd, &ds),
+    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h->dev, mem + 8, 64, &dd, &ds),
              AEROCMD_E_NOT_IMPLEMENTED);
     dd.depth_func = 9;
-    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h.dev, mem + 8, 64, &dd, &ds),
+    CHECK_EQ(aerocmd_umd_create_depth_stencil_state(h->dev, mem + 8, 64, &dd, &ds),
              AEROCMD_E_INVALID_ARG);
-    ds = (struct aerocmd_umd_depth_stencil_state *)mem;
+    return (struct aerocmd_umd_depth_stencil_state *)mem;
+}
 
+static struct aerocmd_umd_rasterizer_state *
+create_rasterizer_and_refusal(struct harness *h, uint64_t *mem, size_t mem_size)
+{
+    struct aerocmd_umd_rasterizer_desc rd;
+    struct aerocmd_umd_rasterizer_state *rs;
     memset(&rd, 0, sizeof rd);
     rd.fill_mode = 3;
     rd.cull_mode = 1;
@@ -161,52 +159,67 @@ static void test_depth_raster_sampler(void)
     rd.depth_bias = -4;
     rd.scissor_enable = 1;
     rd.depth_clip_enable = 0;
-    CHECK_EQ(aerocmd_umd_create_rasterizer_state(h.dev, rmem, sizeof rmem, &rd, &rs), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_rasterizer_state(h->dev, mem, mem_size, &rd, &rs), AEROCMD_OK);
     rd.slope_scaled_depth_bias_f32 = F32_1;
-    CHECK_EQ(aerocmd_umd_create_rasterizer_state(h.dev, rmem + 8, 64, &rd, &rs),
+    CHECK_EQ(aerocmd_umd_create_rasterizer_state(h->dev, mem + 8, 64, &rd, &rs),
              AEROCMD_E_NOT_IMPLEMENTED);
-    rs = (struct aerocmd_umd_rasterizer_state *)rmem;
+    return (struct aerocmd_umd_rasterizer_state *)mem; /* as for the depth-stencil state */
+}
 
+/* Each variant differs from the accepted point sampler `sd` in one field. */
+static void check_sampler_refusals(struct harness *h, const struct aerocmd_umd_sampler_desc *sd)
+{
+    uint64_t m2[8];
+    struct aerocmd_umd_sampler *s2;
+    struct aerocmd_umd_sampler_desc bad = *sd;
+    bad.address_v = AEROCMD_UMD_ADDRESS_BORDER;
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, m2, sizeof m2, &bad, &s2),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    bad = *sd;
+    bad.filter = 0x55; /* anisotropic */
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, m2, sizeof m2, &bad, &s2),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    bad = *sd;
+    bad.filter = 0x14; /* MIN_MAG_LINEAR_MIP_POINT */
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, m2, sizeof m2, &bad, &s2),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    bad = *sd;
+    bad.mip_lod_bias_f32 = F32_1;
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, m2, sizeof m2, &bad, &s2),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    bad = *sd;
+    bad.max_lod_f32 = F32_1; /* clamps the chain */
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, m2, sizeof m2, &bad, &s2),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    bad = *sd;
+    bad.address_w = 0;
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, m2, sizeof m2, &bad, &s2), AEROCMD_E_INVALID_ARG);
+}
+
+static struct aerocmd_umd_sampler *create_sampler_and_refusals(struct harness *h, uint64_t *mem,
+                                                               size_t mem_size)
+{
+    struct aerocmd_umd_sampler_desc sd;
+    struct aerocmd_umd_sampler *smp;
     memset(&sd, 0, sizeof sd);
     sd.filter = AEROCMD_UMD_FILTER_MIN_MAG_MIP_POINT;
     sd.address_u = sd.address_v = sd.address_w = AEROCMD_UMD_ADDRESS_WRAP;
     sd.max_lod_f32 = 0x7F7FFFFFu;
-    CHECK_EQ(aerocmd_umd_create_sampler(h.dev, smem, sizeof smem, &sd, &smp), AEROCMD_OK);
-    {
-        uint64_t m2[8];
-        struct aerocmd_umd_sampler *s2;
-        struct aerocmd_umd_sampler_desc bad = sd;
-        bad.address_v = AEROCMD_UMD_ADDRESS_BORDER;
-        CHECK_EQ(aerocmd_umd_create_sampler(h.dev, m2, sizeof m2, &bad, &s2),
-                 AEROCMD_E_NOT_IMPLEMENTED);
-        bad = sd;
-        bad.filter = 0x55; /* anisotropic */
-        CHECK_EQ(aerocmd_umd_create_sampler(h.dev, m2, sizeof m2, &bad, &s2),
-                 AEROCMD_E_NOT_IMPLEMENTED);
-        bad = sd;
-        bad.filter = 0x14; /* MIN_MAG_LINEAR_MIP_POINT */
-        CHECK_EQ(aerocmd_umd_create_sampler(h.dev, m2, sizeof m2, &bad, &s2),
-                 AEROCMD_E_NOT_IMPLEMENTED);
-        bad = sd;
-        bad.mip_lod_bias_f32 = F32_1;
-        CHECK_EQ(aerocmd_umd_create_sampler(h.dev, m2, sizeof m2, &bad, &s2),
-                 AEROCMD_E_NOT_IMPLEMENTED);
-        bad = sd;
-        bad.max_lod_f32 = F32_1; /* clamps the chain */
-        CHECK_EQ(aerocmd_umd_create_sampler(h.dev, m2, sizeof m2, &bad, &s2),
-                 AEROCMD_E_NOT_IMPLEMENTED);
-        bad = sd;
-        bad.address_w = 0;
-        CHECK_EQ(aerocmd_umd_create_sampler(h.dev, m2, sizeof m2, &bad, &s2),
-                 AEROCMD_E_INVALID_ARG);
-    }
-    aerocmd_umd_set_depth_stencil_state(h.ctx, ds, 7);
-    aerocmd_umd_set_rasterizer_state(h.ctx, rs);
-    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    collect_packets(&h.fake, &pl);
-    pds = NULL;
-    prs = NULL;
+    CHECK_EQ(aerocmd_umd_create_sampler(h->dev, mem, mem_size, &sd, &smp), AEROCMD_OK);
+    check_sampler_refusals(h, &sd);
+    return smp;
+}
+
+/* The draw's packets carry the accepted depth-stencil and rasterizer states as encoded. */
+static void check_depth_raster_packets(struct harness *h)
+{
+    static struct packet_list pl;
+    const struct aerogpu_cmd_set_depth_stencil_state *pds = NULL;
+    const struct aerogpu_cmd_set_rasterizer_state *prs = NULL;
+    uint32_t i;
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    collect_packets(&h->fake, &pl);
     for (i = 0; i < pl.count; i++) {
         if (!pds)
             pds = AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_set_depth_stencil_state,
@@ -231,104 +244,151 @@ static void test_depth_raster_sampler(void)
         CHECK_EQ(prs->state.scissor_enable, 1);
         CHECK_EQ(prs->state.flags, AEROGPU_RASTERIZER_FLAG_DEPTH_CLIP_DISABLE);
     }
+}
+
+static void test_depth_raster_sampler(void)
+{
+    static struct harness h;
+    struct aerocmd_umd_depth_stencil_state *ds;
+    struct aerocmd_umd_rasterizer_state *rs;
+    struct aerocmd_umd_sampler *smp;
+    uint64_t mem[16], rmem[16], smem[8];
+    CHECK(harness_open(&h, 4096, 4));
+    ds = create_depth_stencil_and_refusals(&h, mem, sizeof mem);
+    rs = create_rasterizer_and_refusal(&h, rmem, sizeof rmem);
+    smp = create_sampler_and_refusals(&h, smem, sizeof smem);
+    aerocmd_umd_set_depth_stencil_state(h.ctx, ds, 7);
+    aerocmd_umd_set_rasterizer_state(h.ctx, rs);
+    check_depth_raster_packets(&h);
     aerocmd_umd_destroy_sampler(smp);
     harness_close(&h);
+}
+
+static void check_texture_refusals(struct harness *h)
+{
+    uint64_t mem[32];
+    struct aerocmd_umd_resource *res;
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(8, 8, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    td.sample_count = 4;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    td.sample_count = 1;
+    td.bind_flags |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    td.bind_flags = AEROCMD_UMD_BIND_SHADER_RESOURCE;
+    td.dxgi_format = 30; /* R8G8B8A8_UINT: no aerogpu_format */
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    td.dxgi_format = DXGI_R8G8B8A8_UNORM;
+    td.mip_levels = 5; /* an 8x8 chain has 4 */
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    td.mip_levels = 1;
+    td.misc_flags = AEROCMD_UMD_MISC_TEXTURECUBE;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_NOT_IMPLEMENTED);
+}
+
+static void check_buffer_refusals(struct harness *h)
+{
+    uint64_t mem[32];
+    struct aerocmd_umd_resource *res;
+    struct aerocmd_umd_buffer_desc bd = buffer_desc(64, AEROCMD_UMD_BIND_STREAM_OUTPUT, 0);
+    CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    bd = buffer_desc(0, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+}
+
+/* Refused stages and containers, then an accepted shader that keeps its own copy. */
+static void check_shader_creation(struct harness *h)
+{
+    uint64_t mem[32];
+    uint8_t dxbc[32];
+    struct aerocmd_umd_shader *sh;
+    uint32_t size = 0;
+    const void *kept;
+    make_dxbc(dxbc, sizeof dxbc, 0);
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_HS, dxbc,
+                                       sizeof dxbc, &sh),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_VS, dxbc,
+                                       sizeof dxbc - 4, &sh),
+             AEROCMD_E_INVALID_ARG); /* container size disagrees */
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
+                                       sizeof dxbc, &sh),
+             AEROCMD_OK);
+    kept = aerocmd_umd_shader_dxbc(sh, &size);
+    CHECK_EQ(size, 32);
+    CHECK(kept != dxbc && memcmp(kept, dxbc, 32) == 0);
+    CHECK(aerocmd_umd_shader_hash(sh) != 0);
+    aerocmd_umd_destroy_shader(sh);
+}
+
+static void check_input_layout_refusal(struct harness *h)
+{
+    uint64_t mem[32];
+    struct aerocmd_umd_input_layout *il;
+    struct aerocmd_input_element el;
+    memset(&el, 0, sizeof el);
+    el.semantic_name = "COLOR";
+    el.dxgi_format = 25; /* R10G10B10A2_UINT: no WebGPU vertex format */
+    CHECK_EQ(aerocmd_umd_create_input_layout(h->dev, mem, sizeof mem, &el, 1, &il),
+             AEROCMD_E_NOT_IMPLEMENTED);
+}
+
+static void set_bindings_with_refusals(struct harness *h)
+{
+    struct aerocmd_umd_viewport vp[3] = {{F32_0, F32_0, F32_64, F32_64, F32_0, F32_1},
+                                         {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1},
+                                         {F32_0, F32_0, F32_0, F32_64, F32_0, F32_1}};
+    struct aerocmd_umd_rect rc[2] = {{0, 0, 8, 8}, {1, 1, 4, 4}};
+    CHECK_EQ(aerocmd_umd_set_topology(h->ctx, 36), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_set_topology(h->ctx, 7), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_set_topology(h->ctx, 12), AEROCMD_OK); /* adjacency */
+    CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 3, vp), AEROCMD_OK);
+    vp[1].x_f32 = F32_1;
+    CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 2, vp), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_set_scissor_rects(h->ctx, 2, rc), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 15, 2, NULL, NULL, NULL),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, NULL, 0, 0), AEROCMD_OK);
+}
+
+/* Slot 0 of each refused set was still applied. */
+static void check_refused_sets_applied_slot_zero(struct harness *h)
+{
+    static struct packet_list pl;
+    uint32_t i, found = 0;
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    collect_packets(&h->fake, &pl);
+    for (i = 0; i < pl.count; i++) {
+        const struct aerogpu_cmd_set_scissor *sc =
+            AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_set_scissor, AEROGPU_CMD_SET_SCISSOR);
+        const struct aerogpu_cmd_set_primitive_topology *tp = AEROCMD_VIEW(
+            &pl.packet[i], aerogpu_cmd_set_primitive_topology, AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY);
+        if (sc && sc->width == 8 && sc->height == 8)
+            found++;
+        if (tp && tp->topology == AEROGPU_TOPOLOGY_TRIANGLELIST_ADJ)
+            found++;
+    }
+    CHECK_EQ(found, 2);
 }
 
 static void test_resources_and_bindings(void)
 {
     static struct harness h;
-    uint64_t mem[32];
-    uint8_t dxbc[32];
-    struct aerocmd_umd_resource *res;
-    struct aerocmd_umd_shader *sh;
-    struct aerocmd_umd_input_layout *il;
-    struct aerocmd_umd_texture2d_desc td;
-    struct aerocmd_umd_buffer_desc bd;
-    struct aerocmd_input_element el;
-    struct aerocmd_umd_viewport vp[3] = {{F32_0, F32_0, F32_64, F32_64, F32_0, F32_1},
-                                         {F32_0, F32_0, F32_64, F32_64, F32_0, F32_1},
-                                         {F32_0, F32_0, F32_0, F32_64, F32_0, F32_1}};
-    struct aerocmd_umd_rect rc[2] = {{0, 0, 8, 8}, {1, 1, 4, 4}};
     CHECK(harness_open(&h, 4096, 4));
-    td = texture_desc(8, 8, DXGI_R8G8B8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
-    td.sample_count = 4;
-    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, mem, sizeof mem, &td, NULL, &res),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    td.sample_count = 1;
-    td.bind_flags |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
-    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, mem, sizeof mem, &td, NULL, &res),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    td.bind_flags = AEROCMD_UMD_BIND_SHADER_RESOURCE;
-    td.dxgi_format = 30; /* R8G8B8A8_UINT: no aerogpu_format */
-    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, mem, sizeof mem, &td, NULL, &res),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    td.dxgi_format = DXGI_R8G8B8A8_UNORM;
-    td.mip_levels = 5; /* an 8x8 chain has 4 */
-    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, mem, sizeof mem, &td, NULL, &res),
-             AEROCMD_E_INVALID_ARG);
-    td.mip_levels = 1;
-    td.misc_flags = AEROCMD_UMD_MISC_TEXTURECUBE;
-    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, mem, sizeof mem, &td, NULL, &res),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    bd = buffer_desc(64, AEROCMD_UMD_BIND_STREAM_OUTPUT, 0);
-    CHECK_EQ(aerocmd_umd_create_buffer(h.dev, mem, sizeof mem, &bd, NULL, &res),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    bd = buffer_desc(0, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
-    CHECK_EQ(aerocmd_umd_create_buffer(h.dev, mem, sizeof mem, &bd, NULL, &res),
-             AEROCMD_E_INVALID_ARG);
-    make_dxbc(dxbc, sizeof dxbc, 0);
-    CHECK_EQ(aerocmd_umd_create_shader(h.dev, mem, sizeof mem, AEROCMD_SHADER_HS, dxbc, sizeof dxbc,
-                                       &sh),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_create_shader(h.dev, mem, sizeof mem, AEROCMD_SHADER_VS, dxbc,
-                                       sizeof dxbc - 4, &sh),
-             AEROCMD_E_INVALID_ARG); /* container size disagrees */
-    CHECK_EQ(aerocmd_umd_create_shader(h.dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc, sizeof dxbc,
-                                       &sh),
-             AEROCMD_OK);
-    {
-        uint32_t size = 0;
-        const void *kept = aerocmd_umd_shader_dxbc(sh, &size);
-        CHECK_EQ(size, 32);
-        CHECK(kept != dxbc && memcmp(kept, dxbc, 32) == 0);
-        CHECK(aerocmd_umd_shader_hash(sh) != 0);
-    }
-    aerocmd_umd_destroy_shader(sh);
-    memset(&el, 0, sizeof el);
-    el.semantic_name = "COLOR";
-    el.dxgi_format = 25; /* R10G10B10A2_UINT: no WebGPU vertex format */
-    CHECK_EQ(aerocmd_umd_create_input_layout(h.dev, mem, sizeof mem, &el, 1, &il),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_set_topology(h.ctx, 36), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_set_topology(h.ctx, 7), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_set_topology(h.ctx, 12), AEROCMD_OK); /* adjacency */
-    CHECK_EQ(aerocmd_umd_set_viewports(h.ctx, 3, vp), AEROCMD_OK);
-    vp[1].x_f32 = F32_1;
-    CHECK_EQ(aerocmd_umd_set_viewports(h.ctx, 2, vp), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_set_scissor_rects(h.ctx, 2, rc), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 15, 2, NULL, NULL, NULL), AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_set_index_buffer(h.ctx, NULL, 0, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    {
-        /* Slot 0 of each refused set was still applied. */
-        static struct packet_list pl;
-        uint32_t i, found = 0;
-        collect_packets(&h.fake, &pl);
-        for (i = 0; i < pl.count; i++) {
-            const struct aerogpu_cmd_set_scissor *sc =
-                AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_set_scissor, AEROGPU_CMD_SET_SCISSOR);
-            const struct aerogpu_cmd_set_primitive_topology *tp =
-                AEROCMD_VIEW(&pl.packet[i], aerogpu_cmd_set_primitive_topology,
-                             AEROGPU_CMD_SET_PRIMITIVE_TOPOLOGY);
-            if (sc && sc->width == 8 && sc->height == 8)
-                found++;
-            if (tp && tp->topology == AEROGPU_TOPOLOGY_TRIANGLELIST_ADJ)
-                found++;
-        }
-        CHECK_EQ(found, 2);
-    }
+    check_texture_refusals(&h);
+    check_buffer_refusals(&h);
+    check_shader_creation(&h);
+    check_input_layout_refusal(&h);
+    set_bindings_with_refusals(&h);
+    check_refused_sets_applied_slot_zero(&h);
     harness_close(&h);
 }
 

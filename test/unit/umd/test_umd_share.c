@@ -151,36 +151,17 @@ static aerocmd_result make_staging_buffer(struct pair *p, int dev, void *mem, ui
 
 /* ---- the cross-process round trip ------------------------------------------------------- */
 
-static void test_buffer_round_trip(void)
+/* The preserved blob: v2, shared, the fake KMD's token, the buffer's description. Fills
+ * `od` to replay it; 0 when the fake preserved nothing. */
+static int check_preserved_buffer_blob(const struct pair *p, const struct aerocmd_umd_resource *a,
+                                       uint64_t token, uint32_t alloc_id,
+                                       struct aerocmd_umd_open_desc *od)
 {
-    static const uint8_t data[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-    static struct pair p;
-    static struct packet_list pl;
-    struct aerocmd_umd_buffer_desc d = shared_buffer_desc(16);
-    struct aerocmd_umd_resource *a = NULL, *b = NULL, *staging = NULL;
-    struct aerocmd_umd_open_desc od;
     struct aerocmd_kmd_alloc_info info;
     struct aerocmd_kmd_fault fault;
-    struct aerocmd_umd_mapped mapped;
-    const struct aerocmd_umd_fake_memory *m;
-    const struct aerocmd_packet *ex, *im, *rel;
-    uint64_t token;
-    uint32_t alloc_id;
-    if (!CHECK(pair_open(&p)))
-        return;
-    CHECK_EQ(aerocmd_umd_create_buffer(p.dev[0], p.res_mem[0], 256, &d, data, &a), AEROCMD_OK);
-    if (!CHECK(a != NULL))
-        return;
-    token = aerocmd_umd_resource_share_token(a);
-    alloc_id = aerocmd_umd_resource_alloc_id(a);
-    CHECK(alloc_id >= 1u && alloc_id <= AEROGPU_WDDM_ALLOC_ID_UMD_MAX);
-    CHECK(token > 0xFFFFFFFFull);          /* the fake KMD's counter, not a 32-bit handle */
-    CHECK_EQ(p.fake.submission_count, 1u); /* creation submitted the export */
-
-    /* The preserved blob: v2, shared, the fake KMD's token, the buffer's description. */
-    m = preserved(&p, a, &od);
+    const struct aerocmd_umd_fake_memory *m = preserved(p, a, od);
     if (!CHECK(m != NULL))
-        return;
+        return 0;
     CHECK_EQ(m->private_data_bytes, AEROCMD_KMD_ALLOC_PRIV_V2_BYTES);
     CHECK_EQ(aerocmd_kmd_alloc_open(m->private_data, m->private_data_bytes, &info, &fault),
              AEROCMD_OK);
@@ -194,52 +175,102 @@ static void test_buffer_round_trip(void)
     CHECK_EQ(info.height, 1u);
     CHECK(info.size_bytes == 16u);
     CHECK(token != m->os_handle);
+    return 1;
+}
 
-    /* Device B opens it, copies it into its staging buffer and reads the bytes. */
-    CHECK_EQ(aerocmd_umd_open_resource(p.dev[1], p.res_mem[1], 256, &od, &b), AEROCMD_OK);
+/* Device B opens it, copies it into its staging buffer and reads the bytes, then gives
+ * back its alias only. 0 when the open gave no resource. */
+static int read_through_opened_alias(struct pair *p, const struct aerocmd_umd_open_desc *od,
+                                     const struct aerocmd_umd_resource *a, uint64_t token,
+                                     uint32_t alloc_id, const uint8_t *data)
+{
+    struct aerocmd_umd_resource *b = NULL, *staging = NULL;
+    struct aerocmd_umd_mapped mapped;
+    CHECK_EQ(aerocmd_umd_open_resource(p->dev[1], p->res_mem[1], 256, od, &b), AEROCMD_OK);
     if (!CHECK(b != NULL))
-        return;
+        return 0;
     CHECK(aerocmd_umd_resource_handle(b) != aerocmd_umd_resource_handle(a));
     CHECK(aerocmd_umd_resource_share_token(b) == token);
     CHECK_EQ(aerocmd_umd_resource_alloc_id(b), alloc_id);
-    CHECK_EQ(make_staging_buffer(&p, 1, p.res_mem[2], 16, &staging), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_copy_resource(p.ctx[1], staging, b), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(p.ctx[1]), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_map(p.ctx[1], staging, 0, AEROCMD_UMD_MAP_READ, 0, &mapped), AEROCMD_OK);
+    CHECK_EQ(make_staging_buffer(p, 1, p->res_mem[2], 16, &staging), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(p->ctx[1], staging, b), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(p->ctx[1]), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_map(p->ctx[1], staging, 0, AEROCMD_UMD_MAP_READ, 0, &mapped), AEROCMD_OK);
     CHECK(memcmp(mapped.data, data, 16) == 0);
-    CHECK_EQ(aerocmd_umd_unmap(p.ctx[1], staging, 0), AEROCMD_OK);
-
-    /* The opener gives back its alias only; the creator releases, then destroys. */
+    CHECK_EQ(aerocmd_umd_unmap(p->ctx[1], staging, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_resource(staging), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_resource(b), AEROCMD_OK);
-    CHECK_EQ(aerocmd_umd_flush(p.ctx[1]), AEROCMD_OK);
-    CHECK(aerocmd_umd_fake_find_memory(&p.fake, alloc_id) != NULL);
-    {
-        uint32_t before = p.fake.submission_count;
-        uint32_t handle_a = aerocmd_umd_resource_handle(a);
-        CHECK_EQ(aerocmd_umd_destroy_resource(a), AEROCMD_OK);
-        CHECK(aerocmd_umd_fake_find_memory(&p.fake, alloc_id) == NULL);
-        collect_packets(&p.fake, &pl);
-        rel = find_packet(&pl, AEROGPU_CMD_RELEASE_SHARED_SURFACE, before);
-        if (CHECK(rel != NULL)) {
-            CHECK(u64_at(rel, 8) == token);
-            CHECK(rel + 1 == find_packet(&pl, AEROGPU_CMD_DESTROY_RESOURCE, before));
-            CHECK_EQ(u32_at(rel + 1, 8), handle_a);
-        }
+    CHECK_EQ(aerocmd_umd_flush(p->ctx[1]), AEROCMD_OK);
+    return 1;
+}
+
+/* The opener's release left the memory; the creator's destroy releases the surface, then
+ * destroys the resource, and the memory goes. */
+static void destroy_creator_and_check_release(struct pair *p, struct packet_list *pl,
+                                              struct aerocmd_umd_resource *a, uint64_t token,
+                                              uint32_t alloc_id)
+{
+    const struct aerocmd_packet *rel;
+    uint32_t before, handle_a;
+    CHECK(aerocmd_umd_fake_find_memory(&p->fake, alloc_id) != NULL);
+    before = p->fake.submission_count;
+    handle_a = aerocmd_umd_resource_handle(a);
+    CHECK_EQ(aerocmd_umd_destroy_resource(a), AEROCMD_OK);
+    CHECK(aerocmd_umd_fake_find_memory(&p->fake, alloc_id) == NULL);
+    collect_packets(&p->fake, pl);
+    rel = find_packet(pl, AEROGPU_CMD_RELEASE_SHARED_SURFACE, before);
+    if (CHECK(rel != NULL)) {
+        CHECK(u64_at(rel, 8) == token);
+        CHECK(rel + 1 == find_packet(pl, AEROGPU_CMD_DESTROY_RESOURCE, before));
+        CHECK_EQ(u32_at(rel + 1, 8), handle_a);
     }
-    CHECK_EQ(count_opcode(&pl, AEROGPU_CMD_EXPORT_SHARED_SURFACE), 1u);
-    CHECK_EQ(count_opcode(&pl, AEROGPU_CMD_IMPORT_SHARED_SURFACE), 1u);
-    CHECK_EQ(count_opcode(&pl, AEROGPU_CMD_RELEASE_SHARED_SURFACE), 1u);
-    ex = find_packet(&pl, AEROGPU_CMD_EXPORT_SHARED_SURFACE, 0);
-    im = find_packet(&pl, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 0);
+}
+
+/* One export and one import of the token, under different handles; one release. */
+static void check_export_and_import(const struct packet_list *pl, uint64_t token)
+{
+    const struct aerocmd_packet *ex, *im;
+    CHECK_EQ(count_opcode(pl, AEROGPU_CMD_EXPORT_SHARED_SURFACE), 1u);
+    CHECK_EQ(count_opcode(pl, AEROGPU_CMD_IMPORT_SHARED_SURFACE), 1u);
+    CHECK_EQ(count_opcode(pl, AEROGPU_CMD_RELEASE_SHARED_SURFACE), 1u);
+    ex = find_packet(pl, AEROGPU_CMD_EXPORT_SHARED_SURFACE, 0);
+    im = find_packet(pl, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 0);
     if (CHECK(ex != NULL && im != NULL)) {
         CHECK(u64_at(ex, 16) == token);
         CHECK(u64_at(im, 16) == token);
         CHECK(u32_at(ex, 8) != u32_at(im, 8));
         /* export after the create, in the creator's first submission */
-        CHECK_EQ(pl.opcode[0], (uint32_t)AEROGPU_CMD_CREATE_BUFFER);
-        CHECK_EQ(pl.submission[ex - pl.packet], 0u);
+        CHECK_EQ(pl->opcode[0], (uint32_t)AEROGPU_CMD_CREATE_BUFFER);
+        CHECK_EQ(pl->submission[ex - pl->packet], 0u);
     }
+}
+
+static void test_buffer_round_trip(void)
+{
+    static const uint8_t data[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static struct pair p;
+    static struct packet_list pl;
+    struct aerocmd_umd_buffer_desc d = shared_buffer_desc(16);
+    struct aerocmd_umd_resource *a = NULL;
+    struct aerocmd_umd_open_desc od;
+    uint64_t token;
+    uint32_t alloc_id;
+    if (!CHECK(pair_open(&p)))
+        return;
+    CHECK_EQ(aerocmd_umd_create_buffer(p.dev[0], p.res_mem[0], 256, &d, data, &a), AEROCMD_OK);
+    if (!CHECK(a != NULL))
+        return;
+    token = aerocmd_umd_resource_share_token(a);
+    alloc_id = aerocmd_umd_resource_alloc_id(a);
+    CHECK(alloc_id >= 1u && alloc_id <= AEROGPU_WDDM_ALLOC_ID_UMD_MAX);
+    CHECK(token > 0xFFFFFFFFull);          /* the fake KMD's counter, not a 32-bit handle */
+    CHECK_EQ(p.fake.submission_count, 1u); /* creation submitted the export */
+    if (!check_preserved_buffer_blob(&p, a, token, alloc_id, &od))
+        return;
+    if (!read_through_opened_alias(&p, &od, a, token, alloc_id, data))
+        return;
+    destroy_creator_and_check_release(&p, &pl, a, token, alloc_id);
+    check_export_and_import(&pl, token);
     CHECK(all_valid(&p));
     CHECK_EQ(p.fake.live_memories, 0u);
     pair_close(&p);
