@@ -46,6 +46,8 @@ static void usage_wrap(FILE *out)
             "to 8) beside it; each submission then carries its table (an allocation-table\n"
             "blob) and one guest-memory blob and range per record, so guest-backed resources\n"
             "replay (aerocmd render).\n\n"
+            "Streams are read one at a time and written as they come. A failure leaves no\n"
+            "OUT behind (standard output keeps what was written before it).\n\n"
             "Exit status: 0 written, 1 an input is not a raw stream, 2 usage or I/O error.\n");
 }
 
@@ -136,59 +138,101 @@ static int check_raw_stream(const char *path, const uint8_t *bytes, size_t len)
     return 0;
 }
 
-/* What wrap holds per input: the stream file, with --memory its table and memory files, and
- * the submission the library writes from them. */
-struct wrap_inputs {
-    struct tool_blob *files;
-    struct wrap_memory *memory;
-    struct aerocmd_trace_submission_in *subs;
+/* The container's destination, as the library's sink. The library stops at the first
+ * refusal; `failed` tells the caller it was the file's. */
+struct file_sink {
+    FILE *f;
+    int failed;
 };
 
-/* Reads every input; the exit status so far (0 when all are raw streams). */
-static int load_streams(const struct trace_args *args, struct wrap_inputs *in)
+static aerocmd_result file_write(void *user, const void *bytes, size_t len)
 {
-    int i, status;
-    for (i = 0; i < args->input_count; i++) {
-        if (aerocmd_read_file(args->inputs[i], SITE_WRAP_STREAM, &in->files[i]) != 0)
-            return EXIT_USAGE_OR_IO;
-        if (check_raw_stream(args->inputs[i], in->files[i].bytes, in->files[i].len) != 0)
-            return EXIT_INVALID_INPUT;
-        memset(&in->subs[i], 0, sizeof(in->subs[i]));
-        in->subs[i].cmd_stream = in->files[i].bytes;
-        in->subs[i].cmd_stream_len = (uint32_t)in->files[i].len;
-        if (args->memory &&
-            (status = wrap_memory_load(args->inputs[i], &in->memory[i], &in->subs[i])) != 0)
-            return status;
-    }
-    return 0;
+    struct file_sink *out = user;
+    if (fwrite(bytes, 1, len, out->f) == len)
+        return AEROCMD_OK;
+    out->failed = 1;
+    return AEROCMD_E_DEVICE_REMOVED;
 }
 
-static int write_trace(const struct trace_args *args,
-                       const struct aerocmd_trace_submission_in *subs)
+/* Exit status for a result of the trace writer. */
+static int writer_status(const struct trace_args *args, const struct file_sink *file,
+                         aerocmd_result result)
 {
-    const struct aerocmd_allocator *alloc = tool_allocator(SITE_WRAP_OUTPUT);
-    uint8_t *out = NULL;
-    size_t out_len = 0;
-    int status = 0;
-    aerocmd_result result = aerocmd_trace_write_ex(alloc, subs, (uint32_t)args->input_count,
-                                                   args->emulator_version, &out, &out_len);
-    if (result == AEROCMD_E_OUT_OF_MEMORY) {
-        size_t size;
-        tool_report_out_of_memory(args->output, tool_last_refused_site(&size), size);
+    if (result == AEROCMD_OK)
+        return 0;
+    if (file->failed) {
+        fprintf(stderr, "aerocmd: %s: write error\n", args->output);
         return EXIT_USAGE_OR_IO;
     }
-    if (result != AEROCMD_OK) {
-        fprintf(stderr, "aerocmd: %s: cannot write trace: %s\n", args->output,
-                aerocmd_result_name(result));
-        return result == AEROCMD_E_INVALID_ARG ? EXIT_INVALID_INPUT : EXIT_USAGE_OR_IO;
-    }
-    if (aerocmd_write_file(args->output, out, out_len) != 0)
+    fprintf(stderr, "aerocmd: %s: cannot write trace: %s\n", args->output,
+            aerocmd_result_name(result));
+    return result == AEROCMD_E_INVALID_ARG ? EXIT_INVALID_INPUT : EXIT_USAGE_OR_IO;
+}
+
+/* Reads input `i` (with --memory its table and memory files) and writes its submission;
+ * only one input is held at a time. Exit status. */
+static int wrap_one(const struct trace_args *args, int i, struct aerocmd_trace_out *out,
+                    const struct file_sink *file)
+{
+    struct tool_blob stream = {NULL, 0, 0};
+    struct wrap_memory memory;
+    struct aerocmd_trace_submission_in sub;
+    int status = 0;
+    memset(&memory, 0, sizeof(memory));
+    memset(&sub, 0, sizeof(sub));
+    if (aerocmd_read_file(args->inputs[i], SITE_WRAP_STREAM, &stream) != 0)
         status = EXIT_USAGE_OR_IO;
-    alloc->release(alloc->user, out, out_len);
+    else if (check_raw_stream(args->inputs[i], stream.bytes, stream.len) != 0)
+        status = EXIT_INVALID_INPUT;
+    if (status == 0) {
+        sub.cmd_stream = stream.bytes;
+        sub.cmd_stream_len = (uint32_t)stream.len;
+        if (args->memory)
+            status = wrap_memory_load(args->inputs[i], &memory, &sub);
+    }
+    if (status == 0)
+        status = writer_status(args, file, aerocmd_trace_out_submission(out, &sub));
+    wrap_memory_release(&memory);
+    tool_free(stream.bytes, stream.cap);
     return status;
 }
 
-static int wrap_parsed(int argc, char **argv, struct trace_args *args, struct wrap_inputs *in)
+/* Writes the container to the open `file`, one input after another. Exit status. */
+static int wrap_into(const struct trace_args *args, struct file_sink *file)
+{
+    const struct aerocmd_trace_sink sink = {file, file_write};
+    struct aerocmd_trace_out out;
+    int i, status = writer_status(args, file,
+                                  aerocmd_trace_out_begin(&out, &sink, args->emulator_version));
+    for (i = 0; status == 0 && i < args->input_count; i++)
+        status = wrap_one(args, i, &out, file);
+    if (status == 0)
+        status = writer_status(args, file, aerocmd_trace_out_end(&out));
+    return status;
+}
+
+/* Opens the output, writes it, closes it; a failed run leaves no file behind (standard
+ * output may have received the part written before the failure). */
+static int write_trace(const struct trace_args *args)
+{
+    int to_stdout = strcmp(args->output, "-") == 0, status;
+    struct file_sink file = {NULL, 0};
+    file.f = to_stdout ? stdout : fopen(args->output, "wb");
+    if (!file.f) {
+        fprintf(stderr, "aerocmd: %s: %s\n", args->output, strerror(errno));
+        return EXIT_USAGE_OR_IO;
+    }
+    status = wrap_into(args, &file);
+    if ((to_stdout ? fflush(file.f) : fclose(file.f)) != 0 && status == 0) {
+        fprintf(stderr, "aerocmd: %s: write error\n", args->output);
+        status = EXIT_USAGE_OR_IO;
+    }
+    if (status != 0 && !to_stdout)
+        remove(args->output);
+    return status;
+}
+
+static int wrap_parsed(int argc, char **argv, struct trace_args *args)
 {
     if (parse_args(argc, argv, "wrap", 1, args) != 0) {
         usage_wrap(stderr);
@@ -205,44 +249,20 @@ static int wrap_parsed(int argc, char **argv, struct trace_args *args, struct wr
     }
     if (!args->emulator_version)
         args->emulator_version = DEFAULT_EMULATOR_VERSION;
-    {
-        int status = load_streams(args, in);
-        return status == 0 ? write_trace(args, in->subs) : status;
-    }
-}
-
-static void wrap_inputs_release(struct wrap_inputs *in, size_t n)
-{
-    size_t i;
-    for (i = 0; in->files && i < n; i++)
-        tool_free(in->files[i].bytes, in->files[i].cap);
-    for (i = 0; in->memory && i < n; i++)
-        wrap_memory_release(&in->memory[i]);
-    tool_free(in->files, n * sizeof(*in->files));
-    tool_free(in->memory, n * sizeof(*in->memory));
-    tool_free(in->subs, n * sizeof(*in->subs));
+    return write_trace(args);
 }
 
 static int cmd_wrap(int argc, char **argv)
 {
     struct trace_args args;
-    struct wrap_inputs in;
     size_t n = (size_t)argc;
     int status = EXIT_USAGE_OR_IO;
     memset(&args, 0, sizeof(args));
-    in.files = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*in.files));
-    in.memory = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*in.memory));
-    in.subs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*in.subs));
-    if (in.files)
-        memset(in.files, 0, n * sizeof(*in.files));
-    if (in.memory)
-        memset(in.memory, 0, n * sizeof(*in.memory));
     args.inputs = tool_alloc(SITE_WRAP_INPUTS, n * sizeof(*args.inputs));
-    if (!in.files || !in.memory || !in.subs || !args.inputs)
-        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*in.files));
+    if (!args.inputs)
+        tool_report_out_of_memory("trace wrap", SITE_WRAP_INPUTS, n * sizeof(*args.inputs));
     else
-        status = wrap_parsed(argc, argv, &args, &in);
-    wrap_inputs_release(&in, n);
+        status = wrap_parsed(argc, argv, &args);
     tool_free((void *)args.inputs, n * sizeof(*args.inputs));
     return status;
 }

@@ -11,7 +11,7 @@
 static const char *const site_names[SITE_COUNT_] = {
     "read buffer",    "source cache", "spool buffer", "trace reader", "allocation table",
     "table scratch",  "tracker",      "stats rows",   "dump buffer",  "output path",
-    "wrap arguments", "wrap stream",  "wrap output",  "demo",         "render input",
+    "wrap arguments", "wrap stream",  "demo",         "render input",
 };
 
 static struct {

@@ -26,7 +26,6 @@ enum tool_alloc_site {
     SITE_PATH,          /* output file names */
     SITE_WRAP_INPUTS,   /* trace wrap's argument lists */
     SITE_WRAP_STREAM,   /* trace wrap's stream contents */
-    SITE_WRAP_OUTPUT,   /* trace wrap's container bytes (through the library) */
     SITE_DEMO,          /* the demo's fake device and trace (through the library) */
     SITE_RENDER_INPUT,  /* render's input, read whole for the executor */
     SITE_COUNT_

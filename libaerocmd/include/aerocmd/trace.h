@@ -237,6 +237,41 @@ aerocmd_result aerocmd_trace_write_ex(const struct aerocmd_allocator *alloc,
                                       uint32_t count, const char *emulator_version, uint8_t **out,
                                       size_t *out_len);
 
+/* Writing a container one submission at a time, through a sink (a file, a pipe): the bytes
+ * aerocmd_trace_write_ex writes for the same submissions, with none of them held. */
+struct aerocmd_trace_sink {
+    void *user;
+    /* Takes the next `len` bytes of the container. Anything but AEROCMD_OK ends the
+     * container: the writer writes nothing more and answers that result from then on. */
+    aerocmd_result (*write)(void *user, const void *bytes, size_t len);
+};
+#define AEROCMD_TRACE_OUT_STAGE_BYTES 256u
+/* The writer's state, in the caller's memory (no allocation); its fields are private. */
+struct aerocmd_trace_out {
+    const struct aerocmd_trace_sink *sink;
+    const char *emulator_version;
+    uint64_t pos;
+    uint64_t frame_start;
+    uint64_t next_blob_id;
+    uint32_t submissions;
+    aerocmd_result status;
+    size_t staged;
+    uint8_t stage[AEROCMD_TRACE_OUT_STAGE_BYTES];
+};
+/* Starts a container. `sink` and `emulator_version` must stay valid until
+ * aerocmd_trace_out_end; AEROCMD_E_INVALID_ARG for NULL ones (nothing written). */
+aerocmd_result aerocmd_trace_out_begin(struct aerocmd_trace_out *out,
+                                       const struct aerocmd_trace_sink *sink,
+                                       const char *emulator_version);
+/* Writes one submission (the header and metadata first, with the first submission's
+ * command_abi_version). A submission aerocmd_trace_write_ex would refuse answers
+ * AEROCMD_E_INVALID_ARG and writes nothing: the container stays open. */
+aerocmd_result aerocmd_trace_out_submission(struct aerocmd_trace_out *out,
+                                            const struct aerocmd_trace_submission_in *sub);
+/* Ends the frame and writes the table of contents and footer: the container is complete
+ * when this answers AEROCMD_OK. From then on the writer answers AEROCMD_E_INVALID_ARG. */
+aerocmd_result aerocmd_trace_out_end(struct aerocmd_trace_out *out);
+
 AEROCMD_EXPORT_END
 
 #ifdef __cplusplus

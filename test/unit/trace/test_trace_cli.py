@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """`aerocmd trace wrap` / `aerocmd trace extract` end to end: round trips over the real
-captures, exit statuses and messages for bad input and bad usage."""
+captures, wrap's memory (one input at a time), exit statuses and messages for bad input and
+bad usage."""
 import argparse
 import os
 import struct
@@ -47,9 +48,9 @@ class Cli:
     def __init__(self, exe):
         self.exe = exe
 
-    def run(self, *args, stdin=None):
+    def run(self, *args, stdin=None, env=None):
         return subprocess.run([self.exe, "trace"] + list(args), input=stdin,
-                              capture_output=True, timeout=60)
+                              capture_output=True, timeout=60, env=env)
 
 
 def version1_container(stream_a, stream_b):
@@ -121,6 +122,42 @@ def test_many_streams(cli, c, streams, tmp):
     first_13 = os.path.join(tmp, "first13.aerogputrace")
     cli.run("wrap", paths[7], paths[0], "-o", first_13)
     c.check(struct.unpack_from("<I", read(first_13), 16)[0] == 0x10003, "ABI of first stream")
+
+
+def big_stream(payload_bytes, fill):
+    """A raw stream (protocol/aerogpu_cmd.h: 24-byte header) of one UPLOAD_RESOURCE (0x104:
+    handle, reserved, offset, size, then the bytes) carrying `payload_bytes` bytes."""
+    body = struct.pack("<IIIIQQ", 0x104, 32 + payload_bytes, 1, 0, 0, payload_bytes)
+    body += bytes([fill]) * payload_bytes
+    return b"ACMD" + struct.pack("<IIIII", 0x10004, 24 + len(body), 0, 0, 0) + body
+
+
+def test_one_input_at_a_time(cli, c, tmp):
+    """wrap holds one input at a time: four 1 MiB streams wrap under a 3 MiB memory limit
+    (all four at once would not fit), and come back out whole. A bad input after good ones
+    leaves no output behind."""
+    paths = []
+    for i in range(4):
+        paths.append(os.path.join(tmp, "big%d.acmd" % i))
+        write(paths[-1], big_stream(1 << 20, 0x40 + i))
+    wrapped = os.path.join(tmp, "big.aerogputrace")
+    env = dict(os.environ, AEROCMD_MEMORY_LIMIT=str(3 << 20))
+    r = cli.run("wrap", *paths, "-o", wrapped, env=env)
+    c.check(r.returncode == 0, "four 1 MiB streams wrap under a 3 MiB limit (got %d: %r)" %
+            (r.returncode, r.stderr[-300:]))
+    out_dir = os.path.join(tmp, "big")
+    r = cli.run("extract", wrapped, "-o", out_dir)
+    c.check(r.returncode == 0 and all(
+        read(os.path.join(out_dir, "%04d.acmd" % i)) == read(p) for i, p in enumerate(paths)),
+        "the four streams extract unchanged")
+    late = os.path.join(tmp, "late.aerogputrace")
+    r = cli.run("wrap", paths[0], paths[1], os.path.join(tmp, "missing.acmd"), "-o", late)
+    c.check(r.returncode == 2 and not os.path.exists(late),
+            "a missing third input: exit 2 and no output left behind")
+    write(os.path.join(tmp, "not_a_stream.acmd"), b"XXXX" + bytes(40))
+    r = cli.run("wrap", paths[0], os.path.join(tmp, "not_a_stream.acmd"), "-o", late)
+    c.check(r.returncode == 1 and not os.path.exists(late),
+            "a bad second input: exit 1 and no output left behind")
 
 
 def test_raw_and_version1(cli, c, streams, tmp):
@@ -268,6 +305,7 @@ def main():
         test_help(cli, c)
         test_fixture_round_trips(cli, c, args.fixtures, args.streams, tmp)
         test_many_streams(cli, c, args.streams, tmp)
+        test_one_input_at_a_time(cli, c, tmp)
         test_raw_and_version1(cli, c, args.streams, tmp)
         test_standard_streams(cli, c, args.fixtures, args.streams)
         test_errors(cli, c, args.fixtures, args.streams, tmp)

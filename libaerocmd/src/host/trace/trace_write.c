@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Writing a version 2 container in the shape the emulator's own recorder produces: one
  * frame whose every submission is its command-stream blob, its allocation-table blob and
- * guest-memory blobs, then the submission record that names them. Both entry points write
- * through one view of their input (struct write_input), so plain streams are submissions
- * without tables or memory. The size is computed first so the whole file is one
- * allocation. */
+ * guest-memory blobs, then the submission record that names them. Everything is written
+ * through a sink one submission at a time (aerocmd_trace_out_*); the whole-file entry
+ * points size the file first, so that it is one allocation, and write into it through a
+ * memory sink. Plain streams are submissions without tables or memory. */
 #include <string.h>
 
 #include "aerogpu_cmd.h"
@@ -22,38 +22,54 @@
     (AEROCMD_TRACE_RECORD_HEADER_BYTES + AEROCMD_TRACE_SUBMISSION_HEADER_BYTES)
 #define TOC_ONE_FRAME_BYTES (TRACE_TOC_HEADER_BYTES + TRACE_TOC_FRAME_BYTES)
 
-struct out_cursor {
-    uint8_t *bytes;
-    size_t pos;
-};
-
-static void put_bytes(struct out_cursor *out, const void *bytes, size_t len)
+/* The writer's output: small fields gather in `stage`, payloads larger than it go to the
+ * sink directly. The first refusal of the sink sticks: nothing more is written. */
+static void flush(struct aerocmd_trace_out *out)
 {
-    if (len != 0)
-        memcpy(out->bytes + out->pos, bytes, len);
+    if (out->staged != 0 && out->status == AEROCMD_OK)
+        out->status = out->sink->write(out->sink->user, out->stage, out->staged);
+    out->staged = 0;
+}
+
+static void put_bytes(struct aerocmd_trace_out *out, const void *bytes, size_t len)
+{
     out->pos += len;
+    if (len > sizeof(out->stage) - out->staged) {
+        flush(out);
+        if (len > sizeof(out->stage)) {
+            if (out->status == AEROCMD_OK)
+                out->status = out->sink->write(out->sink->user, bytes, len);
+            return;
+        }
+    }
+    if (len != 0)
+        memcpy(out->stage + out->staged, bytes, len);
+    out->staged += len;
 }
 
-static void put_u8(struct out_cursor *out, uint32_t v)
+static void put_u8(struct aerocmd_trace_out *out, uint32_t v)
 {
-    out->bytes[out->pos++] = (uint8_t)v;
+    uint8_t byte = (uint8_t)v;
+    put_bytes(out, &byte, 1);
 }
 
-static void put_u32(struct out_cursor *out, uint32_t v)
+static void put_u32(struct aerocmd_trace_out *out, uint32_t v)
 {
-    put_u8(out, v & 0xffu);
-    put_u8(out, (v >> 8) & 0xffu);
-    put_u8(out, (v >> 16) & 0xffu);
-    put_u8(out, v >> 24);
+    uint8_t b[4];
+    b[0] = (uint8_t)(v & 0xffu);
+    b[1] = (uint8_t)((v >> 8) & 0xffu);
+    b[2] = (uint8_t)((v >> 16) & 0xffu);
+    b[3] = (uint8_t)(v >> 24);
+    put_bytes(out, b, sizeof b);
 }
 
-static void put_u64(struct out_cursor *out, uint64_t v)
+static void put_u64(struct aerocmd_trace_out *out, uint64_t v)
 {
     put_u32(out, (uint32_t)(v & 0xffffffffu));
     put_u32(out, (uint32_t)(v >> 32));
 }
 
-static void put_record_header(struct out_cursor *out, uint32_t type, uint32_t payload_len)
+static void put_record_header(struct aerocmd_trace_out *out, uint32_t type, uint32_t payload_len)
 {
     put_u8(out, type);
     put_u8(out, 0);
@@ -76,7 +92,7 @@ static size_t json_escaped_len(const char *text)
     return len;
 }
 
-static void put_json_escaped(struct out_cursor *out, const char *text)
+static void put_json_escaped(struct aerocmd_trace_out *out, const char *text)
 {
     static const char hex[] = "0123456789abcdef";
     for (; *text; text++) {
@@ -106,25 +122,6 @@ static size_t format_u32(uint32_t v, char buf[U32_DIGITS_MAX])
     for (i = 0; i < n; i++)
         buf[i] = reversed[n - 1 - i];
     return n;
-}
-
-/* The caller's submissions, or its plain streams seen as submissions. */
-struct write_input {
-    const struct aerocmd_trace_stream_in *streams;
-    const struct aerocmd_trace_submission_in *submissions;
-    uint32_t count;
-};
-
-static void input_at(const struct write_input *in, uint32_t i,
-                     struct aerocmd_trace_submission_in *out)
-{
-    if (in->submissions) {
-        *out = in->submissions[i];
-        return;
-    }
-    memset(out, 0, sizeof(*out));
-    out->cmd_stream = in->streams[i].bytes;
-    out->cmd_stream_len = in->streams[i].len;
 }
 
 /* Walks packet headers up to the stream's size_bytes, stopping at the first that does not
@@ -197,14 +194,6 @@ static int submission_acceptable(const struct aerocmd_trace_submission_in *sub)
     return 1;
 }
 
-struct write_plan {
-    uint32_t abi;
-    char abi_digits[U32_DIGITS_MAX];
-    size_t abi_digits_len;
-    size_t meta_len;
-    size_t total;
-};
-
 /* Bytes of one submission's records: blobs, then the submission record. */
 static uint64_t submission_bytes(const struct aerocmd_trace_submission_in *sub)
 {
@@ -220,61 +209,46 @@ static uint64_t submission_bytes(const struct aerocmd_trace_submission_in *sub)
     return bytes;
 }
 
-/* Everything about the output that can be known before allocating it. */
-static aerocmd_result plan_output(const struct write_input *in, const char *emulator_version,
-                                  struct write_plan *plan)
+/* Bytes of the metadata JSON for `abi`; UINT64_MAX when emulator_version escapes to more
+ * than a size_t holds. */
+static uint64_t meta_bytes(const char *emulator_version, uint32_t abi, char *digits,
+                           size_t *digits_len)
 {
-    struct aerocmd_trace_submission_in sub;
-    uint64_t total, meta_len;
     size_t escaped = json_escaped_len(emulator_version);
-    uint32_t i;
-    if (in->count)
-        input_at(in, 0, &sub);
-    plan->abi =
-        in->count ? trace_get_u32((const uint8_t *)sub.cmd_stream + 4) : AEROGPU_ABI_VERSION_U32;
-    plan->abi_digits_len = format_u32(plan->abi, plan->abi_digits);
-    meta_len = sizeof(META_PREFIX) - 1 + (uint64_t)escaped + sizeof(META_MIDDLE) - 1 +
-               plan->abi_digits_len + sizeof(META_SUFFIX) - 1;
-    if (meta_len > UINT32_MAX)
-        return AEROCMD_E_INVALID_ARG;
-    total = AEROCMD_TRACE_HEADER_BYTES + meta_len + 2u * FRAME_RECORD_BYTES + TOC_ONE_FRAME_BYTES +
-            AEROCMD_TRACE_FOOTER_BYTES;
-    for (i = 0; i < in->count; i++) {
-        uint64_t add;
-        input_at(in, i, &sub);
-        add = submission_bytes(&sub);
-        if (add > UINT64_MAX - total)
-            return AEROCMD_E_OUT_OF_MEMORY;
-        total += add;
-    }
-#if SIZE_MAX < UINT64_MAX
-    if (total > SIZE_MAX)
-        return AEROCMD_E_OUT_OF_MEMORY;
-#endif
-    plan->meta_len = (size_t)meta_len;
-    plan->total = (size_t)total;
-    return AEROCMD_OK;
+    *digits_len = format_u32(abi, digits);
+    if (escaped == (size_t)-1)
+        return UINT64_MAX;
+    return sizeof(META_PREFIX) - 1 + (uint64_t)escaped + sizeof(META_MIDDLE) - 1 + *digits_len +
+           sizeof(META_SUFFIX) - 1;
 }
 
-static void put_header_and_meta(struct out_cursor *out, const struct write_plan *plan,
-                                const char *emulator_version)
+/* The header, the metadata and the frame's start: written with the first submission
+ * (whose command_abi_version the header takes), or at the end when there is none. The
+ * metadata's length was checked by aerocmd_trace_out_begin. */
+static void put_start(struct aerocmd_trace_out *out, uint32_t abi)
 {
+    char digits[U32_DIGITS_MAX];
+    size_t digits_len;
+    uint64_t meta_len = meta_bytes(out->emulator_version, abi, digits, &digits_len);
     put_bytes(out, TRACE_HEADER_MAGIC, TRACE_MAGIC_BYTES);
     put_u32(out, AEROCMD_TRACE_HEADER_BYTES);
     put_u32(out, AEROCMD_TRACE_CONTAINER_VERSION);
-    put_u32(out, plan->abi);
+    put_u32(out, abi);
     put_u32(out, 0);
-    put_u32(out, (uint32_t)plan->meta_len);
+    put_u32(out, (uint32_t)meta_len);
     put_u32(out, 0);
     put_bytes(out, META_PREFIX, sizeof(META_PREFIX) - 1);
-    put_json_escaped(out, emulator_version);
+    put_json_escaped(out, out->emulator_version);
     put_bytes(out, META_MIDDLE, sizeof(META_MIDDLE) - 1);
-    put_bytes(out, plan->abi_digits, plan->abi_digits_len);
+    put_bytes(out, digits, digits_len);
     put_bytes(out, META_SUFFIX, sizeof(META_SUFFIX) - 1);
+    out->frame_start = out->pos;
+    put_record_header(out, AEROCMD_TRACE_REC_BEGIN_FRAME, 4);
+    put_u32(out, 0);
 }
 
-static void put_blob(struct out_cursor *out, uint64_t blob_id, uint32_t kind, const void *bytes,
-                     uint32_t len)
+static void put_blob(struct aerocmd_trace_out *out, uint64_t blob_id, uint32_t kind,
+                     const void *bytes, uint32_t len)
 {
     put_record_header(out, AEROCMD_TRACE_REC_BLOB, AEROCMD_TRACE_BLOB_HEADER_BYTES + len);
     put_u64(out, blob_id);
@@ -284,8 +258,9 @@ static void put_blob(struct out_cursor *out, uint64_t blob_id, uint32_t kind, co
 }
 
 /* Submission n (1-based); its blobs take the ids from *next_blob_id on. */
-static void put_submission(struct out_cursor *out, const struct aerocmd_trace_submission_in *sub,
-                           uint32_t n, uint64_t *next_blob_id)
+static void put_submission(struct aerocmd_trace_out *out,
+                           const struct aerocmd_trace_submission_in *sub, uint32_t n,
+                           uint64_t *next_blob_id)
 {
     uint64_t cmd_id = (*next_blob_id)++, table_id = 0, range_id;
     uint32_t i, flags = sub->submit_flags;
@@ -324,7 +299,7 @@ static void put_submission(struct out_cursor *out, const struct aerocmd_trace_su
     }
 }
 
-static void put_toc_and_footer(struct out_cursor *out, uint64_t frame_start,
+static void put_toc_and_footer(struct aerocmd_trace_out *out, uint64_t frame_start,
                                uint64_t present_offset)
 {
     uint64_t toc_offset = out->pos;
@@ -343,14 +318,125 @@ static void put_toc_and_footer(struct out_cursor *out, uint64_t frame_start,
     put_u64(out, TOC_ONE_FRAME_BYTES);
 }
 
+/* ---- one submission at a time ------------------------------------------------------------ */
+
+aerocmd_result aerocmd_trace_out_begin(struct aerocmd_trace_out *out,
+                                       const struct aerocmd_trace_sink *sink,
+                                       const char *emulator_version)
+{
+    char digits[U32_DIGITS_MAX];
+    size_t digits_len;
+    if (!out)
+        return AEROCMD_E_INVALID_ARG;
+    memset(out, 0, sizeof(*out));
+    out->status = AEROCMD_E_INVALID_ARG;
+    if (!sink || !sink->write || !emulator_version ||
+        meta_bytes(emulator_version, UINT32_MAX, digits, &digits_len) > UINT32_MAX)
+        return AEROCMD_E_INVALID_ARG;
+    out->sink = sink;
+    out->emulator_version = emulator_version;
+    out->next_blob_id = 1;
+    out->status = AEROCMD_OK;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_trace_out_submission(struct aerocmd_trace_out *out,
+                                            const struct aerocmd_trace_submission_in *sub)
+{
+    if (!out || out->status != AEROCMD_OK)
+        return out ? out->status : AEROCMD_E_INVALID_ARG;
+    if (!sub || !submission_acceptable(sub))
+        return AEROCMD_E_INVALID_ARG;
+    if (out->submissions == 0)
+        put_start(out, trace_get_u32((const uint8_t *)sub->cmd_stream + 4));
+    out->submissions++;
+    put_submission(out, sub, out->submissions, &out->next_blob_id);
+    return out->status;
+}
+
+aerocmd_result aerocmd_trace_out_end(struct aerocmd_trace_out *out)
+{
+    uint64_t present_offset;
+    aerocmd_result result;
+    if (!out || out->status != AEROCMD_OK)
+        return out ? out->status : AEROCMD_E_INVALID_ARG;
+    if (out->submissions == 0)
+        put_start(out, AEROGPU_ABI_VERSION_U32);
+    present_offset = out->pos;
+    put_record_header(out, AEROCMD_TRACE_REC_PRESENT, 4);
+    put_u32(out, 0);
+    put_toc_and_footer(out, out->frame_start, present_offset);
+    flush(out);
+    result = out->status;
+    out->status = AEROCMD_E_INVALID_ARG; /* the container is closed */
+    return result;
+}
+
+/* ---- the whole file in memory -------------------------------------------------------------- */
+
+/* The caller's submissions, or its plain streams seen as submissions. */
+struct write_input {
+    const struct aerocmd_trace_stream_in *streams;
+    const struct aerocmd_trace_submission_in *submissions;
+    uint32_t count;
+};
+
+static void input_at(const struct write_input *in, uint32_t i,
+                     struct aerocmd_trace_submission_in *out)
+{
+    if (in->submissions) {
+        *out = in->submissions[i];
+        return;
+    }
+    memset(out, 0, sizeof(*out));
+    out->cmd_stream = in->streams[i].bytes;
+    out->cmd_stream_len = in->streams[i].len;
+}
+
+/* The file's size, known before it is allocated (AEROCMD_E_OUT_OF_MEMORY: more than a
+ * size_t holds). */
+static aerocmd_result plan_size(const struct write_input *in, const char *emulator_version,
+                                size_t *size)
+{
+    struct aerocmd_trace_submission_in sub;
+    char digits[U32_DIGITS_MAX];
+    size_t digits_len;
+    uint64_t total;
+    uint32_t i, abi = AEROGPU_ABI_VERSION_U32;
+    if (in->count) {
+        input_at(in, 0, &sub);
+        abi = trace_get_u32((const uint8_t *)sub.cmd_stream + 4);
+    }
+    total = AEROCMD_TRACE_HEADER_BYTES + meta_bytes(emulator_version, abi, digits, &digits_len) +
+            2u * FRAME_RECORD_BYTES + TOC_ONE_FRAME_BYTES + AEROCMD_TRACE_FOOTER_BYTES;
+    for (i = 0; i < in->count; i++) {
+        uint64_t add;
+        input_at(in, i, &sub);
+        add = submission_bytes(&sub);
+        if (add > UINT64_MAX - total)
+            return AEROCMD_E_OUT_OF_MEMORY;
+        total += add;
+    }
+#if SIZE_MAX < UINT64_MAX
+    if (total > SIZE_MAX)
+        return AEROCMD_E_OUT_OF_MEMORY;
+#endif
+    *size = (size_t)total;
+    return AEROCMD_OK;
+}
+
+/* Every submission is checked before anything is allocated. */
 static aerocmd_result check_arguments(const struct aerocmd_allocator *alloc,
                                       const struct write_input *in, const char *emulator_version,
                                       uint8_t **out, size_t *out_len)
 {
     struct aerocmd_trace_submission_in sub;
+    char digits[U32_DIGITS_MAX];
+    size_t digits_len;
     uint32_t i;
     if (!alloc || !alloc->resize || !alloc->release || !emulator_version || !out || !out_len ||
-        (in->count && !in->streams && !in->submissions))
+        (in->count && !in->streams && !in->submissions) ||
+        meta_bytes(emulator_version, UINT32_MAX, digits, &digits_len) > UINT32_MAX)
         return AEROCMD_E_INVALID_ARG;
     for (i = 0; i < in->count; i++) {
         input_at(in, i, &sub);
@@ -360,38 +446,53 @@ static aerocmd_result check_arguments(const struct aerocmd_allocator *alloc,
     return AEROCMD_OK;
 }
 
+/* The sink of the whole-file writer: the planned allocation, filled in order. */
+struct memory_sink {
+    uint8_t *bytes;
+    size_t len;
+    size_t cap;
+};
+
+static aerocmd_result memory_write(void *user, const void *bytes, size_t len)
+{
+    struct memory_sink *m = user;
+    if (len > m->cap - m->len)
+        return AEROCMD_E_INVALID_ARG; /* not reached: the size was planned */
+    memcpy(m->bytes + m->len, bytes, len);
+    m->len += len;
+    return AEROCMD_OK;
+}
+
 static aerocmd_result write_container(const struct aerocmd_allocator *alloc,
                                       const struct write_input *in, const char *emulator_version,
                                       uint8_t **out, size_t *out_len)
 {
     struct aerocmd_trace_submission_in sub;
-    struct write_plan plan;
-    struct out_cursor cursor;
-    uint64_t frame_start, present_offset, next_blob_id = 1;
+    struct memory_sink memory = {NULL, 0, 0};
+    const struct aerocmd_trace_sink sink = {&memory, memory_write};
+    struct aerocmd_trace_out writer;
     uint32_t i;
     aerocmd_result result = check_arguments(alloc, in, emulator_version, out, out_len);
     if (result == AEROCMD_OK)
-        result = plan_output(in, emulator_version, &plan);
+        result = plan_size(in, emulator_version, &memory.cap);
     if (result != AEROCMD_OK)
         return result;
-    cursor.bytes = alloc->resize(alloc->user, NULL, 0, plan.total);
-    cursor.pos = 0;
-    if (!cursor.bytes)
+    memory.bytes = alloc->resize(alloc->user, NULL, 0, memory.cap);
+    if (!memory.bytes)
         return AEROCMD_E_OUT_OF_MEMORY;
-    put_header_and_meta(&cursor, &plan, emulator_version);
-    frame_start = cursor.pos;
-    put_record_header(&cursor, AEROCMD_TRACE_REC_BEGIN_FRAME, 4);
-    put_u32(&cursor, 0);
-    for (i = 0; i < in->count; i++) {
+    result = aerocmd_trace_out_begin(&writer, &sink, emulator_version);
+    for (i = 0; result == AEROCMD_OK && i < in->count; i++) {
         input_at(in, i, &sub);
-        put_submission(&cursor, &sub, i + 1, &next_blob_id);
+        result = aerocmd_trace_out_submission(&writer, &sub);
     }
-    present_offset = cursor.pos;
-    put_record_header(&cursor, AEROCMD_TRACE_REC_PRESENT, 4);
-    put_u32(&cursor, 0);
-    put_toc_and_footer(&cursor, frame_start, present_offset);
-    *out = cursor.bytes;
-    *out_len = cursor.pos;
+    if (result == AEROCMD_OK)
+        result = aerocmd_trace_out_end(&writer);
+    if (result != AEROCMD_OK || memory.len != memory.cap) {
+        alloc->release(alloc->user, memory.bytes, memory.cap);
+        return result != AEROCMD_OK ? result : AEROCMD_E_INVALID_ARG;
+    }
+    *out = memory.bytes;
+    *out_len = memory.len;
     return AEROCMD_OK;
 }
 
