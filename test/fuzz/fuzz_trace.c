@@ -151,6 +151,12 @@ static void check_submission(const struct aerocmd_trace *trace,
         check_range(trace, got, i, &want->ranges[i]);
 }
 
+static uint32_t stream_abi(const struct aerocmd_trace_submission_in *sub)
+{
+    const uint8_t *b = (const uint8_t *)sub->cmd_stream + 4; /* the header's abi_version */
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 static void check_round_trip(const struct growing_sink *out)
 {
     struct aerocmd_trace trace;
@@ -159,8 +165,12 @@ static void check_round_trip(const struct growing_sink *out)
     struct aerocmd_diag diag;
     uint8_t *whole = NULL;
     size_t whole_len = 0;
+    aerocmd_result r;
     uint32_t i;
     if (aerocmd_trace_open(&trace, out->bytes, out->len, &diag) != AEROCMD_OK)
+        abort();
+    /* The header's ABI is the first written stream's. */
+    if (taken.count != 0 && trace.command_abi_version != stream_abi(&taken.subs[0]))
         abort();
     aerocmd_trace_iter_init(&iter, &trace);
     for (i = 0; i < taken.count; i++) {
@@ -170,9 +180,12 @@ static void check_round_trip(const struct growing_sink *out)
     }
     if (aerocmd_trace_next_submission(&iter, &sub, &diag) != 0)
         abort();
-    if (aerocmd_trace_write_ex(aerocmd_allocator_libc(), taken.subs, taken.count, "fuzz", &whole,
-                               &whole_len) != AEROCMD_OK)
-        return; /* out of memory */
+    r = aerocmd_trace_write_ex(aerocmd_allocator_libc(), taken.subs, taken.count, "fuzz", &whole,
+                               &whole_len);
+    if (r == AEROCMD_E_OUT_OF_MEMORY)
+        return;
+    if (r != AEROCMD_OK) /* e.g. the planned size and the bytes written disagree */
+        abort();
     if (whole_len != out->len || memcmp(whole, out->bytes, whole_len) != 0)
         abort();
     aerocmd_allocator_libc()->release(aerocmd_allocator_libc()->user, whole, whole_len);

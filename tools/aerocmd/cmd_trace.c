@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "aerocmd/alloc.h"
 #include "aerocmd/trace.h"
@@ -46,8 +47,9 @@ static void usage_wrap(FILE *out)
             "to 8) beside it; each submission then carries its table (an allocation-table\n"
             "blob) and one guest-memory blob and range per record, so guest-backed resources\n"
             "replay (aerocmd render).\n\n"
-            "Streams are read one at a time and written as they come. A failure leaves no\n"
-            "OUT behind (standard output keeps what was written before it).\n\n"
+            "Streams are read one at a time and written as they come, into a new file that\n"
+            "takes OUT's name once complete: a failure leaves OUT as it was (standard output,\n"
+            "a device or a pipe is written in place and keeps what came before it).\n\n"
             "Exit status: 0 written, 1 an input is not a raw stream, 2 usage or I/O error.\n");
 }
 
@@ -139,10 +141,10 @@ static int check_raw_stream(const char *path, const uint8_t *bytes, size_t len)
 }
 
 /* The container's destination, as the library's sink. The library stops at the first
- * refusal; `failed` tells the caller it was the file's. */
+ * refusal; `error` (an errno value) tells the caller it was the file's. */
 struct file_sink {
     FILE *f;
-    int failed;
+    int error;
 };
 
 static aerocmd_result file_write(void *user, const void *bytes, size_t len)
@@ -150,22 +152,26 @@ static aerocmd_result file_write(void *user, const void *bytes, size_t len)
     struct file_sink *out = user;
     if (fwrite(bytes, 1, len, out->f) == len)
         return AEROCMD_OK;
-    out->failed = 1;
+    out->error = errno != 0 ? errno : EIO;
     return AEROCMD_E_DEVICE_REMOVED;
 }
 
-/* Exit status for a result of the trace writer. */
+static void report_write_error(const char *path, int error)
+{
+    fprintf(stderr, "aerocmd: %s: write error: %s\n", path, strerror(error));
+}
+
+/* Exit status for a result of the trace writer about `what` (an input, or OUT). */
 static int writer_status(const struct trace_args *args, const struct file_sink *file,
-                         aerocmd_result result)
+                         const char *what, aerocmd_result result)
 {
     if (result == AEROCMD_OK)
         return 0;
-    if (file->failed) {
-        fprintf(stderr, "aerocmd: %s: write error\n", args->output);
+    if (file->error != 0) {
+        report_write_error(args->output, file->error);
         return EXIT_USAGE_OR_IO;
     }
-    fprintf(stderr, "aerocmd: %s: cannot write trace: %s\n", args->output,
-            aerocmd_result_name(result));
+    fprintf(stderr, "aerocmd: %s: cannot write trace: %s\n", what, aerocmd_result_name(result));
     return result == AEROCMD_E_INVALID_ARG ? EXIT_INVALID_INPUT : EXIT_USAGE_OR_IO;
 }
 
@@ -191,7 +197,8 @@ static int wrap_one(const struct trace_args *args, int i, struct aerocmd_trace_o
             status = wrap_memory_load(args->inputs[i], &memory, &sub);
     }
     if (status == 0)
-        status = writer_status(args, file, aerocmd_trace_out_submission(out, &sub));
+        status =
+            writer_status(args, file, args->inputs[i], aerocmd_trace_out_submission(out, &sub));
     wrap_memory_release(&memory);
     tool_free(stream.bytes, stream.cap);
     return status;
@@ -202,34 +209,96 @@ static int wrap_into(const struct trace_args *args, struct file_sink *file)
 {
     const struct aerocmd_trace_sink sink = {file, file_write};
     struct aerocmd_trace_out out;
-    int i, status = writer_status(args, file,
+    int i, status = writer_status(args, file, args->output,
                                   aerocmd_trace_out_begin(&out, &sink, args->emulator_version));
     for (i = 0; status == 0 && i < args->input_count; i++)
         status = wrap_one(args, i, &out, file);
     if (status == 0)
-        status = writer_status(args, file, aerocmd_trace_out_end(&out));
+        status = writer_status(args, file, args->output, aerocmd_trace_out_end(&out));
     return status;
 }
 
-/* Opens the output, writes it, closes it; a failed run leaves no file behind (standard
- * output may have received the part written before the failure). */
-static int write_trace(const struct trace_args *args)
+/* Where wrap writes: a new file beside OUT, renamed over it once complete, so that a
+ * failure leaves OUT as it was (an input named as OUT too); standard output, a device or
+ * a pipe is written in place and never removed. */
+struct wrap_output {
+    FILE *f;
+    char *temp; /* NULL: written in place */
+    size_t temp_size;
+};
+
+static int open_temporary(const char *path, struct wrap_output *o)
 {
-    int to_stdout = strcmp(args->output, "-") == 0, status;
-    struct file_sink file = {NULL, 0};
-    file.f = to_stdout ? stdout : fopen(args->output, "wb");
-    if (!file.f) {
-        fprintf(stderr, "aerocmd: %s: %s\n", args->output, strerror(errno));
+    mode_t mask = umask(0);
+    int fd;
+    umask(mask);
+    o->temp_size = strlen(path) + sizeof(".XXXXXX");
+    o->temp = tool_alloc(SITE_PATH, o->temp_size);
+    if (!o->temp) {
+        tool_report_out_of_memory(path, SITE_PATH, o->temp_size);
         return EXIT_USAGE_OR_IO;
     }
-    status = wrap_into(args, &file);
-    if ((to_stdout ? fflush(file.f) : fclose(file.f)) != 0 && status == 0) {
-        fprintf(stderr, "aerocmd: %s: write error\n", args->output);
+    snprintf(o->temp, o->temp_size, "%s.XXXXXX", path);
+    fd = mkstemp(o->temp);
+    if (fd >= 0 && (fchmod(fd, 0666 & ~mask) != 0 || (o->f = fdopen(fd, "wb")) == NULL)) {
+        close(fd);
+        remove(o->temp);
+        fd = -1;
+    }
+    if (fd < 0) {
+        fprintf(stderr, "aerocmd: %s: %s\n", path, strerror(errno));
+        return EXIT_USAGE_OR_IO;
+    }
+    return 0;
+}
+
+static int open_output(const char *path, struct wrap_output *o)
+{
+    struct stat st;
+    memset(o, 0, sizeof(*o));
+    if (strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return open_temporary(path, o);
+    o->f = fopen(path, "wb");
+    if (!o->f) {
+        fprintf(stderr, "aerocmd: %s: %s\n", path, strerror(errno));
+        return EXIT_USAGE_OR_IO;
+    }
+    return 0;
+}
+
+/* Closes the output; the file takes OUT's name when `status` is 0. Exit status. */
+static int close_output(const char *path, struct wrap_output *o, int status)
+{
+    int closed = o->f == stdout ? fflush(o->f) : fclose(o->f);
+    if (closed != 0 && status == 0) {
+        report_write_error(path, errno);
         status = EXIT_USAGE_OR_IO;
     }
-    if (status != 0 && !to_stdout)
-        remove(args->output);
+    if (o->temp && status == 0 && rename(o->temp, path) != 0) {
+        fprintf(stderr, "aerocmd: %s: %s\n", path, strerror(errno));
+        status = EXIT_USAGE_OR_IO;
+    }
+    if (o->temp && status != 0)
+        remove(o->temp);
+    tool_free(o->temp, o->temp_size);
     return status;
+}
+
+static int write_trace(const struct trace_args *args)
+{
+    struct wrap_output o;
+    struct file_sink file = {NULL, 0};
+    int status = open_output(args->output, &o);
+    if (status != 0) {
+        tool_free(o.temp, o.temp_size);
+        return status;
+    }
+    file.f = o.f;
+    return close_output(args->output, &o, wrap_into(args, &file));
 }
 
 static int wrap_parsed(int argc, char **argv, struct trace_args *args)

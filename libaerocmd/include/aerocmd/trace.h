@@ -238,11 +238,14 @@ aerocmd_result aerocmd_trace_write_ex(const struct aerocmd_allocator *alloc,
                                       size_t *out_len);
 
 /* Writing a container one submission at a time, through a sink (a file, a pipe): the bytes
- * aerocmd_trace_write_ex writes for the same submissions, with none of them held. */
+ * aerocmd_trace_write_ex writes for the same submissions, with none of them held. Up to
+ * AEROCMD_TRACE_OUT_STAGE_BYTES of what was written stay in the writer until a later call
+ * needs the room or aerocmd_trace_out_end: a container not ended is incomplete. */
 struct aerocmd_trace_sink {
     void *user;
     /* Takes the next `len` bytes of the container. Anything but AEROCMD_OK ends the
-     * container: the writer writes nothing more and answers that result from then on. */
+     * container: the writer calls the sink no more and answers that result to every later
+     * aerocmd_trace_out_submission and to aerocmd_trace_out_end. */
     aerocmd_result (*write)(void *user, const void *bytes, size_t len);
 };
 #define AEROCMD_TRACE_OUT_STAGE_BYTES 256u
@@ -258,14 +261,17 @@ struct aerocmd_trace_out {
     size_t staged;
     uint8_t stage[AEROCMD_TRACE_OUT_STAGE_BYTES];
 };
-/* Starts a container. `sink` and `emulator_version` must stay valid until
- * aerocmd_trace_out_end; AEROCMD_E_INVALID_ARG for NULL ones (nothing written). */
+/* Starts a container. `sink` and `emulator_version` must stay valid and unchanged until
+ * aerocmd_trace_out_end. AEROCMD_E_INVALID_ARG (nothing written, and every later call
+ * answers it) for a NULL out, sink, sink->write or emulator_version, or an
+ * emulator_version whose metadata would not fit a u32 length. */
 aerocmd_result aerocmd_trace_out_begin(struct aerocmd_trace_out *out,
                                        const struct aerocmd_trace_sink *sink,
                                        const char *emulator_version);
-/* Writes one submission (the header and metadata first, with the first submission's
- * command_abi_version). A submission aerocmd_trace_write_ex would refuse answers
- * AEROCMD_E_INVALID_ARG and writes nothing: the container stays open. */
+/* Writes one submission (the header and metadata first, with the first written
+ * submission's command_abi_version). A submission aerocmd_trace_write_ex would refuse,
+ * or a 2^32nd one, answers AEROCMD_E_INVALID_ARG and writes nothing: the container stays
+ * open. */
 aerocmd_result aerocmd_trace_out_submission(struct aerocmd_trace_out *out,
                                             const struct aerocmd_trace_submission_in *sub);
 /* Ends the frame and writes the table of contents and footer: the container is complete

@@ -158,6 +158,17 @@ def test_one_input_at_a_time(cli, c, tmp):
     r = cli.run("wrap", paths[0], os.path.join(tmp, "not_a_stream.acmd"), "-o", late)
     c.check(r.returncode == 1 and not os.path.exists(late),
             "a bad second input: exit 1 and no output left behind")
+    # An existing OUT stays as it was when wrap fails, and an input may be OUT itself.
+    r = cli.run("wrap", paths[0], os.path.join(tmp, "not_a_stream.acmd"), "-o", paths[1])
+    c.check(r.returncode == 1 and read(paths[1]) == big_stream(1 << 20, 0x41),
+            "a failed wrap leaves an existing OUT unchanged")
+    r = cli.run("wrap", paths[2], "-o", paths[2])
+    extracted = os.path.join(tmp, "self")
+    c.check(r.returncode == 0 and cli.run("extract", paths[2], "-o", extracted).returncode == 0
+            and read(os.path.join(extracted, "0000.acmd")) == big_stream(1 << 20, 0x42),
+            "wrap of an input onto itself holds that input")
+    c.check(not [n for n in os.listdir(tmp) if ".aerogputrace." in n or ".acmd." in n],
+            "no temporary file left behind")
 
 
 def test_raw_and_version1(cli, c, streams, tmp):

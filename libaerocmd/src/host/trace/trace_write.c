@@ -345,7 +345,7 @@ aerocmd_result aerocmd_trace_out_submission(struct aerocmd_trace_out *out,
 {
     if (!out || out->status != AEROCMD_OK)
         return out ? out->status : AEROCMD_E_INVALID_ARG;
-    if (!sub || !submission_acceptable(sub))
+    if (!sub || !submission_acceptable(sub) || out->submissions == UINT32_MAX)
         return AEROCMD_E_INVALID_ARG;
     if (out->submissions == 0)
         put_start(out, trace_get_u32((const uint8_t *)sub->cmd_stream + 4));
@@ -368,7 +368,8 @@ aerocmd_result aerocmd_trace_out_end(struct aerocmd_trace_out *out)
     put_toc_and_footer(out, out->frame_start, present_offset);
     flush(out);
     result = out->status;
-    out->status = AEROCMD_E_INVALID_ARG; /* the container is closed */
+    if (result == AEROCMD_OK)
+        out->status = AEROCMD_E_INVALID_ARG; /* the container is closed */
     return result;
 }
 
