@@ -15,11 +15,15 @@
  *          texture, at a different place each iteration.
  *      l2-one: l2 through the one-slot entries (the ones the driver's DDI calls).
  *      l2-caller: l2's loop calling functions that only return: the caller's own cost.
+ *      l2-floor: l2's loop over the least code that does what the calls ask (bench_floor.h),
+ *          into a 64 KiB buffer of its own; its packets are checked by the validator.
  * Prints "bytes=N", the packet bytes each iteration adds to the stream. The command
  * buffer is 64 KiB and is submitted whenever it fills, inside the loop. Exit status 1
  * when a call fails or an iteration emits a different number of bytes than the others. */
 #include <stdio.h>
 
+#include "aerocmd/decode.h"
+#include "bench_floor.h"
 #include "bench_null.h"
 #include "bench_umd_setup.h"
 
@@ -79,6 +83,10 @@ BENCH_REBIND_LOOP(loop_rebind, aerocmd_umd_set_vertex_buffers, aerocmd_umd_set_c
  * which every L2 figure includes. */
 BENCH_REBIND_LOOP(loop_rebind_null, bench_null_set_vertex_buffers, bench_null_set_constant_buffers,
                   bench_null_draw)
+
+/* The same loop over the floor (its context and resources where the library's go). */
+BENCH_REBIND_LOOP(loop_rebind_floor, bench_floor_set_vertex_buffers,
+                  bench_floor_set_constant_buffers, bench_floor_draw)
 
 BENCH_NOINLINE static int loop_rebind_one(struct aerocmd_umd_context *ctx, unsigned long count,
                                           const struct bench_objects *o)
@@ -225,6 +233,52 @@ static int run(struct bench_umd *b, const char *mode, unsigned long count,
     return 1;
 }
 
+#define FLOOR_BUFFER_BYTES (64u << 10)
+
+/* The last buffer the floor wrote, behind a stream header, through the validator. */
+static int floor_stream_valid(const struct floor_context *f)
+{
+    static uint8_t stream[sizeof(struct aerogpu_cmd_stream_header) + FLOOR_BUFFER_BYTES];
+    struct aerogpu_cmd_stream_header h;
+    struct aerocmd_diag diag;
+    memset(&h, 0, sizeof h);
+    h.magic = AEROGPU_CMD_STREAM_MAGIC;
+    h.abi_version = AEROGPU_ABI_VERSION_U32;
+    h.size_bytes = (uint32_t)sizeof h + f->used;
+    memcpy(stream, &h, sizeof h);
+    memcpy(stream + sizeof h, f->base, f->used);
+    return aerocmd_validate_stream(stream, h.size_bytes, &diag) == AEROCMD_OK;
+}
+
+/* l2-floor: L2's loop over bench_floor.c, with VS constant buffer 0 bound and drawn once
+ * first as in setup(). */
+static int run_floor(unsigned long count)
+{
+    static uint8_t buffer[FLOOR_BUFFER_BYTES];
+    static struct floor_context f;
+    static struct floor_resource vb[2] = {{1, 0}, {2, 0}}, cb[2] = {{3, CB_BYTES}, {4, CB_BYTES}};
+    struct aerocmd_umd_context *ctx = (struct aerocmd_umd_context *)(void *)&f;
+    struct bench_objects o;
+    uint64_t before;
+    int failed;
+    memset(&o, 0, sizeof o);
+    o.vb[0] = (struct aerocmd_umd_resource *)(void *)&vb[0];
+    o.vb[1] = (struct aerocmd_umd_resource *)(void *)&vb[1];
+    o.cb[0] = (struct aerocmd_umd_resource *)(void *)&cb[0];
+    o.cb[1] = (struct aerocmd_umd_resource *)(void *)&cb[1];
+    f.base = buffer;
+    f.capacity = FLOOR_BUFFER_BYTES;
+    if (bench_floor_set_constant_buffers(ctx, AEROCMD_SHADER_VS, 0, 1, &o.cb[0], NULL, NULL) !=
+            AEROCMD_OK ||
+        bench_floor_draw(ctx, 3, 0) != AEROCMD_OK)
+        return 1;
+    before = f.submitted_bytes + f.used;
+    failed = loop_rebind_floor(ctx, count, &o);
+    before = f.submitted_bytes + f.used - before;
+    printf("bytes=%lu\n", (unsigned long)(before / count));
+    return failed || before % count != 0 || !floor_stream_valid(&f);
+}
+
 int main(int argc, char **argv)
 {
     unsigned long count = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000;
@@ -233,6 +287,8 @@ int main(int argc, char **argv)
     struct bench_objects o;
     uint64_t before, bytes;
     int failed;
+    if (count != 0 && strcmp(mode, "l2-floor") == 0)
+        return run_floor(count);
     if (count == 0 || !bench_open(&b, (size_t)4 << 20) || !setup(&b, mode, &o))
         return 2;
     before = bench_bytes(&b);

@@ -49,6 +49,11 @@ BENCHES = [
     # only return), part of every L2 figure.
     ("L2-caller", UMD, ["l2-caller"], "umd: L2's loop calling functions that only return", [],
      20000, 40000),
+    # Measured, no target: L2's loop over the least code that does what its calls ask
+    # (test/bench/bench_floor.c: checks, redundant-bind elision, the three packets; nothing
+    # else the library does): what any implementation of these calls costs at least.
+    ("L2-floor", UMD, ["l2-floor"], "floor: L2's calls done by the least code (bench_floor.c)",
+     [], 20000, 40000),
     ("L3", UMD, ["l3"], "umd: Map(DISCARD) 256-byte CB, write, Unmap, Draw(3)", [("max", 200)],
      20000, 40000),
     ("L4", UMD, ["l4"], "umd: L1 with 1,000 buffers + 100 textures live",
