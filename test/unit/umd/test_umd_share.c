@@ -425,70 +425,85 @@ static aerocmd_result no_token_allocate(void *user, struct aerocmd_umd_memory *m
     return r;
 }
 
+/* An open of `od`'s allocation with its private data or handle broken: refused, and no
+ * refusal writes a packet. */
+static void check_open_refusals(struct pair *p, const struct aerocmd_umd_open_desc *od)
+{
+    struct aerocmd_umd_resource *x = NULL;
+    struct aerocmd_umd_open_desc bad;
+    uint64_t blob[8];
+    uint32_t subs = p->fake.submission_count;
+    CHECK_EQ(open_mutated(p, od, 0, 0x12345678u, 64), AEROCMD_E_INVALID_ARG); /* magic */
+    CHECK_EQ(open_mutated(p, od, 4, 3u, 64), AEROCMD_E_INVALID_ARG);          /* version */
+    CHECK_EQ(open_mutated(p, od, 4, 2u, 63), AEROCMD_E_INVALID_ARG);          /* short */
+    CHECK_EQ(open_mutated(p, od, 12, 0u, 64), AEROCMD_E_INVALID_ARG);         /* unshared + token */
+    CHECK_EQ(open_mutated(p, od, 40, 7u, 64), AEROCMD_E_INVALID_ARG);         /* kind */
+    CHECK_EQ(open_mutated(p, od, 40, 0u, 64), AEROCMD_E_NOT_IMPLEMENTED);     /* kind UNKNOWN */
+    CHECK_EQ(open_mutated(p, od, 56, 5u, 64), AEROCMD_E_NOT_IMPLEMENTED);     /* row pitch */
+    CHECK_EQ(open_mutated(p, od, 48, 4096u, 64), AEROCMD_E_INVALID_ARG);      /* over size */
+    CHECK_EQ(open_mutated(p, od, 52, 9999u, 64), AEROCMD_E_NOT_IMPLEMENTED);  /* format */
+    CHECK_EQ(open_mutated(p, od, 60, 1u, 64), AEROCMD_E_INVALID_ARG);         /* reserved1 */
+    /* shared without its token; unshared without token */
+    memcpy(blob, od->private_data, 64);
+    set_u64(blob, 16, 0);
+    bad = *od;
+    bad.private_data = blob;
+    CHECK_EQ(aerocmd_umd_open_resource(p->dev[1], p->res_mem[1], 256, &bad, &x),
+             AEROCMD_E_INVALID_ARG);
+    set_u32(blob, 12, 0);
+    CHECK_EQ(aerocmd_umd_open_resource(p->dev[1], p->res_mem[1], 256, &bad, &x),
+             AEROCMD_E_INVALID_ARG);
+    bad = *od;
+    bad.os_handle = 0;
+    CHECK_EQ(aerocmd_umd_open_resource(p->dev[1], p->res_mem[1], 256, &bad, &x),
+             AEROCMD_E_INVALID_ARG);
+    bad = *od;
+    bad.private_data = NULL;
+    CHECK_EQ(aerocmd_umd_open_resource(p->dev[1], p->res_mem[1], 256, &bad, &x),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_flush(p->ctx[1]), AEROCMD_OK);
+    CHECK_EQ(p->fake.submission_count, subs); /* no refusal wrote a packet */
+}
+
+/* Creation refusals: staging, mips, layers; a kernel that leaves no token. Nothing is left
+ * allocated by them. */
+static void check_create_refusals(struct pair *p)
+{
+    struct aerocmd_umd_texture2d_desc d = shared_texture_desc(4, 4);
+    struct aerocmd_umd_buffer_desc bd = shared_buffer_desc(16);
+    struct aerocmd_umd_resource *x = NULL;
+    bd.usage = AEROCMD_UMD_USAGE_STAGING;
+    CHECK_EQ(aerocmd_umd_create_buffer(p->dev[0], p->res_mem[1], 256, &bd, NULL, &x),
+             AEROCMD_E_INVALID_ARG);
+    d.mip_levels = 0;
+    CHECK_EQ(aerocmd_umd_create_texture2d(p->dev[0], p->res_mem[1], 256, &d, NULL, &x),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    d.mip_levels = 1;
+    d.array_size = 2;
+    CHECK_EQ(aerocmd_umd_create_texture2d(p->dev[0], p->res_mem[1], 256, &d, NULL, &x),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    d.array_size = 1;
+    fake_allocate_fn = p->cb.allocate_memory;
+    p->cb_no_token = p->cb;
+    p->cb_no_token.allocate_memory = no_token_allocate;
+    CHECK(pair_open_device(p, 2, 0x9ABC, &p->cb_no_token));
+    CHECK_EQ(aerocmd_umd_create_texture2d(p->dev[2], p->res_mem[1], 256, &d, NULL, &x),
+             AEROCMD_E_NOT_IMPLEMENTED);
+}
+
 static void test_refusals(void)
 {
     static struct pair p;
     struct aerocmd_umd_texture2d_desc d = shared_texture_desc(4, 4);
-    struct aerocmd_umd_buffer_desc bd = shared_buffer_desc(16);
-    struct aerocmd_umd_resource *a = NULL, *x = NULL;
-    struct aerocmd_umd_open_desc od, bad;
-    uint64_t blob[8];
-    uint32_t subs;
+    struct aerocmd_umd_resource *a = NULL;
+    struct aerocmd_umd_open_desc od;
     if (!CHECK(pair_open(&p)))
         return;
     CHECK_EQ(aerocmd_umd_create_texture2d(p.dev[0], p.res_mem[0], 256, &d, NULL, &a), AEROCMD_OK);
     if (!CHECK(a != NULL && preserved(&p, a, &od) != NULL))
         return;
-    subs = p.fake.submission_count;
-    CHECK_EQ(open_mutated(&p, &od, 0, 0x12345678u, 64), AEROCMD_E_INVALID_ARG); /* magic */
-    CHECK_EQ(open_mutated(&p, &od, 4, 3u, 64), AEROCMD_E_INVALID_ARG);          /* version */
-    CHECK_EQ(open_mutated(&p, &od, 4, 2u, 63), AEROCMD_E_INVALID_ARG);          /* short */
-    CHECK_EQ(open_mutated(&p, &od, 12, 0u, 64), AEROCMD_E_INVALID_ARG);     /* unshared + token */
-    CHECK_EQ(open_mutated(&p, &od, 40, 7u, 64), AEROCMD_E_INVALID_ARG);     /* kind */
-    CHECK_EQ(open_mutated(&p, &od, 40, 0u, 64), AEROCMD_E_NOT_IMPLEMENTED); /* kind UNKNOWN */
-    CHECK_EQ(open_mutated(&p, &od, 56, 5u, 64), AEROCMD_E_NOT_IMPLEMENTED); /* row pitch */
-    CHECK_EQ(open_mutated(&p, &od, 48, 4096u, 64), AEROCMD_E_INVALID_ARG);  /* over size */
-    CHECK_EQ(open_mutated(&p, &od, 52, 9999u, 64), AEROCMD_E_NOT_IMPLEMENTED); /* format */
-    CHECK_EQ(open_mutated(&p, &od, 60, 1u, 64), AEROCMD_E_INVALID_ARG);        /* reserved1 */
-    /* shared without its token; unshared without token */
-    memcpy(blob, od.private_data, 64);
-    set_u64(blob, 16, 0);
-    bad = od;
-    bad.private_data = blob;
-    CHECK_EQ(aerocmd_umd_open_resource(p.dev[1], p.res_mem[1], 256, &bad, &x),
-             AEROCMD_E_INVALID_ARG);
-    set_u32(blob, 12, 0);
-    CHECK_EQ(aerocmd_umd_open_resource(p.dev[1], p.res_mem[1], 256, &bad, &x),
-             AEROCMD_E_INVALID_ARG);
-    bad = od;
-    bad.os_handle = 0;
-    CHECK_EQ(aerocmd_umd_open_resource(p.dev[1], p.res_mem[1], 256, &bad, &x),
-             AEROCMD_E_INVALID_ARG);
-    bad = od;
-    bad.private_data = NULL;
-    CHECK_EQ(aerocmd_umd_open_resource(p.dev[1], p.res_mem[1], 256, &bad, &x),
-             AEROCMD_E_INVALID_ARG);
-    CHECK_EQ(aerocmd_umd_flush(p.ctx[1]), AEROCMD_OK);
-    CHECK_EQ(p.fake.submission_count, subs); /* no refusal wrote a packet */
-
-    /* Creation refusals: staging, mips, layers; a kernel that leaves no token. */
-    bd.usage = AEROCMD_UMD_USAGE_STAGING;
-    CHECK_EQ(aerocmd_umd_create_buffer(p.dev[0], p.res_mem[1], 256, &bd, NULL, &x),
-             AEROCMD_E_INVALID_ARG);
-    d.mip_levels = 0;
-    CHECK_EQ(aerocmd_umd_create_texture2d(p.dev[0], p.res_mem[1], 256, &d, NULL, &x),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    d.mip_levels = 1;
-    d.array_size = 2;
-    CHECK_EQ(aerocmd_umd_create_texture2d(p.dev[0], p.res_mem[1], 256, &d, NULL, &x),
-             AEROCMD_E_NOT_IMPLEMENTED);
-    d.array_size = 1;
-    fake_allocate_fn = p.cb.allocate_memory;
-    p.cb_no_token = p.cb;
-    p.cb_no_token.allocate_memory = no_token_allocate;
-    CHECK(pair_open_device(&p, 2, 0x9ABC, &p.cb_no_token));
-    CHECK_EQ(aerocmd_umd_create_texture2d(p.dev[2], p.res_mem[1], 256, &d, NULL, &x),
-             AEROCMD_E_NOT_IMPLEMENTED);
+    check_open_refusals(&p, &od);
+    check_create_refusals(&p);
     CHECK_EQ(p.fake.live_memories, 1u); /* only a's */
     CHECK_EQ(aerocmd_umd_destroy_resource(a), AEROCMD_OK);
     CHECK(all_valid(&p));
