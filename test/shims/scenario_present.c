@@ -34,10 +34,14 @@ static HRESULT call_present(struct session *s, D3D10DDI_HRESOURCE src, D3D10DDI_
     return call_present_every(s, src, dst, DXGI_DDI_FLIP_INTERVAL_ONE);
 }
 
+/* A back buffer as DXGI creates one for a DISCARD swap chain (its default): presentable,
+ * with DISCARD_ON_PRESENT (FACTS-ADDENDUM.md (1), misc flags). */
 static D3D10DDI_HRESOURCE back_buffer(struct session *s, UINT w, UINT hgt, DXGI_FORMAT format)
 {
-    return texture(s, w, hgt, format, D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, 0,
-                   NULL);
+    D3D10DDI_HRTRESOURCE rt = {NULL};
+    return resource_ex(s, D3D10DDIRESOURCE_TEXTURE2D, w, hgt, format,
+                       D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, 0,
+                       D3D10_DDI_RESOURCE_MISC_DISCARD_ON_PRESENT, 0, NULL, rt);
 }
 
 /* Each frame clears buffer 0 (the view made over it first follows the rotation), presents

@@ -203,6 +203,49 @@ static void test_ddi_descriptions(void)
     kit_close(&h);
 }
 
+/* The Windows 7 DDI's misc flags (FACTS-ADDENDUM.md (1), "Misc flags"), as DXGI and the
+ * D3D11 runtime pass them: defined bits the driver honours or may ignore are taken, the
+ * reserved ones it cannot honour are refused as not implemented, undefined ones as invalid. */
+static void test_ddi_misc_flags(void)
+{
+    static const struct {
+        uint32_t misc, bind;
+        aerocmd_result want;
+    } cases[] = {
+        {0x8u, 0x20u | 0x80u, AEROCMD_OK},       /* DISCARD_ON_PRESENT on a back buffer (DISCARD) */
+        {0x80u, 0x8u, AEROCMD_OK},               /* RESOURCE_CLAMP */
+        {0x400u, 0x8u, AEROCMD_OK},              /* REMOTE */
+        {0x1u, 0x20u | 0x8u, AEROCMD_OK},        /* AUTO_GEN_MIP_MAP */
+        {0x4u, 0x8u, AEROCMD_E_NOT_IMPLEMENTED}, /* reserved: TEXTURECUBE */
+        {0x100u, 0x8u, AEROCMD_E_NOT_IMPLEMENTED}, /* reserved: SHARED_KEYEDMUTEX */
+        {0x200u, 0x8u, AEROCMD_E_NOT_IMPLEMENTED}, /* reserved: GDI_COMPATIBLE */
+        {0x800u, 0x8u, AEROCMD_E_INVALID_ARG},     /* not a Windows 7 DDI bit */
+    };
+    static struct harness h;
+    struct aerocmd_umd_ddi_resource_desc d;
+    struct aerocmd_umd_resource *res;
+    size_t i;
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 16));
+    memset(&d, 0, sizeof d);
+    d.dimension = 3; /* TEXTURE2D */
+    d.width = d.height = 8;
+    d.mip_levels = d.array_size = d.sample_count = 1;
+    d.dxgi_format = 87; /* B8G8R8A8_UNORM */
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        d.misc_flags = cases[i].misc;
+        d.bind_flags = cases[i].bind;
+        d.mip_levels = cases[i].misc == 0x1u ? 4u : 1u; /* 8x8: a full chain to generate */
+        res = NULL;
+        if (!CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                                      aerocmd_umd_resource_size(), &d, NULL, &res),
+                      cases[i].want))
+            fprintf(stderr, "    misc 0x%x\n", (unsigned)cases[i].misc);
+        CHECK((res != NULL) == (cases[i].want == AEROCMD_OK));
+    }
+    kit_close(&h);
+}
+
 static uint64_t counter_value;
 static uint64_t counter_step(void *user)
 {
@@ -243,6 +286,7 @@ int main(void)
     test_counting();
     test_caps();
     test_ddi_descriptions();
+    test_ddi_misc_flags();
     test_id_counter();
     return check_finish();
 }
