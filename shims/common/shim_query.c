@@ -21,7 +21,7 @@ SIZE_T APIENTRY shim_calc_query_size(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREAT
 /* D3D10DDI_QUERY has libaerocmd's numbering. CreateQuery may report only E_OUTOFMEMORY,
  * DXGI_DDI_ERR_NONEXCLUSIVE or DEVICEREMOVED: a query libaerocmd cannot make (a counter id,
  * which CheckCounter already called unsupported) is E_OUTOFMEMORY. MiscFlags
- * (PREDICATEHINT) changes nothing: predication never skips. */
+ * (PREDICATEHINT) changes nothing: a hint may be honoured, and libaerocmd always does. */
 void APIENTRY shim_create_query(D3D10DDI_HDEVICE h, CONST D3D10DDIARG_CREATEQUERY *a,
                                 D3D10DDI_HQUERY q, D3D10DDI_HRTQUERY rt)
 {

@@ -433,7 +433,8 @@ static void pic_instanced(const struct pic_results *r)
 /* queries (Wine, test/shims/scenario_query.c): the event's 8x8 target (texture 0) cleared
  * red; the triangle drawn six times into a target never cleared (texture 1) while the
  * occlusion, predicate and statistics queries count, and once under an occlusion predicate
- * into another (the last texture, 2): predication never skips a draw, so it is there. */
+ * with FALSE into another (the last texture, 2): the predicate's data is TRUE, so the draw is
+ * performed and it is there. */
 static void pic_queries(const struct pic_results *r)
 {
     static const float red[4] = {1, 0, 0, 1};

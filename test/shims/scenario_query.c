@@ -197,8 +197,10 @@ static void check_d3d11_stats(struct session *s)
     }
 }
 
-/* Predication never skips a draw; CreateQuery of a counter id is E_OUTOFMEMORY (the only
- * failure it may report besides NONEXCLUSIVE and DEVICEREMOVED). */
+/* Predicated on an occlusion predicate with FALSE (occlusion culling), a draw goes out: the
+ * predicate's data is TRUE (doc/compatibility.md), and Direct3D leaves commands out only
+ * while it equals the value. CreateQuery of a counter id is E_OUTOFMEMORY (the only failure
+ * it may report besides NONEXCLUSIVE and DEVICEREMOVED). */
 static void check_predication_and_counters(struct session *s)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};

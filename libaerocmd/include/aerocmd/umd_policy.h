@@ -45,7 +45,7 @@ enum aerocmd_umd_approx {
     AEROCMD_UMD_APPROX_RASTERIZER_LINE_MODE,      /* antialiased / multisample lines aliased */
     AEROCMD_UMD_APPROX_FORMAT_SRGB_AS_UNORM,      /* sRGB below ABI 1.2: no gamma conversion */
     AEROCMD_UMD_APPROX_QUERY_OCCLUSION,           /* viewport area per instance drawn */
-    AEROCMD_UMD_APPROX_QUERY_OCCLUSION_PREDICATE, /* always TRUE, predication skips nothing */
+    AEROCMD_UMD_APPROX_QUERY_OCCLUSION_PREDICATE, /* always TRUE (predication follows it) */
     AEROCMD_UMD_APPROX_QUERY_TIMESTAMP,           /* the ending submission's fence */
     AEROCMD_UMD_APPROX_QUERY_PIPELINE_STATISTICS, /* counted from the draws, some estimated */
     AEROCMD_UMD_APPROX_PRESENT_SYNC_INTERVAL,     /* intervals 2..4 wait for one blank */

@@ -8,8 +8,7 @@
  * - EVENT: TRUE exactly once the fence of the submission that ended it is reached.
  * - OCCLUSION: an estimate of "every sample passed": for each draw ended inside the query,
  *   the area of viewport 0 (width x height) times its instances; 0 only when no draw was
- *   sent. OCCLUSION_PREDICATE: always TRUE (some sample passed), and predication never
- *   skips a draw, so what the application sees and what is drawn agree.
+ *   sent. OCCLUSION_PREDICATE: always TRUE (some sample passed).
  * - TIMESTAMP_DISJOINT: Disjoint TRUE (so profilers discard the timestamps) with a
  *   frequency of AEROCMD_UMD_TIMESTAMP_FREQUENCY; TIMESTAMP: the fence of the submission
  *   that ended it (monotonic, not a time).
@@ -22,6 +21,10 @@
  *   (the threads per group are not tracked).
  * - SO_STATISTICS(_STREAMn): 0 written, 0 needed; SO_OVERFLOW_PREDICATE(_STREAMn): FALSE.
  *   Exact: stream output targets cannot be bound, so nothing is ever written.
+ *
+ * Predication (Direct3D's rule on those answers): while the predicate's data equals the
+ * value SetPredication gave, the context's draws, dispatches, clears, copies, updates and
+ * GenerateMips answer AEROCMD_OK and send nothing; present and Blt are not predicated.
  *
  * Completion: a query ends with a NOP packet in the open command buffer, so a submission
  * always carries its end. Where the operating system's locks wait (Windows 7,
@@ -102,7 +105,8 @@ aerocmd_result aerocmd_umd_query_get_data(struct aerocmd_umd_context *ctx,
                                           struct aerocmd_umd_query *query, void *data,
                                           uint32_t data_bytes, uint32_t flags);
 
-/* SetPredication: remembered (NULL: none); draws are never skipped (see above). */
+/* SetPredication (NULL: none; see above). AEROCMD_E_INVALID_ARG for a query that is no
+ * predicate (OCCLUSION_PREDICATE, SO_OVERFLOW_PREDICATE(_STREAMn)) or of another device. */
 aerocmd_result aerocmd_umd_set_predication(struct aerocmd_umd_context *ctx,
                                            struct aerocmd_umd_query *query, int value);
 

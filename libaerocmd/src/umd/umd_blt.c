@@ -109,8 +109,7 @@ aerocmd_result aerocmd_umd_blt(struct aerocmd_umd_context *ctx, struct aerocmd_u
     /* Equal stored formats (typeless ones are stored as a typed member of their family)
      * hold bits that mean the same on both sides. */
     if (dst == src || (!stretch && dst->format == src->format))
-        return aerocmd_umd_copy_subresource_region(ctx, dst, desc->dst_subresource, desc->dst_left,
-                                                   desc->dst_top, 0, src, desc->src_subresource,
-                                                   NULL);
+        return aerocmd_priv_umd_copy_region(ctx, dst, desc->dst_subresource, desc->dst_left,
+                                            desc->dst_top, 0, src, desc->src_subresource, NULL);
     return blt_draw(ctx, dst, src, desc, stretch);
 }

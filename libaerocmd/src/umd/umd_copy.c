@@ -118,10 +118,11 @@ static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
     return emit_copy(ctx, dst, &a, 0, 0, 0, 0);
 }
 
-aerocmd_result aerocmd_umd_copy_subresource_region(
-    struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst, uint32_t dst_subresource,
-    uint32_t dst_x, uint32_t dst_y, uint32_t dst_z, struct aerocmd_umd_resource *src,
-    uint32_t src_subresource, const struct aerocmd_box *src_box)
+aerocmd_result
+aerocmd_priv_umd_copy_region(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst,
+                             uint32_t dst_subresource, uint32_t dst_x, uint32_t dst_y,
+                             uint32_t dst_z, struct aerocmd_umd_resource *src,
+                             uint32_t src_subresource, const struct aerocmd_box *src_box)
 {
     aerocmd_result r;
     if (ctx == NULL)
@@ -143,6 +144,17 @@ aerocmd_result aerocmd_umd_copy_subresource_region(
                                src_box);
 }
 
+aerocmd_result aerocmd_umd_copy_subresource_region(
+    struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst, uint32_t dst_subresource,
+    uint32_t dst_x, uint32_t dst_y, uint32_t dst_z, struct aerocmd_umd_resource *src,
+    uint32_t src_subresource, const struct aerocmd_box *src_box)
+{
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
+    return aerocmd_priv_umd_copy_region(ctx, dst, dst_subresource, dst_x, dst_y, dst_z, src,
+                                        src_subresource, src_box);
+}
+
 aerocmd_result aerocmd_umd_copy_resource(struct aerocmd_umd_context *ctx,
                                          struct aerocmd_umd_resource *dst,
                                          struct aerocmd_umd_resource *src)
@@ -151,6 +163,8 @@ aerocmd_result aerocmd_umd_copy_resource(struct aerocmd_umd_context *ctx,
     aerocmd_result r;
     if (ctx == NULL)
         return AEROCMD_E_INVALID_ARG;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
     r = check_transfer(ctx, dst, src);
     if (r == AEROCMD_OK)
         r = aerocmd_priv_umd_stale_flush(ctx, src);

@@ -173,6 +173,8 @@ aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
     struct umd_render_targets rt;
     if (rtv == NULL || rtv->kind != AEROCMD_VIEW_RENDER_TARGET || rgba_f32 == NULL)
         return AEROCMD_E_INVALID_ARG;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
     aerocmd_priv_umd_desired_targets(ctx, &rt);
     if (rt.count != 1 || rt.colors[0] != rtv->handle) {
         rt = ctx->host_rt;
@@ -194,6 +196,8 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
     if (dsv == NULL || dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL || flags == 0 ||
         (flags & ~(uint32_t)(AEROGPU_CLEAR_DEPTH | AEROGPU_CLEAR_STENCIL)) || stencil > 0xFFu)
         return AEROCMD_E_INVALID_ARG;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
     aerocmd_priv_umd_desired_targets(ctx, &rt);
     if (rt.depth != dsv->handle) {
         rt = ctx->host_rt;

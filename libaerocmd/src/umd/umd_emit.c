@@ -483,6 +483,9 @@ aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ct
                                                   const struct umd_work_packet *p)
 {
     aerocmd_result r = AEROCMD_OK;
+    /* Predication that leaves draws out keeps the check bit, which leads here. */
+    if (UMD_UNLIKELY(umd_predicated_out(ctx)))
+        return AEROCMD_OK;
     /* Binding a mixed blend state or changing targets sets the check bit, which leads here. */
     if (UMD_UNLIKELY(ctx->blend_mixed.active))
         r = aerocmd_priv_umd_resolve_blend(ctx);
@@ -675,7 +678,10 @@ aerocmd_result aerocmd_priv_umd_draw_indexed_careful(struct aerocmd_umd_context 
 aerocmd_result aerocmd_priv_umd_emit_dispatch(struct aerocmd_umd_context *ctx,
                                               const struct umd_work_packet *p)
 {
-    aerocmd_result r = emit_work(ctx, UMD_DIRTY_COMPUTE, p);
+    aerocmd_result r;
+    if (UMD_UNLIKELY(umd_predicated_out(ctx)))
+        return AEROCMD_OK;
+    r = emit_work(ctx, UMD_DIRTY_COMPUTE, p);
     if (r == AEROCMD_OK)
         aerocmd_priv_umd_stamp_uavs(ctx);
     if (r == AEROCMD_OK && ctx->counting != 0)

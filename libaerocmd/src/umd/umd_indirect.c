@@ -41,7 +41,10 @@ aerocmd_result aerocmd_umd_dispatch_indirect(struct aerocmd_umd_context *ctx,
                                              uint32_t offset_bytes)
 {
     uint32_t w[3];
-    aerocmd_result r = read_args(ctx, args, offset_bytes, w, 3);
+    aerocmd_result r;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK; /* nothing to read either */
+    r = read_args(ctx, args, offset_bytes, w, 3);
     return r == AEROCMD_OK ? aerocmd_umd_dispatch(ctx, w[0], w[1], w[2]) : r;
 }
 
@@ -50,7 +53,10 @@ aerocmd_result aerocmd_umd_draw_instanced_indirect(struct aerocmd_umd_context *c
                                                    uint32_t offset_bytes)
 {
     uint32_t w[4];
-    aerocmd_result r = read_args(ctx, args, offset_bytes, w, 4);
+    aerocmd_result r;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK; /* nothing to read either */
+    r = read_args(ctx, args, offset_bytes, w, 4);
     return r == AEROCMD_OK ? aerocmd_umd_draw_instanced(ctx, w[0], w[1], w[2], w[3]) : r;
 }
 
@@ -59,7 +65,10 @@ aerocmd_result aerocmd_umd_draw_indexed_instanced_indirect(struct aerocmd_umd_co
                                                            uint32_t offset_bytes)
 {
     uint32_t w[5];
-    aerocmd_result r = read_args(ctx, args, offset_bytes, w, 5);
+    aerocmd_result r;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK; /* nothing to read either */
+    r = read_args(ctx, args, offset_bytes, w, 5);
     return r == AEROCMD_OK
                ? aerocmd_umd_draw_indexed_instanced(ctx, w[0], w[1], w[2], (int32_t)w[3], w[4])
                : r;
@@ -75,6 +84,8 @@ aerocmd_result aerocmd_umd_copy_structure_count(struct aerocmd_umd_context *ctx,
     if (ctx == NULL || dst == NULL || src == NULL || src->dev != ctx->dev ||
         dst->kind != UMD_RESOURCE_BUFFER)
         return AEROCMD_E_INVALID_ARG;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
     if (!(src->flags & (AEROCMD_UMD_UAV_FLAG_APPEND | AEROCMD_UMD_UAV_FLAG_COUNTER)))
         return AEROCMD_E_INVALID_ARG;
     if ((dst_offset_bytes & 3u) != 0 || dst_offset_bytes > dst->size_bytes ||

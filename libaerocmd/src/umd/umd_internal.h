@@ -418,9 +418,20 @@ struct aerocmd_umd_context {
     /* queries (umd_query.c) */
     uint32_t counting; /* running queries that count work: draws take the careful path */
     struct umd_query_totals totals;
-    struct aerocmd_umd_query *predicate; /* SetPredication's query; draws are never skipped */
+    struct aerocmd_umd_query *predicate; /* SetPredication's query */
     int predicate_value;
+    /* The predicate's data (always known: umd_query.h) equals predicate_value: Direct3D's
+     * rendering and resource-manipulation commands are not performed (umd_predicated_out). */
+    int predicate_skips;
 };
+
+/* Whether a rendering or resource-manipulation command of the application (a draw,
+ * dispatch, clear, copy, update or GenerateMips) is left out under the bound predicate.
+ * Draws find out on their careful path: predication that skips keeps the draw-check bit. */
+static inline int umd_predicated_out(const struct aerocmd_umd_context *ctx)
+{
+    return ctx != NULL && ctx->predicate_skips != 0;
+}
 
 /* Largest constant buffer a shader can see: 4096 constants of 16 bytes. */
 #define UMD_CB_MAX_BYTES 65536u
@@ -712,6 +723,15 @@ void aerocmd_priv_umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32
 /* Emits SET_RENDER_TARGETS for `rt` unless the host already has it. */
 aerocmd_result aerocmd_priv_umd_emit_render_targets(struct aerocmd_umd_context *ctx,
                                                     const struct umd_render_targets *rt);
+
+/* ---- copies (umd_copy.c) ----------------------------------------------------------------- */
+
+/* CopySubresourceRegion whatever the predicate: DXGI's Blt is no rendering command. */
+aerocmd_result
+aerocmd_priv_umd_copy_region(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst,
+                             uint32_t dst_subresource, uint32_t dst_x, uint32_t dst_y,
+                             uint32_t dst_z, struct aerocmd_umd_resource *src,
+                             uint32_t src_subresource, const struct aerocmd_box *src_box);
 
 /* ---- draws with the driver's own shaders (umd_blit.c) ----------------------------------- */
 

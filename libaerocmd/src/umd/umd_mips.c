@@ -71,6 +71,8 @@ aerocmd_result aerocmd_umd_generate_mips(struct aerocmd_umd_context *ctx,
     struct umd_view_range range;
     aerocmd_result r = AEROCMD_OK;
     uint32_t layer;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
     if (ctx == NULL || srv == NULL || srv->dev != ctx->dev ||
         srv->kind != AEROCMD_VIEW_SHADER_RESOURCE || srv->is_buffer || !srv->res->generate_mips)
         return AEROCMD_E_INVALID_ARG;

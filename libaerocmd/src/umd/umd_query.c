@@ -150,8 +150,10 @@ void aerocmd_umd_destroy_query(struct aerocmd_umd_query *q)
         return;
     ctx = aerocmd_priv_umd_ctx_of(q->dev);
     stop_counting(ctx, q);
-    if (ctx != NULL && ctx->predicate == q)
+    if (ctx != NULL && ctx->predicate == q) {
         ctx->predicate = NULL;
+        ctx->predicate_skips = 0;
+    }
     if (q->has_memory) {
         /* The open buffer may list it: free it only after that buffer's submission. */
         if (ctx != NULL && q->listed_serial != 0 && q->listed_serial >= ctx->serial)
@@ -326,13 +328,33 @@ aerocmd_result aerocmd_umd_query_get_data(struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
+static int is_predicate(uint32_t kind)
+{
+    return kind == AEROCMD_UMD_QUERY_OCCLUSION_PREDICATE ||
+           kind == AEROCMD_UMD_QUERY_SO_OVERFLOW_PREDICATE ||
+           (kind >= AEROCMD_UMD_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 &&
+            kind < AEROCMD_UMD_QUERY_KIND_COUNT);
+}
+
+/* Direct3D leaves out the commands while the predicate's data equals `value`. The data is
+ * what GetData answers (fill_data), known whatever the query's state. */
 aerocmd_result aerocmd_umd_set_predication(struct aerocmd_umd_context *ctx,
                                            struct aerocmd_umd_query *q, int value)
 {
-    if (ctx == NULL || (q != NULL && q->dev != ctx->dev))
+    uint8_t data[88];
+    uint32_t truth;
+    if (ctx == NULL || (q != NULL && (q->dev != ctx->dev || !is_predicate(q->kind))))
         return AEROCMD_E_INVALID_ARG;
     ctx->predicate = q;
     ctx->predicate_value = value != 0;
+    ctx->predicate_skips = 0;
+    if (q != NULL) {
+        fill_data(ctx, q, data);
+        memcpy(&truth, data, sizeof truth); /* the BOOL */
+        ctx->predicate_skips = (truth != 0) == (value != 0);
+    }
+    if (ctx->predicate_skips)
+        ctx->dirty |= UMD_DIRTY_DRAW_CHECK;
     return AEROCMD_OK;
 }
 

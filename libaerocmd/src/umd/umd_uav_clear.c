@@ -207,12 +207,12 @@ static aerocmd_result clear_uav(struct aerocmd_umd_context *ctx, struct aerocmd_
 aerocmd_result aerocmd_umd_clear_uav_uint(struct aerocmd_umd_context *ctx,
                                           struct aerocmd_umd_uav *uav, const uint32_t values[4])
 {
-    return clear_uav(ctx, uav, values, 0);
+    return umd_predicated_out(ctx) ? AEROCMD_OK : clear_uav(ctx, uav, values, 0);
 }
 
 aerocmd_result aerocmd_umd_clear_uav_float(struct aerocmd_umd_context *ctx,
                                            struct aerocmd_umd_uav *uav,
                                            const uint32_t values_f32[4])
 {
-    return clear_uav(ctx, uav, values_f32, 1);
+    return umd_predicated_out(ctx) ? AEROCMD_OK : clear_uav(ctx, uav, values_f32, 1);
 }

@@ -172,6 +172,8 @@ aerocmd_result aerocmd_umd_update_subresource(struct aerocmd_umd_context *ctx,
     (void)depth_pitch; /* one slice: a Texture2D box has depth 1 */
     if (ctx == NULL || res == NULL || data == NULL || res->dev != ctx->dev || res->mapped)
         return AEROCMD_E_INVALID_ARG;
+    if (umd_predicated_out(ctx))
+        return AEROCMD_OK;
     if (box != NULL && (box->front != 0 || box->back != 1))
         return AEROCMD_E_INVALID_ARG;
     if (res->kind == UMD_RESOURCE_BUFFER)

@@ -68,14 +68,17 @@ static void case_query_occlusion_predicate(struct harness *h, uint32_t policy)
                             AEROCMD_UMD_APPROX_QUERY_OCCLUSION_PREDICATE, &value, 4))
         return;
     CHECK_EQ(value, 1);
-    /* A predicated draw is drawn whatever the predicate. */
+    /* Direct3D leaves a draw out while the predicate's data (TRUE) equals the value: under
+     * FALSE (occlusion culling) it is drawn, under TRUE it is not. */
     CHECK_EQ(try_query(h, AEROCMD_UMD_QUERY_OCCLUSION_PREDICATE, &q), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_query_end(h->ctx, q), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_predication(h->ctx, q, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_set_predication(h->ctx, q, 1), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
     collect_packets(&h->fake, &pl);
-    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 2);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 2); /* the query's own and the first */
     CHECK_EQ(aerocmd_umd_set_predication(h->ctx, NULL, 0), AEROCMD_OK);
     aerocmd_umd_destroy_query(q);
 }

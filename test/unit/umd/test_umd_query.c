@@ -8,16 +8,6 @@
 #include "aerocmd/umd_query.h"
 #include "umd_kit.h"
 
-static struct aerocmd_umd_query *make_query(struct harness *h, uint32_t kind)
-{
-    struct aerocmd_umd_query *q = NULL;
-    void *mem = kit_take(aerocmd_umd_query_size());
-    if (!CHECK_EQ(aerocmd_umd_create_query(h->dev, mem, aerocmd_umd_query_size(), kind, &q),
-                  AEROCMD_OK))
-        return NULL;
-    return q;
-}
-
 /* The sizes of Direct3D's query data (BOOL 4, UINT64 8, the structs 16 / 64 / 88). */
 static void test_data_sizes(void)
 {
@@ -45,7 +35,7 @@ static void test_event(int win7)
     aerocmd_umd_fake_callbacks(&h.fake, &h.cb);
     CHECK(harness_open_device(&h));
     live = h.fake.live_memories;
-    q = make_query(&h, AEROCMD_UMD_QUERY_EVENT);
+    q = kit_query(&h, AEROCMD_UMD_QUERY_EVENT);
     CHECK_EQ(h.fake.live_memories, live + (win7 ? 1u : 0u));
     CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, 0), AEROCMD_E_STILL_DRAWING);
     CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_OK);
@@ -85,10 +75,10 @@ static void test_counting(void)
     CHECK(harness_open(&h, 65536, 16));
     harness_policy = AEROCMD_UMD_POLICY_STRICT;
     kit_bind_basic(&h, kit_triangle_vb(&h), kit_target(&h, 64, 64), NULL);
-    occ = make_query(&h, AEROCMD_UMD_QUERY_OCCLUSION);
-    stats = make_query(&h, AEROCMD_UMD_QUERY_PIPELINE_STATS_11);
-    pred = make_query(&h, AEROCMD_UMD_QUERY_OCCLUSION_PREDICATE);
-    disjoint = make_query(&h, AEROCMD_UMD_QUERY_TIMESTAMP_DISJOINT);
+    occ = kit_query(&h, AEROCMD_UMD_QUERY_OCCLUSION);
+    stats = kit_query(&h, AEROCMD_UMD_QUERY_PIPELINE_STATS_11);
+    pred = kit_query(&h, AEROCMD_UMD_QUERY_OCCLUSION_PREDICATE);
+    disjoint = kit_query(&h, AEROCMD_UMD_QUERY_TIMESTAMP_DISJOINT);
     CHECK_EQ(aerocmd_umd_query_begin(h.ctx, occ), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_query_begin(h.ctx, stats), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
@@ -112,7 +102,7 @@ static void test_counting(void)
     memcpy(v, d, 8);
     memcpy(&b, d + 8, 4);
     CHECK(v[0] == AEROCMD_UMD_TIMESTAMP_FREQUENCY && b == 1);
-    /* Predication is remembered and skips nothing. */
+    /* Predication on the TRUE predicate with FALSE leaves nothing out (test_umd_predication). */
     CHECK_EQ(aerocmd_umd_set_predication(h.ctx, pred, 0), AEROCMD_OK);
     aerocmd_umd_destroy_query(pred);
     CHECK_EQ(aerocmd_umd_set_predication(h.ctx, NULL, 0), AEROCMD_OK);

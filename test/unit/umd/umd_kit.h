@@ -10,6 +10,7 @@
 #include "shaders/scene_shaders.h"
 
 #include "aerocmd/umd_compute.h"
+#include "aerocmd/umd_query.h"
 
 #define KIT_ARENA_WORDS   16384u
 #define DXGI_R32_TYPELESS 39u
@@ -63,6 +64,17 @@ kit_buffer(struct harness *h, const struct aerocmd_umd_buffer_desc *d, const voi
         !CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, size, d, data, &res), AEROCMD_OK))
         return NULL;
     return res;
+}
+
+static struct aerocmd_umd_query *kit_query(struct harness *h, uint32_t kind)
+{
+    struct aerocmd_umd_query *q = NULL;
+    void *mem = kit_take(aerocmd_umd_query_size());
+    if (mem == NULL ||
+        !CHECK_EQ(aerocmd_umd_create_query(h->dev, mem, aerocmd_umd_query_size(), kind, &q),
+                  AEROCMD_OK))
+        return NULL;
+    return q;
 }
 
 static struct aerocmd_umd_resource *kit_texture(struct harness *h,
