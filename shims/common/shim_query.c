@@ -48,31 +48,41 @@ void APIENTRY shim_destroy_query(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
     }
 }
 
+/* QueryBegin, QueryEnd and SetPredication may report only DEVICEREMOVED (anything else is
+ * critical): a failure (a callback the submission or the query's allocation needed) is
+ * one the device does not come back from. */
+static aerocmd_result only_device_removed(aerocmd_result r)
+{
+    return r == AEROCMD_OK ? r : AEROCMD_E_DEVICE_REMOVED;
+}
+
 void APIENTRY shim_query_begin(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
 {
     struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_query_begin(dev->ctx, query_of(q)));
+    shim_report_result(dev, only_device_removed(aerocmd_umd_query_begin(dev->ctx, query_of(q))));
 }
 
 void APIENTRY shim_query_end(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
 {
     struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_query_end(dev->ctx, query_of(q)));
+    shim_report_result(dev, only_device_removed(aerocmd_umd_query_end(dev->ctx, query_of(q))));
 }
 
-/* STILL_DRAWING becomes DXGI_DDI_ERR_WASSTILLDRAWING (shim_result.c), pData untouched. */
+/* STILL_DRAWING becomes DXGI_DDI_ERR_WASSTILLDRAWING (shim_result.c), pData untouched; the
+ * only other code QueryGetData may report is DEVICEREMOVED. */
 void APIENTRY shim_query_get_data(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, VOID *data, UINT size,
                                   UINT flags)
 {
     struct shim_device *dev = shim_dev(h);
     uint32_t lib_flags =
         (flags & D3D10_DDI_GET_DATA_DO_NOT_FLUSH) ? AEROCMD_UMD_QUERY_DO_NOT_FLUSH : 0u;
-    shim_report_result(dev,
-                       aerocmd_umd_query_get_data(dev->ctx, query_of(q), data, size, lib_flags));
+    aerocmd_result r = aerocmd_umd_query_get_data(dev->ctx, query_of(q), data, size, lib_flags);
+    shim_report_result(dev, r == AEROCMD_E_STILL_DRAWING ? r : only_device_removed(r));
 }
 
 void APIENTRY shim_set_predication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)
 {
     struct shim_device *dev = shim_dev(h);
-    shim_report_result(dev, aerocmd_umd_set_predication(dev->ctx, query_of(q), value != FALSE));
+    shim_report_result(dev, only_device_removed(aerocmd_umd_set_predication(dev->ctx, query_of(q),
+                                                                            value != FALSE)));
 }

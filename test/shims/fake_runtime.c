@@ -102,6 +102,8 @@ static HRESULT APIENTRY render(HANDLE h, D3DDDICB_RENDER *r)
     uint64_t fence = 0;
     UINT i;
     rt->render_calls++;
+    if (FAILED(rt->render_result))
+        return rt->render_result;
     if (r->CommandLength > FAKE_DMA_BYTES || r->NumAllocations > FAKE_ALLOC_LIST ||
         r->NumPatchLocations != 0 || r->CommandOffset != 0 ||
         rt->emu_cb.acquire_buffer(rt->emu_cb.user, &buf) != AEROCMD_OK)

@@ -40,6 +40,7 @@ struct fake_runtime {
     UINT memory_vidpn[FAKE_MAX_MEMORY];   /* VidPnSourceId */
     HRESULT last_error;
     uint32_t error_count;
+    HRESULT render_result; /* what pfnRenderCb answers instead of submitting, when a failure */
     D3DDDI_DEVICECALLBACKS kt;
     D3D11DDI_CORELAYER_DEVICECALLBACKS core;
     DXGI_DDI_BASE_CALLBACKS dxgi_cb;

@@ -7,6 +7,7 @@
  * queries. */
 
 #define WASSTILLDRAWING 0x887B0001u /* DXGI_DDI_ERR_WASSTILLDRAWING */
+#define DEVICEREMOVED   0x88760870u /* D3DDDIERR_DEVICEREMOVED */
 
 static D3D10DDI_HQUERY make_query(struct session *s, UINT type)
 {
@@ -224,6 +225,23 @@ static void check_predication_and_counters(struct session *s)
     s->rt.error_count = 0;
 }
 
+/* A submission the kernel refuses (pfnRenderCb fails) while QueryGetData flushes: the call
+ * reports DEVICEREMOVED, the only code it may report besides WASSTILLDRAWING (FACTS-ADDENDUM
+ * (2)); so do QueryBegin / QueryEnd, whatever failed under them. Last: the device is lost. */
+static void check_error_codes_after_failed_submission(struct session *s)
+{
+    D3D10DDI_HQUERY ev = make_query(s, D3D10DDI_QUERY_EVENT);
+    uint32_t done = 0;
+    s->rt.error_count = 0;
+    s->f.pfnQueryEnd(s->dev, ev);
+    s->rt.render_result = E_OUTOFMEMORY;
+    s->f.pfnQueryGetData(s->dev, ev, &done, sizeof done, 0);
+    CHECK(s->rt.error_count >= 1);
+    CHECK_EQ((uint32_t)s->rt.last_error, DEVICEREMOVED);
+    s->rt.render_result = S_OK;
+    s->rt.error_count = 0;
+}
+
 void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *out_dir,
                          const char *tag)
 {
@@ -243,5 +261,6 @@ void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const c
     check_shader_payloads(&s);
     snprintf(name, sizeof name, "%squeries", tag);
     record_scenario(&s.rt, out_dir, name, s.rt.emu.submission_count);
+    check_error_codes_after_failed_submission(&s);
     session_close(&s);
 }
