@@ -255,8 +255,12 @@ static HRESULT APIENTRY dxgi_present_cb(HANDLE h, DXGIDDICB_PRESENT *p)
         rt->present_src[rt->present_cb_calls] = p->hSrcAllocation;
         rt->present_dst[rt->present_cb_calls] = p->hDstAllocation;
     }
+    rt->present_dxgi_context = p->pDXGIContext;
+    rt->present_context = p->hContext;
+    rt->present_broadcast_count = p->BroadcastContextCount;
+    rt->present_render_calls = rt->render_calls;
     rt->present_cb_calls++;
-    return S_OK;
+    return rt->present_result;
 }
 
 void fake_runtime_init(struct fake_runtime *rt)

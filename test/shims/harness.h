@@ -36,6 +36,13 @@ struct fake_runtime {
     /* What pfnPresentCb named, by call (the first FAKE_PRESENTS calls), and what
      * pfnAllocateCb asked of each allocation beyond its private data. */
     D3DKMT_HANDLE present_src[FAKE_PRESENTS], present_dst[FAKE_PRESENTS];
+    /* The last pfnPresentCb call's other fields, the pfnRenderCb calls made before it, and
+     * what it answers (S_OK unless a test says otherwise). */
+    void *present_dxgi_context;
+    HANDLE present_context;
+    UINT present_broadcast_count;
+    uint32_t present_render_calls;
+    HRESULT present_result;
     UINT memory_primary[FAKE_MAX_MEMORY]; /* Flags.Primary */
     UINT memory_vidpn[FAKE_MAX_MEMORY];   /* VidPnSourceId */
     HRESULT last_error;

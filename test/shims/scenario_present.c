@@ -197,6 +197,37 @@ static void check_primaries(struct session *s)
     CHECK_EQ(s->rt.error_count, 0);
 }
 
+/* pfnPresentCb as FACTS-ADDENDUM (3) fills it: after the flush (every pfnRenderCb of the
+ * present came first), pDXGIContext unchanged, hContext the context pfnCreateContextCb
+ * made (the fake names it by its runtime), no broadcast; its result is PresentDXGI's. */
+static void check_present_callback(struct session *s)
+{
+    static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
+    static FLOAT rgba[4] = {0, 1, 0, 1};
+    D3D10DDI_HRESOURCE bb = back_buffer(s, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM);
+    D3D10DDI_HRENDERTARGETVIEW rtv = rtv_of(s, bb, DXGI_FORMAT_B8G8R8A8_UNORM);
+    DXGI_DDI_ARG_PRESENT p;
+    uint32_t renders;
+    set_targets(s, 1, &rtv, no_dsv);
+    s->f.pfnClearRenderTargetView(s->dev, rtv, rgba);
+    renders = s->rt.render_calls;
+    memset(&p, 0, sizeof p);
+    p.hDevice = (DXGI_DDI_HDEVICE)s->dev.pDrvPrivate;
+    p.hSurfaceToPresent = (DXGI_DDI_HRESOURCE)bb.pDrvPrivate;
+    p.pDXGIContext = (void *)(uintptr_t)0x5EED0C70u;
+    p.Flags.Blt = 1;
+    p.FlipInterval = DXGI_DDI_FLIP_INTERVAL_ONE;
+    CHECK_EQ(s->rt.dxgi.pfnPresent(&p), S_OK);
+    CHECK(s->rt.present_dxgi_context == p.pDXGIContext);
+    CHECK(s->rt.present_context == (HANDLE)&s->rt);
+    CHECK_EQ(s->rt.present_broadcast_count, 0);
+    CHECK(s->rt.present_render_calls > renders);
+    CHECK_EQ(s->rt.present_render_calls, s->rt.render_calls);
+    s->rt.present_result = E_OUTOFMEMORY;
+    CHECK_EQ(s->rt.dxgi.pfnPresent(&p), E_OUTOFMEMORY);
+    s->rt.present_result = S_OK;
+}
+
 /* GenerateMips through each runtime's table: a 7x5 texture with AUTO_GEN_MIP_MAP, three
  * levels, draws two passes (pixels: test/pixels/test_pixels_builtin.c). */
 static void check_generate_mips(struct session *s)
@@ -227,6 +258,10 @@ static void run_present_checks(open_adapter_fn open, UINT iface, int use_10_2)
     }
     if (CHECK_EQ(session_open(&s, open, iface, use_10_2), S_OK)) {
         check_generate_mips(&s);
+        session_close(&s);
+    }
+    if (CHECK_EQ(session_open(&s, open, iface, use_10_2), S_OK)) {
+        check_present_callback(&s);
         session_close(&s);
     }
 }
