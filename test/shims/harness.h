@@ -86,6 +86,9 @@ void run_answer_checks(open_adapter_fn open, UINT iface, int use_10_2);
 void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *out_dir,
                          const char *tag);
 /* A texture shared by a device of each interface (scenario_share.c). */
+/* The compositor's surface opened by an application that presents into it (not recorded). */
+void run_share_present_check(open_adapter_fn open_a, UINT iface_a, int a_10_2,
+                             open_adapter_fn open_b, UINT iface_b, int b_10_2);
 void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,
                         UINT iface_b, int b_10_2, const char *out_dir, const char *name);
 /* Guest-wide ids (ids.c): churn more objects than one process's old id slice held; and one

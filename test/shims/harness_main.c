@@ -39,6 +39,10 @@ static void run_driver(HMODULE dll, const char *out)
                        D3D10_1_7_DDI_INTERFACE_VERSION, 1, out, "share_d3d11_to_d3d10_1");
     run_share_scenario(open10, D3D10_0_7_DDI_INTERFACE_VERSION, 0, open10_2,
                        D3D11_0_7_DDI_INTERFACE_VERSION, 1, out, "share_d3d10_to_d3d11");
+    run_share_present_check(open10_2, D3D10_1_7_DDI_INTERFACE_VERSION, 1, open10_2,
+                            D3D11_0_7_DDI_INTERFACE_VERSION, 1);
+    run_share_present_check(open10_2, D3D10_1_7_DDI_INTERFACE_VERSION, 1, open10,
+                            D3D10_0_7_DDI_INTERFACE_VERSION, 0);
     run_id_churn(open10_2);
 }
 

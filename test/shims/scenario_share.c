@@ -129,6 +129,75 @@ static void share_between(struct session *a, struct session *b)
     CHECK(nth_packet(a, AEROGPU_CMD_RELEASE_SHARED_SURFACE, 0, &exp, 16));
 }
 
+/* Windows 7's windowed present with the compositor on: the compositor (a) shares its
+ * redirection surface, the application's device (b) opens it, renders into it and presents
+ * its back buffer with the surface as destination (PresentDXGI's hDstResource). What b
+ * renders into the opened surface is in the compositor's (the import is an alias,
+ * RULES.md); pfnPresentCb names b's handles of both allocations (the kernel does the
+ * present's copy: FACTS-ADDENDUM (3)). */
+static void present_into_opened(struct session *a, struct session *b)
+{
+    static FLOAT green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+    D3D10DDI_HRTRESOURCE rt = {(HANDLE)(uintptr_t)0x0D0Du};
+    struct aerogpu_cmd_export_shared_surface exp;
+    const struct aerocmd_umd_fake_memory *kept;
+    const struct aerocmd_umd_fake_resource *seen;
+    D3D10DDI_HRESOURCE surface, opened, bb;
+    D3DKMT_HANDLE h_a, h_b, h_bb;
+    DXGI_DDI_ARG_PRESENT p;
+    surface = resource_ex(a, D3D10DDIRESOURCE_TEXTURE2D, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM,
+                          D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
+                          D3D10_DDI_RESOURCE_MISC_SHARED, 0, NULL, rt);
+    h_a = a->rt.memory_count;
+    kept = kept_allocation(a, h_a);
+    a->f.pfnFlush(a->dev);
+    if (!CHECK(surface.pDrvPrivate != NULL && kept != NULL) ||
+        !CHECK(nth_packet(a, AEROGPU_CMD_EXPORT_SHARED_SURFACE, 0, &exp, sizeof exp)))
+        return;
+    h_b = fake_runtime_open_allocation(&b->rt, &a->rt.memory[h_a - 1u]);
+    opened = open_shared(b, h_b, kept->private_data, kept->private_data_bytes);
+    bb = resource_ex(b, D3D10DDIRESOURCE_TEXTURE2D, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM,
+                     D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_PRESENT, 0, 0,
+                     D3D10_DDI_RESOURCE_MISC_DISCARD_ON_PRESENT, 0, NULL, rt);
+    h_bb = b->rt.memory_count;
+    b->f.pfnClearRenderTargetView(b->dev, rtv_of(b, opened, DXGI_FORMAT_B8G8R8A8_UNORM), blue);
+    b->f.pfnClearRenderTargetView(b->dev, rtv_of(b, bb, DXGI_FORMAT_B8G8R8A8_UNORM), green);
+    memset(&p, 0, sizeof p);
+    p.hDevice = (DXGI_DDI_HDEVICE)b->dev.pDrvPrivate;
+    p.hSurfaceToPresent = (DXGI_DDI_HRESOURCE)bb.pDrvPrivate;
+    p.hDstResource = (DXGI_DDI_HRESOURCE)opened.pDrvPrivate;
+    p.Flags.Blt = 1;
+    p.FlipInterval = DXGI_DDI_FLIP_INTERVAL_ONE;
+    CHECK_EQ(b->rt.dxgi.pfnPresent(&p), S_OK);
+    CHECK_EQ(b->rt.error_count, 0);
+    if (CHECK_EQ(b->rt.present_cb_calls, 1)) {
+        CHECK_EQ(b->rt.present_src[0], h_bb);
+        CHECK_EQ(b->rt.present_dst[0], h_b);
+    }
+    seen = aerocmd_umd_fake_resource(a->rt.host, exp.resource_handle);
+    /* B8G8R8A8 blue: B 255, G 0, R 0, A 255, in the first and the last texel. */
+    if (CHECK(seen != NULL && seen->bytes != NULL && seen->size_bytes >= 16u * 16u * 4u))
+        CHECK(seen->bytes[0] == 0xFF && seen->bytes[1] == 0 && seen->bytes[2] == 0 &&
+              seen->bytes[3] == 0xFF && seen->bytes[16 * 16 * 4 - 4] == 0xFF);
+    CHECK_EQ(a->rt.host->host_faults, 0);
+}
+
+/* The compositor's device (a) and the application's (b) on one host, not recorded. */
+void run_share_present_check(open_adapter_fn open_a, UINT iface_a, int a_10_2,
+                             open_adapter_fn open_b, UINT iface_b, int b_10_2)
+{
+    static struct session a, b;
+    if (!CHECK_EQ(session_open(&a, open_a, iface_a, a_10_2), S_OK))
+        return;
+    session_init(&b);
+    fake_runtime_share_host(&b.rt, &a.rt);
+    if (CHECK_EQ(session_connect(&b, open_b, iface_b, b_10_2), S_OK)) {
+        present_into_opened(&a, &b);
+        session_close(&b);
+    }
+    session_close(&a);
+}
+
 /* Device a of interface iface_a, device b of iface_b, through one DLL's entry points; the
  * submissions of both are recorded as scenario `name` in out_dir (when given). */
 void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_adapter_fn open_b,

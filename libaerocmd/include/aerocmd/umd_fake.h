@@ -76,7 +76,7 @@ struct aerocmd_umd_fake_resource {
     uint32_t backing_alloc_id, backing_offset_bytes;
     uint32_t size_bytes;
     uint8_t *bytes;
-    uint64_t share_token; /* exported under this token (0 none); imports copy the bytes */
+    uint64_t share_token; /* exported under this token (0 none); imports alias the bytes */
 };
 
 /* The input-assembler bindings the host model has seen (SET_VERTEX_BUFFERS,
@@ -190,9 +190,9 @@ aerocmd_umd_fake_find_memory(const struct aerocmd_umd_fake *fake, uint32_t alloc
  * their guest memory), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE (re-read from guest memory),
  * COPY_BUFFER / COPY_TEXTURE2D (with WRITEBACK_DST into guest memory), CLEAR of bound
  * 32-bit colour targets, DESTROY_RESOURCE, EXPORT / IMPORT / RELEASE_SHARED_SURFACE,
- * PRESENT / PRESENT_EX (recorded in `presents`). An
- * import is modelled as a new resource holding a copy of the exported one's bytes at the
- * time of the import (writes through one handle later do not show through the other). */
+ * PRESENT / PRESENT_EX (recorded in `presents`). An import is a new handle naming the
+ * exported resource's bytes (RULES.md: an alias): writes through one handle show through
+ * the other, and the bytes live until the last handle is destroyed. */
 const struct aerocmd_umd_fake_resource *
 aerocmd_umd_fake_resource(const struct aerocmd_umd_fake *fake, uint32_t handle);
 

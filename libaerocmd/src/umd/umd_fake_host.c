@@ -22,6 +22,37 @@ static void host_free(struct aerocmd_umd_fake *f, void *p, size_t size)
         f->alloc->release(f->alloc->user, p, size ? size : 1u);
 }
 
+/* A resource's bytes, behind a count of the handles that name them: an import names the
+ * exported resource's bytes (RULES.md: an alias), which live until the last handle goes. */
+struct storage_head {
+    uint64_t handles;
+};
+
+static uint8_t *storage_new(struct aerocmd_umd_fake *f, uint32_t size)
+{
+    struct storage_head *head = (struct storage_head *)host_alloc(f, sizeof *head + size);
+    if (head == NULL)
+        return NULL;
+    head->handles = 1;
+    return (uint8_t *)(head + 1);
+}
+
+static uint8_t *storage_share(uint8_t *bytes)
+{
+    ((struct storage_head *)(void *)bytes - 1)->handles++;
+    return bytes;
+}
+
+static void storage_release(struct aerocmd_umd_fake *f, uint8_t *bytes, uint32_t size)
+{
+    struct storage_head *head;
+    if (bytes == NULL)
+        return;
+    head = (struct storage_head *)(void *)bytes - 1;
+    if (--head->handles == 0)
+        host_free(f, head, sizeof *head + size);
+}
+
 static fake_res *find_res(const struct aerocmd_umd_fake *f, uint32_t handle)
 {
     uint32_t i;
@@ -74,15 +105,19 @@ static void add_resource(struct aerocmd_umd_fake *f, const fake_res *proto)
         f->resources = (fake_res *)p;
         f->resource_capacity = cap;
     }
-    r.bytes = (uint8_t *)host_alloc(f, r.size_bytes);
-    if (r.bytes == NULL) {
-        f->host_faults++;
-        return;
+    if (r.bytes != NULL) { /* an alias: the bytes it names */
+        r.bytes = storage_share(r.bytes);
+    } else {
+        r.bytes = storage_new(f, r.size_bytes);
+        if (r.bytes == NULL) {
+            f->host_faults++;
+            return;
+        }
+        if (guest != NULL)
+            memcpy(r.bytes, guest, r.size_bytes);
+        else
+            memset(r.bytes, 0, r.size_bytes);
     }
-    if (guest != NULL)
-        memcpy(r.bytes, guest, r.size_bytes);
-    else
-        memset(r.bytes, 0, r.size_bytes);
     f->resources[f->resource_count++] = r;
 }
 
@@ -140,7 +175,7 @@ static void destroy_resource(struct aerocmd_umd_fake *f, uint32_t handle)
     fake_res *r = find_res(f, handle);
     if (r == NULL)
         return;
-    host_free(f, r->bytes, r->size_bytes);
+    storage_release(f, r->bytes, r->size_bytes);
     *r = f->resources[--f->resource_count];
 }
 
@@ -164,27 +199,21 @@ static void export_surface(struct aerocmd_umd_fake *f,
     r->share_token = c->share_token;
 }
 
-/* The alias starts as a copy of the exported resource's bytes. */
+/* The alias names the exported resource's bytes: writes through either show through both,
+ * and the bytes outlive whichever handle goes first. */
 static void import_surface(struct aerocmd_umd_fake *f,
                            const struct aerogpu_cmd_import_shared_surface *c)
 {
     const fake_res *src = find_export(f, c->share_token);
     fake_res proto;
-    fake_res *alias;
-    uint32_t source;
     if (src == NULL || find_res(f, c->out_resource_handle) != NULL) {
         f->host_faults++;
         return;
     }
     proto = *src;
-    source = src->handle;
     proto.handle = c->out_resource_handle;
     proto.share_token = 0;
-    add_resource(f, &proto); /* may move the array: look both up again */
-    alias = find_res(f, c->out_resource_handle);
-    src = find_res(f, source);
-    if (alias != NULL && src != NULL)
-        memcpy(alias->bytes, src->bytes, src->size_bytes);
+    add_resource(f, &proto); /* proto.bytes set: the alias shares them */
 }
 
 static void release_surface(struct aerocmd_umd_fake *f,
@@ -468,7 +497,7 @@ void aerocmd_priv_umd_fake_host_release(struct aerocmd_umd_fake *f)
 {
     uint32_t i;
     for (i = 0; i < f->resource_count; i++)
-        host_free(f, f->resources[i].bytes, f->resources[i].size_bytes);
+        storage_release(f, f->resources[i].bytes, f->resources[i].size_bytes);
     host_free(f, f->resources, (size_t)f->resource_capacity * sizeof(fake_res));
     f->resources = NULL;
     f->resource_count = f->resource_capacity = 0;

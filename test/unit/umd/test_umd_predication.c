@@ -32,7 +32,7 @@ static void open_commands(struct harness *h, struct commands *c)
 static void run_commands(struct harness *h, const struct commands *c, uint32_t want)
 {
     static const uint32_t rgba[4] = {0, 0, 0, 0x3F800000u};
-    static const uint32_t words[4] = {1, 2, 3, 4};
+    static const uint32_t words[16] = {1, 2, 3, 4}; /* the whole 64-byte buffer */
     static struct packet_list pl;
     uint32_t draws, clears, copies, uploads;
     collect_packets(&h->fake, &pl);

@@ -277,6 +277,20 @@ static void test_buffer_round_trip(void)
     CHECK_EQ(p.fake_alloc.live_blocks, 0);
 }
 
+/* The import is an alias (RULES.md): what B cleared through it is in the host's resource
+ * behind A's own handle. */
+static void check_host_red_through_creator(const struct pair *p,
+                                           const struct aerocmd_umd_resource *a)
+{
+    const struct aerocmd_umd_fake_resource *seen =
+        aerocmd_umd_fake_resource(&p->fake, aerocmd_umd_resource_handle(a));
+    uint32_t px;
+    if (!CHECK(seen != NULL && seen->bytes != NULL && seen->size_bytes >= 64u))
+        return;
+    memcpy(&px, seen->bytes + 60, 4); /* the last texel of 4x4 B8G8R8A8 */
+    CHECK_EQ(px, 0xFFFF0000u);
+}
+
 /* A shared render target: B clears it through the alias, copies it to staging, reads red. */
 static void test_texture_clear_through_alias(void)
 {
@@ -315,6 +329,7 @@ static void test_texture_clear_through_alias(void)
     memcpy(&px, (const uint8_t *)mapped.data + mapped.row_pitch * 3u + 12u, 4);
     CHECK_EQ(px, 0xFFFF0000u); /* B8G8R8A8 red */
     CHECK_EQ(aerocmd_umd_unmap(p.ctx[1], staging, 0), AEROCMD_OK);
+    check_host_red_through_creator(&p, a);
     CHECK_EQ(aerocmd_umd_destroy_view(rtv), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_resource(staging), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_destroy_resource(b), AEROCMD_OK);
