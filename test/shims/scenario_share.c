@@ -144,7 +144,6 @@ static void present_into_opened(struct session *a, struct session *b)
     const struct aerocmd_umd_fake_resource *seen;
     D3D10DDI_HRESOURCE surface, opened, bb;
     D3DKMT_HANDLE h_a, h_b, h_bb;
-    DXGI_DDI_ARG_PRESENT p;
     surface = resource_ex(a, D3D10DDIRESOURCE_TEXTURE2D, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM,
                           D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE, 0, 0,
                           D3D10_DDI_RESOURCE_MISC_SHARED, 0, NULL, rt);
@@ -162,13 +161,7 @@ static void present_into_opened(struct session *a, struct session *b)
     h_bb = b->rt.memory_count;
     b->f.pfnClearRenderTargetView(b->dev, rtv_of(b, opened, DXGI_FORMAT_B8G8R8A8_UNORM), blue);
     b->f.pfnClearRenderTargetView(b->dev, rtv_of(b, bb, DXGI_FORMAT_B8G8R8A8_UNORM), green);
-    memset(&p, 0, sizeof p);
-    p.hDevice = (DXGI_DDI_HDEVICE)b->dev.pDrvPrivate;
-    p.hSurfaceToPresent = (DXGI_DDI_HRESOURCE)bb.pDrvPrivate;
-    p.hDstResource = (DXGI_DDI_HRESOURCE)opened.pDrvPrivate;
-    p.Flags.Blt = 1;
-    p.FlipInterval = DXGI_DDI_FLIP_INTERVAL_ONE;
-    CHECK_EQ(b->rt.dxgi.pfnPresent(&p), S_OK);
+    CHECK_EQ(call_present(b, bb, opened), S_OK);
     CHECK_EQ(b->rt.error_count, 0);
     if (CHECK_EQ(b->rt.present_cb_calls, 1)) {
         CHECK_EQ(b->rt.present_src[0], h_bb);
@@ -182,16 +175,29 @@ static void present_into_opened(struct session *a, struct session *b)
     CHECK_EQ(a->rt.host->host_faults, 0);
 }
 
+/* Devices a and b on one host (one kernel driver and emulator, as for two processes): 0
+ * when a does not open, else whether b does (then both are open; close b, then a). */
+static int open_pair(struct session *a, struct session *b, open_adapter_fn open_a, UINT iface_a,
+                     int a_10_2, open_adapter_fn open_b, UINT iface_b, int b_10_2, int *b_open)
+{
+    *b_open = 0;
+    if (!CHECK_EQ(session_open(a, open_a, iface_a, a_10_2), S_OK))
+        return 0;
+    session_init(b);
+    fake_runtime_share_host(&b->rt, &a->rt);
+    *b_open = CHECK_EQ(session_connect(b, open_b, iface_b, b_10_2), S_OK);
+    return 1;
+}
+
 /* The compositor's device (a) and the application's (b) on one host, not recorded. */
 void run_share_present_check(open_adapter_fn open_a, UINT iface_a, int a_10_2,
                              open_adapter_fn open_b, UINT iface_b, int b_10_2)
 {
     static struct session a, b;
-    if (!CHECK_EQ(session_open(&a, open_a, iface_a, a_10_2), S_OK))
+    int b_open;
+    if (!open_pair(&a, &b, open_a, iface_a, a_10_2, open_b, iface_b, b_10_2, &b_open))
         return;
-    session_init(&b);
-    fake_runtime_share_host(&b.rt, &a.rt);
-    if (CHECK_EQ(session_connect(&b, open_b, iface_b, b_10_2), S_OK)) {
+    if (b_open) {
         present_into_opened(&a, &b);
         session_close(&b);
     }
@@ -204,11 +210,10 @@ void run_share_scenario(open_adapter_fn open_a, UINT iface_a, int a_10_2, open_a
                         UINT iface_b, int b_10_2, const char *out_dir, const char *name)
 {
     static struct session a, b;
-    if (!CHECK_EQ(session_open(&a, open_a, iface_a, a_10_2), S_OK))
+    int b_open;
+    if (!open_pair(&a, &b, open_a, iface_a, a_10_2, open_b, iface_b, b_10_2, &b_open))
         return;
-    session_init(&b);
-    fake_runtime_share_host(&b.rt, &a.rt);
-    if (CHECK_EQ(session_connect(&b, open_b, iface_b, b_10_2), S_OK)) {
+    if (b_open) {
         share_between(&a, &b);
         CHECK_EQ(a.rt.error_count, 0);
         CHECK_EQ(b.rt.error_count, 0);
