@@ -7,11 +7,13 @@
 #include "compat_kit.h"
 
 #include "aerocmd/umd_data.h"
+#include "aerocmd/umd_ddi.h"
 
 #define DXGI_R16G16B16A16_FLOAT      10u
 #define DXGI_R11G11B10_FLOAT         26u
 #define DXGI_R8G8B8A8_TYPELESS       27u
 #define DXGI_R8G8B8A8_UNORM_SRGB     29u
+#define DXGI_R16_FLOAT               54u
 #define DXGI_R24G8_TYPELESS          44u
 #define DXGI_X24_TYPELESS_G8_UINT    47u
 #define DXGI_B8G8R8A8_UNORM_SRGB_FMT 91u
@@ -230,6 +232,27 @@ static void case_resource_shared_mips_layers(struct harness *h, uint32_t policy)
     expect_nothing_counted(h);
 }
 
+static void case_resource_keyed_mutex_gdi(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_ddi_resource_desc d;
+    struct aerocmd_umd_resource *res = NULL;
+    uint32_t misc[2] = {0x100u, 0x200u}, i; /* DDI SHARED_KEYEDMUTEX, GDI_COMPATIBLE */
+    (void)policy;
+    memset(&d, 0, sizeof d);
+    d.dimension = 3; /* TEXTURE2D */
+    d.width = d.height = 8;
+    d.mip_levels = d.array_size = d.sample_count = 1;
+    d.dxgi_format = DXGI_B8G8R8A8_UNORM;
+    d.bind_flags = 0x20u | 0x8u; /* RENDER_TARGET | SHADER_RESOURCE */
+    for (i = 0; i < 2; i++) {
+        d.misc_flags = misc[i] | 0x2u; /* with SHARED, as Direct3D asks for them */
+        CHECK_EQ(aerocmd_umd_create_ddi_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
+                                                 aerocmd_umd_resource_size(), &d, NULL, &res),
+                 AEROCMD_E_NOT_IMPLEMENTED);
+    }
+    expect_nothing_counted(h);
+}
+
 /* ---- pipeline ------------------------------------------------------------------------- */
 
 static void case_pipeline_tessellation(struct harness *h, uint32_t policy)
@@ -314,6 +337,60 @@ static void case_data_host_only_indirect_args(struct harness *h, uint32_t policy
     (void)policy;
     CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, kit_buffer(h, &bd, NULL), 0),
              AEROCMD_E_NOT_IMPLEMENTED);
+    expect_nothing_counted(h);
+}
+
+static void case_data_copy_between_formats(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_texture2d_desc d = sampled_texture(DXGI_R8G8B8A8_UNORM);
+    struct aerocmd_umd_resource *unorm = NULL, *srgb = NULL;
+    (void)policy;
+    CHECK_EQ(try_texture(h, &d, &unorm), AEROCMD_OK);
+    d.dxgi_format = DXGI_R8G8B8A8_UNORM_SRGB;
+    CHECK_EQ(try_texture(h, &d, &srgb), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, srgb, unorm), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, unorm, 0, 0, 0, 0, srgb, 0, NULL),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    expect_nothing_counted(h);
+}
+
+static void case_data_copy_into_dynamic(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_buffer_desc bd = buffer_desc(64, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_resource *src = kit_buffer(h, &bd, NULL), *dst;
+    (void)policy;
+    bd.usage = AEROCMD_UMD_USAGE_DYNAMIC;
+    bd.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE;
+    dst = kit_buffer(h, &bd, NULL);
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, dst, src), AEROCMD_E_NOT_IMPLEMENTED);
+    expect_nothing_counted(h);
+}
+
+static void case_data_unaligned_buffer_copy(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_buffer_desc bd = buffer_desc(64, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_resource *a = kit_buffer(h, &bd, NULL), *b = kit_buffer(h, &bd, NULL);
+    struct aerocmd_box box = {0, 0, 0, 8, 1, 1};
+    (void)policy;
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, a, 0, 2, 0, 0, b, 0, &box),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    box.left = 1;
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, a, 0, 0, 0, 0, b, 0, &box),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    box.left = 0;
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, a, 0, 4, 0, 0, b, 0, &box), AEROCMD_OK);
+    expect_nothing_counted(h);
+}
+
+static void case_data_clear_uav_formats(struct harness *h, uint32_t policy)
+{
+    static const uint32_t one[4] = {0x3F800000u, 0, 0, 0};
+    struct aerocmd_umd_buffer_desc bd = buffer_desc(64, AEROCMD_UMD_BIND_UNORDERED_ACCESS, 0);
+    struct aerocmd_umd_uav *uav =
+        kit_uav(h, kit_buffer(h, &bd, NULL), DXGI_R16_FLOAT, 0, 32, 0, 0, KEEP_COUNT);
+    (void)policy;
+    if (CHECK(uav != NULL))
+        CHECK_EQ(aerocmd_umd_clear_uav_float(h->ctx, uav, one), AEROCMD_E_NOT_IMPLEMENTED);
     expect_nothing_counted(h);
 }
 
