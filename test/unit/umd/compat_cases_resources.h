@@ -165,6 +165,36 @@ static void case_resource_texture_cube(struct harness *h, uint32_t policy)
     expect_nothing_counted(h);
 }
 
+/* The DDI's 1D and 3D resources and views of those dimensions are refused as well. */
+static void check_ddi_1d_3d_refused(struct harness *h)
+{
+    static const uint32_t dims[2] = {AEROCMD_DDI_DIMENSION_TEXTURE1D,
+                                     AEROCMD_DDI_DIMENSION_TEXTURE3D};
+    struct aerocmd_umd_texture2d_desc td = sampled_texture(DXGI_R8G8B8A8_UNORM);
+    struct aerocmd_umd_ddi_resource_desc d;
+    struct aerocmd_umd_resource *res = NULL, *tex = NULL;
+    struct aerocmd_umd_view *view = NULL;
+    struct aerocmd_umd_view_desc vd;
+    uint32_t i;
+    memset(&d, 0, sizeof d);
+    memset(&vd, 0, sizeof vd);
+    d.width = d.height = 8;
+    d.mip_levels = d.array_size = d.sample_count = 1;
+    d.dxgi_format = DXGI_R8G8B8A8_UNORM;
+    d.bind_flags = 0x8u; /* SHADER_RESOURCE */
+    CHECK_EQ(try_texture(h, &td, &tex), AEROCMD_OK);
+    for (i = 0; i < 2; i++) {
+        d.dimension = dims[i];
+        CHECK_EQ(aerocmd_umd_create_ddi_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
+                                                 aerocmd_umd_resource_size(), &d, NULL, &res),
+                 AEROCMD_E_NOT_IMPLEMENTED);
+        CHECK_EQ(aerocmd_umd_create_ddi_view(h->dev, kit_take(aerocmd_umd_view_size()),
+                                             aerocmd_umd_view_size(), AEROCMD_VIEW_SHADER_RESOURCE,
+                                             tex, dims[i], &vd, &view),
+                 AEROCMD_E_NOT_IMPLEMENTED);
+    }
+}
+
 static void case_resource_texture_1d_3d(struct harness *h, uint32_t policy)
 {
     uint32_t f, bad = 0;
@@ -175,6 +205,7 @@ static void case_resource_texture_1d_3d(struct harness *h, uint32_t policy)
              AEROCMD_FORMAT_SUPPORT_TEXTURECUBE))
             bad++;
     CHECK_EQ(bad, 0);
+    check_ddi_1d_3d_refused(h);
     expect_nothing_counted(h);
 }
 
@@ -292,9 +323,20 @@ static void case_pipeline_viewports_differing(struct harness *h, uint32_t policy
     struct aerocmd_umd_viewport vp[2] = {{F32_0, F32_0, F32_64, F32_64, F32_0, F32_1},
                                          {F32_0, F32_0, F32_1, F32_64, F32_0, F32_1}};
     struct aerocmd_umd_rect rc[2] = {{0, 0, 8, 8}, {0, 0, 4, 8}};
+    const struct aerocmd_packet *p;
     (void)policy;
     CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 2, vp), AEROCMD_E_NOT_IMPLEMENTED);
     CHECK_EQ(aerocmd_umd_set_scissor_rects(h->ctx, 2, rc), AEROCMD_E_NOT_IMPLEMENTED);
+    /* The first of each is applied: the next draw's viewport is 64 wide, its scissor 8. */
+    CHECK_EQ(aerocmd_umd_draw(h->ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    p = last_packet(h, AEROGPU_CMD_SET_VIEWPORT);
+    if (CHECK(p != NULL))
+        CHECK_EQ(AEROCMD_VIEW(p, aerogpu_cmd_set_viewport, AEROGPU_CMD_SET_VIEWPORT)->width_f32,
+                 F32_64);
+    p = last_packet(h, AEROGPU_CMD_SET_SCISSOR);
+    if (CHECK(p != NULL))
+        CHECK_EQ(AEROCMD_VIEW(p, aerogpu_cmd_set_scissor, AEROGPU_CMD_SET_SCISSOR)->width, 8);
     expect_nothing_counted(h);
 }
 
