@@ -232,6 +232,8 @@ static void case_resource_buffer_target(struct harness *h, uint32_t policy)
     struct aerocmd_umd_buffer_desc d = buffer_desc(64, AEROCMD_UMD_BIND_RENDER_TARGET, 0);
     (void)policy;
     CHECK_EQ(try_buffer(h, &d), AEROCMD_E_NOT_IMPLEMENTED);
+    d = buffer_desc(64, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
+    CHECK_EQ(try_buffer(h, &d), AEROCMD_E_NOT_IMPLEMENTED);
     expect_nothing_counted(h);
 }
 

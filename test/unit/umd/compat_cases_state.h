@@ -61,6 +61,13 @@ static void case_sampler_lod_clamp(struct harness *h, uint32_t policy)
     CHECK_EQ(aerocmd_umd_approx_count(h->dev, AEROCMD_UMD_APPROX_SAMPLER_LOD_CLAMP), 0);
     d.max_lod_f32 = 0; /* only the top level */
     sampler_row(h, policy, &d, AEROCMD_UMD_APPROX_SAMPLER_LOD_CLAMP, LINEAR, CLAMP, CLAMP);
+    /* MinLOD above 0 (detail held back, as texture streaming does) is the row's other case. */
+    d.max_lod_f32 = F32_14;
+    d.min_lod_f32 = F32_1;
+    if (policy == AEROCMD_UMD_POLICY_STRICT)
+        CHECK_EQ(try_sampler(h, &d, &p), AEROCMD_E_NOT_IMPLEMENTED);
+    else
+        CHECK_EQ(try_sampler(h, &d, &p), AEROCMD_OK);
 }
 
 static void case_sampler_border(struct harness *h, uint32_t policy)
@@ -149,6 +156,10 @@ static void case_rasterizer_line_mode(struct harness *h, uint32_t policy)
 {
     struct aerogpu_rasterizer_state s;
     struct aerocmd_umd_rasterizer_desc d = solid_rasterizer();
+    d.multisample_enable = 1; /* alone, refused under strict too */
+    if (policy == AEROCMD_UMD_POLICY_STRICT)
+        CHECK_EQ(try_rasterizer(h, &d, &s), AEROCMD_E_NOT_IMPLEMENTED);
+    d.multisample_enable = 0;
     d.antialiased_line_enable = 1;
     if (expect_approximated(h, policy, try_rasterizer(h, &d, &s),
                             AEROCMD_UMD_APPROX_RASTERIZER_LINE_MODE)) {
