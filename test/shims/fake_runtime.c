@@ -194,6 +194,7 @@ static HRESULT APIENTRY deallocate(HANDLE h, CONST D3DDDICB_DEALLOCATE *d)
         if (m == NULL)
             return E_INVALIDARG;
         rt->emu_cb.free_memory(rt->emu_cb.user, m);
+        rt->memory_freed[d->HandleList[i] - 1u] = 1;
     }
     return S_OK;
 }

@@ -45,6 +45,7 @@ struct fake_runtime {
     HRESULT present_result;
     UINT memory_primary[FAKE_MAX_MEMORY]; /* Flags.Primary */
     UINT memory_vidpn[FAKE_MAX_MEMORY];   /* VidPnSourceId */
+    UINT memory_freed[FAKE_MAX_MEMORY];   /* pfnDeallocateCb called for it */
     HRESULT last_error;
     uint32_t error_count;
     HRESULT render_result; /* what pfnRenderCb answers instead of submitting, when a failure */

@@ -194,6 +194,11 @@ static void check_primaries(struct session *s)
     check_present_vsync(s, 0, AEROGPU_PRESENT_FLAG_VSYNC);
     check_present_vsync(s, 1, 0);
     check_present_vsync(s, 2, AEROGPU_PRESENT_FLAG_VSYNC);
+    /* A primary's allocation is given back inside DestroyResource (D3D11 on Windows 7
+     * cannot defer it: FACTS-ADDENDUM (3)). */
+    s->f.pfnDestroyResource(s->dev, front);
+    if (front_alloc != 0)
+        CHECK_EQ(s->rt.memory_freed[front_alloc - 1u], 1);
     CHECK_EQ(s->rt.error_count, 0);
 }
 
