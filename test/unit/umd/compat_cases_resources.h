@@ -408,6 +408,7 @@ static void case_data_copy_into_dynamic(struct harness *h, uint32_t policy)
     dst = kit_buffer(h, &bd, NULL);
     CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, dst, src), AEROCMD_E_NOT_IMPLEMENTED);
     expect_nothing_counted(h);
+    CHECK_EQ(aerocmd_umd_destroy_resource(dst), AEROCMD_OK); /* gives its CPU copy back */
 }
 
 static void case_data_unaligned_buffer_copy(struct harness *h, uint32_t policy)
