@@ -147,6 +147,18 @@ static void test_caps(void)
     CHECK_EQ(aerocmd_umd_check_counter(0x40000000), AEROCMD_E_INVALID_ARG);
 }
 
+/* An 8x8 B8G8R8A8_UNORM 2D texture of one level in the DDI's numbering, no flags yet. */
+static struct aerocmd_umd_ddi_resource_desc ddi_texture_8x8(void)
+{
+    struct aerocmd_umd_ddi_resource_desc d;
+    memset(&d, 0, sizeof d);
+    d.dimension = 3; /* TEXTURE2D */
+    d.width = d.height = 8;
+    d.mip_levels = d.array_size = d.sample_count = 1;
+    d.dxgi_format = 87; /* B8G8R8A8_UNORM */
+    return d;
+}
+
 /* Resource descriptions in the DDI's numbering, and the one-entry-per-allocation list. */
 static void test_ddi_descriptions(void)
 {
@@ -156,11 +168,7 @@ static void test_ddi_descriptions(void)
     struct aerocmd_umd_alloc_ref refs[4] = {{7, 1, 0}, {8, 2, 0}, {7, 1, 1}, {9, 3, 0}}, out[4];
     kit_reset();
     CHECK(harness_open(&h, 65536, 16));
-    memset(&d, 0, sizeof d);
-    d.dimension = 3; /* TEXTURE2D */
-    d.width = d.height = 8;
-    d.mip_levels = d.array_size = d.sample_count = 1;
-    d.dxgi_format = 87;
+    d = ddi_texture_8x8();
     d.bind_flags = 0x20 | 0x8 | 0x80; /* RENDER_TARGET | SHADER_RESOURCE | PRESENT */
     CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
                                              aerocmd_umd_resource_size(), &d, NULL, &res),
@@ -217,11 +225,7 @@ static void test_ddi_misc_flags(void)
     size_t i;
     kit_reset();
     CHECK(harness_open(&h, 65536, 16));
-    memset(&d, 0, sizeof d);
-    d.dimension = 3; /* TEXTURE2D */
-    d.width = d.height = 8;
-    d.mip_levels = d.array_size = d.sample_count = 1;
-    d.dxgi_format = 87; /* B8G8R8A8_UNORM */
+    d = ddi_texture_8x8();
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         d.misc_flags = cases[i].misc;
         d.bind_flags = cases[i].bind;
