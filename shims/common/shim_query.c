@@ -69,7 +69,14 @@ void APIENTRY shim_query_end(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q)
 }
 
 /* STILL_DRAWING becomes DXGI_DDI_ERR_WASSTILLDRAWING (shim_result.c), pData untouched; the
- * only other code QueryGetData may report is DEVICEREMOVED. */
+ * only other code QueryGetData may report is DEVICEREMOVED. A flush that failed (a
+ * pfnRenderCb refused) leaves the device usable and the buffer kept: the query is still
+ * issued, so the answer is WASSTILLDRAWING and the next call tries again. */
+static aerocmd_result get_data_result(aerocmd_result r)
+{
+    return r == AEROCMD_OK || r == AEROCMD_E_DEVICE_REMOVED ? r : AEROCMD_E_STILL_DRAWING;
+}
+
 void APIENTRY shim_query_get_data(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, VOID *data, UINT size,
                                   UINT flags)
 {
@@ -77,7 +84,7 @@ void APIENTRY shim_query_get_data(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, VOID *d
     uint32_t lib_flags =
         (flags & D3D10_DDI_GET_DATA_DO_NOT_FLUSH) ? AEROCMD_UMD_QUERY_DO_NOT_FLUSH : 0u;
     aerocmd_result r = aerocmd_umd_query_get_data(dev->ctx, query_of(q), data, size, lib_flags);
-    shim_report_result(dev, r == AEROCMD_E_STILL_DRAWING ? r : only_device_removed(r));
+    shim_report_result(dev, get_data_result(r));
 }
 
 void APIENTRY shim_set_predication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, BOOL value)

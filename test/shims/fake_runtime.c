@@ -69,7 +69,8 @@ static void hand_out_buffers(struct fake_runtime *rt, void **cmd, UINT *cmd_size
 static HRESULT APIENTRY create_context(HANDLE h, D3DDDICB_CREATECONTEXT *c)
 {
     struct fake_runtime *rt = rt_of(h);
-    c->hContext = (HANDLE)rt;
+    c->hContext = (HANDLE)&rt->kt; /* unlike any device or runtime handle */
+    rt->context_made = c->hContext;
     hand_out_buffers(rt, &c->pCommandBuffer, &c->CommandBufferSize, &c->pAllocationList,
                      &c->AllocationListSize, &c->pPatchLocationList, &c->PatchLocationListSize);
     return S_OK;

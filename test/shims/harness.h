@@ -40,6 +40,7 @@ struct fake_runtime {
      * what it answers (S_OK unless a test says otherwise). */
     void *present_dxgi_context;
     HANDLE present_context;
+    HANDLE context_made; /* what pfnCreateContextCb answered */
     UINT present_broadcast_count;
     uint32_t present_render_calls;
     HRESULT present_result;

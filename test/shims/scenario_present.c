@@ -204,7 +204,7 @@ static void check_primaries(struct session *s)
 
 /* pfnPresentCb as FACTS-ADDENDUM (3) fills it: after the flush (every pfnRenderCb of the
  * present came first), pDXGIContext unchanged, hContext the context pfnCreateContextCb
- * made (the fake names it by its runtime), no broadcast; its result is PresentDXGI's. */
+ * made, no broadcast; its result is PresentDXGI's. */
 static void check_present_callback(struct session *s)
 {
     static const D3D10DDI_HDEPTHSTENCILVIEW no_dsv = {NULL};
@@ -224,7 +224,7 @@ static void check_present_callback(struct session *s)
     p.FlipInterval = DXGI_DDI_FLIP_INTERVAL_ONE;
     CHECK_EQ(s->rt.dxgi.pfnPresent(&p), S_OK);
     CHECK(s->rt.present_dxgi_context == p.pDXGIContext);
-    CHECK(s->rt.present_context == (HANDLE)&s->rt);
+    CHECK(s->rt.present_context != NULL && s->rt.present_context == s->rt.context_made);
     CHECK_EQ(s->rt.present_broadcast_count, 0);
     CHECK(s->rt.present_render_calls > renders);
     CHECK_EQ(s->rt.present_render_calls, s->rt.render_calls);

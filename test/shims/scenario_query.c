@@ -7,7 +7,6 @@
  * queries. */
 
 #define WASSTILLDRAWING 0x887B0001u /* DXGI_DDI_ERR_WASSTILLDRAWING */
-#define DEVICEREMOVED   0x88760870u /* D3DDDIERR_DEVICEREMOVED */
 
 static D3D10DDI_HQUERY make_query(struct session *s, UINT type)
 {
@@ -226,8 +225,9 @@ static void check_predication_and_counters(struct session *s)
 }
 
 /* A submission the kernel refuses (pfnRenderCb fails) while QueryGetData flushes: the call
- * reports DEVICEREMOVED, the only code it may report besides WASSTILLDRAWING (FACTS-ADDENDUM
- * (2)); so do QueryBegin / QueryEnd, whatever failed under them. Last: the device is lost. */
+ * reports WASSTILLDRAWING (FACTS-ADDENDUM (2) allows only it and DEVICEREMOVED, and the
+ * device is not lost: the buffer is kept), pData untouched; once the kernel takes the
+ * submission again the query signals. */
 static void check_error_codes_after_failed_submission(struct session *s)
 {
     D3D10DDI_HQUERY ev = make_query(s, D3D10DDI_QUERY_EVENT);
@@ -236,10 +236,14 @@ static void check_error_codes_after_failed_submission(struct session *s)
     s->f.pfnQueryEnd(s->dev, ev);
     s->rt.render_result = E_OUTOFMEMORY;
     s->f.pfnQueryGetData(s->dev, ev, &done, sizeof done, 0);
-    CHECK(s->rt.error_count >= 1);
-    CHECK_EQ((uint32_t)s->rt.last_error, DEVICEREMOVED);
+    CHECK_EQ(s->rt.error_count, 1);
+    CHECK_EQ((uint32_t)s->rt.last_error, WASSTILLDRAWING);
+    CHECK_EQ(done, 0);
     s->rt.render_result = S_OK;
     s->rt.error_count = 0;
+    finish_all(s); /* the kept buffer goes out now, and the GPU finishes it */
+    if (get_ready(s, ev, &done, sizeof done))
+        CHECK_EQ(done, 1);
 }
 
 void run_query_scenarios(open_adapter_fn open, UINT iface, int use_10_2, const char *out_dir,

@@ -129,19 +129,31 @@ static void share_between(struct session *a, struct session *b)
     CHECK(nth_packet(a, AEROGPU_CMD_RELEASE_SHARED_SURFACE, 0, &exp, 16));
 }
 
-/* Windows 7's windowed present with the compositor on: the compositor (a) shares its
- * redirection surface, the application's device (b) opens it, renders into it and presents
- * its back buffer with the surface as destination (PresentDXGI's hDstResource). What b
- * renders into the opened surface is in the compositor's (the import is an alias,
- * RULES.md); pfnPresentCb names b's handles of both allocations (the kernel does the
- * present's copy: FACTS-ADDENDUM (3)). */
+/* Windows 7's windowed present with the compositor on (FACTS-ADDENDUM (3)): the compositor
+ * (a) shares its surface, the application's device (b) opens it and BltDXGI's its back
+ * buffer into it with the Present flag; what lands there is in the compositor's surface (the
+ * import is an alias, RULES.md). Rendering into the opened surface shows there too, and a
+ * PresentDXGI naming it as hDstResource gives pfnPresentCb b's handles of both
+ * allocations. */
+/* The compositor's 16x16 B8G8R8A8 surface as the host holds it: blue and green bytes of its
+ * first and last texels (red 0, alpha 255). */
+static void check_compositor_texel(struct session *a, uint32_t handle, uint8_t blue, uint8_t green)
+{
+    const struct aerocmd_umd_fake_resource *seen = aerocmd_umd_fake_resource(a->rt.host, handle);
+    const uint32_t last = 16u * 16u * 4u - 4u;
+    if (CHECK(seen != NULL && seen->bytes != NULL && seen->size_bytes >= last + 4u))
+        CHECK(seen->bytes[0] == blue && seen->bytes[1] == green && seen->bytes[2] == 0 &&
+              seen->bytes[3] == 0xFF && seen->bytes[last] == blue &&
+              seen->bytes[last + 1u] == green);
+}
+
 static void present_into_opened(struct session *a, struct session *b)
 {
     static FLOAT green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+    static const RECT whole = {0, 0, 16, 16};
     D3D10DDI_HRTRESOURCE rt = {(HANDLE)(uintptr_t)0x0D0Du};
     struct aerogpu_cmd_export_shared_surface exp;
     const struct aerocmd_umd_fake_memory *kept;
-    const struct aerocmd_umd_fake_resource *seen;
     D3D10DDI_HRESOURCE surface, opened, bb;
     D3DKMT_HANDLE h_a, h_b, h_bb;
     surface = resource_ex(a, D3D10DDIRESOURCE_TEXTURE2D, 16, 16, DXGI_FORMAT_B8G8R8A8_UNORM,
@@ -161,17 +173,17 @@ static void present_into_opened(struct session *a, struct session *b)
     h_bb = b->rt.memory_count;
     b->f.pfnClearRenderTargetView(b->dev, rtv_of(b, opened, DXGI_FORMAT_B8G8R8A8_UNORM), blue);
     b->f.pfnClearRenderTargetView(b->dev, rtv_of(b, bb, DXGI_FORMAT_B8G8R8A8_UNORM), green);
+    b->f.pfnFlush(b->dev);
+    check_compositor_texel(a, exp.resource_handle, 0xFF, 0x00); /* the clear, through b */
+    CHECK_EQ(call_blt(b, opened, bb, &whole, 0x8u /* Present */), S_OK);
+    b->f.pfnFlush(b->dev);
+    check_compositor_texel(a, exp.resource_handle, 0x00, 0xFF); /* the back buffer */
     CHECK_EQ(call_present(b, bb, opened), S_OK);
     CHECK_EQ(b->rt.error_count, 0);
     if (CHECK_EQ(b->rt.present_cb_calls, 1)) {
         CHECK_EQ(b->rt.present_src[0], h_bb);
         CHECK_EQ(b->rt.present_dst[0], h_b);
     }
-    seen = aerocmd_umd_fake_resource(a->rt.host, exp.resource_handle);
-    /* B8G8R8A8 blue: B 255, G 0, R 0, A 255, in the first and the last texel. */
-    if (CHECK(seen != NULL && seen->bytes != NULL && seen->size_bytes >= 16u * 16u * 4u))
-        CHECK(seen->bytes[0] == 0xFF && seen->bytes[1] == 0 && seen->bytes[2] == 0 &&
-              seen->bytes[3] == 0xFF && seen->bytes[16 * 16 * 4 - 4] == 0xFF);
     CHECK_EQ(a->rt.host->host_faults, 0);
 }
 

@@ -24,7 +24,7 @@
  *
  * Predication (Direct3D's rule on those answers): while the predicate's data equals the
  * value SetPredication gave, the context's draws, dispatches, clears, copies, updates and
- * GenerateMips answer AEROCMD_OK and send nothing; present and Blt are not predicated.
+ * GenerateMips send nothing; present and Blt are not predicated.
  *
  * Completion: a query ends with a NOP packet in the open command buffer, so a submission
  * always carries its end. Where the operating system's locks wait (Windows 7,

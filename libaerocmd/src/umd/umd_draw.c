@@ -111,8 +111,7 @@ aerocmd_result aerocmd_umd_draw_indexed_instanced(struct aerocmd_umd_context *ct
 
 aerocmd_result aerocmd_umd_draw_auto(struct aerocmd_umd_context *ctx)
 {
-    (void)ctx;
-    return AEROCMD_E_NOT_IMPLEMENTED;
+    return umd_predicated_out(ctx) ? AEROCMD_OK : AEROCMD_E_NOT_IMPLEMENTED;
 }
 
 aerocmd_result aerocmd_umd_set_stream_output_targets(struct aerocmd_umd_context *ctx,

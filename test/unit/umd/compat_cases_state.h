@@ -64,10 +64,14 @@ static void case_sampler_lod_clamp(struct harness *h, uint32_t policy)
     /* MinLOD above 0 (detail held back, as texture streaming does) is the row's other case. */
     d.max_lod_f32 = F32_14;
     d.min_lod_f32 = F32_1;
-    if (policy == AEROCMD_UMD_POLICY_STRICT)
+    if (policy == AEROCMD_UMD_POLICY_STRICT) {
         CHECK_EQ(try_sampler(h, &d, &p), AEROCMD_E_NOT_IMPLEMENTED);
-    else
+    } else {
+        uint64_t before = aerocmd_umd_approx_count(h->dev, AEROCMD_UMD_APPROX_SAMPLER_LOD_CLAMP);
         CHECK_EQ(try_sampler(h, &d, &p), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_approx_count(h->dev, AEROCMD_UMD_APPROX_SAMPLER_LOD_CLAMP),
+                 before + 1u);
+    }
 }
 
 static void case_sampler_border(struct harness *h, uint32_t policy)

@@ -87,6 +87,90 @@ static void check_predicate(uint32_t kind, uint32_t data)
     kit_close(&h);
 }
 
+/* Packets of the kinds a predicated command sends, counted over everything submitted. */
+static uint32_t work_packets(struct harness *h)
+{
+    static const uint32_t kinds[] = {AEROGPU_CMD_DRAW,           AEROGPU_CMD_DRAW_INDEXED,
+                                     AEROGPU_CMD_DISPATCH,       AEROGPU_CMD_CLEAR,
+                                     AEROGPU_CMD_COPY_BUFFER,    AEROGPU_CMD_COPY_TEXTURE2D,
+                                     AEROGPU_CMD_UPLOAD_RESOURCE};
+    static struct packet_list pl;
+    uint32_t n = 0, i;
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    collect_packets(&h->fake, &pl);
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        n += packet_count(&pl, kinds[i]);
+    return n;
+}
+
+/* Every other predicated entry point under a skipping predicate: each answers OK and sends
+ * nothing (the indirect ones read no arguments: a NULL argument buffer is not looked at). */
+static void run_other_commands(struct harness *h, const struct commands *c)
+{
+    static const uint32_t zero[4] = {0, 0, 0, 0};
+    struct aerocmd_umd_buffer_desc bd;
+    struct aerocmd_umd_resource *ib, *uav_buf;
+    struct aerocmd_umd_uav *uav;
+    memset(&bd, 0, sizeof bd);
+    bd.size_bytes = 64;
+    bd.bind_flags = AEROCMD_UMD_BIND_INDEX_BUFFER;
+    ib = kit_buffer(h, &bd, NULL);
+    bd.bind_flags = AEROCMD_UMD_BIND_UNORDERED_ACCESS;
+    uav_buf = kit_buffer(h, &bd, NULL);
+    uav = kit_uav(h, uav_buf, 42 /* R32_UINT */, 0, 16, 0, 0, AEROCMD_UMD_UAV_KEEP_COUNT);
+    CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, ib, DXGI_R16_UINT, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed(h->ctx, 3, 0, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced(h->ctx, 3, 2, 0, 0, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_auto(h->ctx), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_instanced_indirect(h->ctx, NULL, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw_indexed_instanced_indirect(h->ctx, NULL, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch_indirect(h->ctx, NULL, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_dispatch(h->ctx, 1, 1, 1), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, c->dst, 0, 0, 0, 0, c->src, 0, NULL),
+             AEROCMD_OK);
+    if (CHECK(uav != NULL)) {
+        CHECK_EQ(aerocmd_umd_clear_uav_uint(h->ctx, uav, zero), AEROCMD_OK);
+        CHECK_EQ(aerocmd_umd_clear_uav_float(h->ctx, uav, zero), AEROCMD_OK);
+    }
+}
+
+/* A skipping predicate set right after a draw that took the fast path: the next draws must
+ * not take it. DXGI's Blt (a copy here) is no rendering command and goes out. */
+static void test_every_command(void)
+{
+    static struct harness h;
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(8, 8, DXGI_B8G8R8A8_UNORM, AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    struct aerocmd_umd_blt_desc blt;
+    struct aerocmd_umd_resource *a, *b;
+    struct commands c;
+    struct aerocmd_umd_query *q;
+    uint32_t before;
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 16));
+    open_commands(&h, &c);
+    a = kit_texture(&h, &td, NULL);
+    b = kit_texture(&h, &td, NULL);
+    q = kit_query(&h, AEROCMD_UMD_QUERY_SO_OVERFLOW_PREDICATE);
+    if (q == NULL || a == NULL || b == NULL)
+        return;
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK); /* the fast path, no flush */
+    before = work_packets(&h);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK); /* fast path primed, not flushed */
+    CHECK_EQ(aerocmd_umd_set_predication(h.ctx, q, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    run_other_commands(&h, &c);
+    CHECK_EQ(work_packets(&h), before + 1u); /* the one draw before the predicate */
+    memset(&blt, 0, sizeof blt);
+    blt.dst_right = blt.dst_bottom = 8;
+    CHECK_EQ(aerocmd_umd_blt(h.ctx, b, a, &blt), AEROCMD_OK);
+    CHECK_EQ(work_packets(&h), before + 2u);
+    CHECK(harness_valid(&h));
+    kit_close(&h);
+}
+
 /* Only predicates predicate: another query is refused. */
 static void test_not_a_predicate(void)
 {
@@ -133,6 +217,7 @@ int main(void)
     check_predicate(AEROCMD_UMD_QUERY_SO_OVERFLOW_PREDICATE, 0);
     check_predicate(AEROCMD_UMD_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 + 2u, 0);
     check_predicate(AEROCMD_UMD_QUERY_OCCLUSION_PREDICATE, 1);
+    test_every_command();
     test_not_a_predicate();
     test_present_not_predicated();
     return check_finish();
