@@ -150,6 +150,7 @@ struct file_sink {
 static aerocmd_result file_write(void *user, const void *bytes, size_t len)
 {
     struct file_sink *out = user;
+    errno = 0; /* a failed stat of a new OUT left ENOENT */
     if (fwrite(bytes, 1, len, out->f) == len)
         return AEROCMD_OK;
     out->error = errno != 0 ? errno : EIO;

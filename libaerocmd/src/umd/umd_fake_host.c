@@ -3,6 +3,7 @@
  * model of the host's resources and of guest memory, so tests check bytes, not packets.
  * Anything the model cannot apply (unknown handle, range out of bounds, missing guest
  * allocation, model memory exhausted) counts in fake->host_faults. */
+#include <stdint.h>
 #include <string.h>
 
 #include "aerocmd/decode.h"
@@ -30,7 +31,12 @@ struct storage_head {
 
 static uint8_t *storage_new(struct aerocmd_umd_fake *f, uint32_t size)
 {
-    struct storage_head *head = (struct storage_head *)host_alloc(f, sizeof *head + size);
+    struct storage_head *head;
+#if SIZE_MAX <= UINT32_MAX
+    if (size > SIZE_MAX - sizeof *head) /* a stream's size, on a 32-bit host */
+        return NULL;
+#endif
+    head = (struct storage_head *)host_alloc(f, sizeof *head + size);
     if (head == NULL)
         return NULL;
     head->handles = 1;

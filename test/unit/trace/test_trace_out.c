@@ -50,7 +50,9 @@ static aerocmd_result stream_all(struct recording_sink *s,
     return result == AEROCMD_OK ? aerocmd_trace_out_end(&out) : result;
 }
 
-/* The bytes aerocmd_trace_write_ex writes for the same submissions. */
+/* The bytes aerocmd_trace_write_ex writes for the same submissions. It writes through these
+ * calls into an allocation it sized first, so this checks that size plan, not the layout:
+ * the capture and the reader check that. */
 static void check_same_as_write_ex(const struct recording_sink *s,
                                    const struct aerocmd_trace_submission_in *subs, uint32_t count)
 {
