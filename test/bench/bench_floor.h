@@ -3,7 +3,7 @@
  * (bench_floor.c): each bind checks its arguments and keeps the binding only when it
  * changed, the draw writes the changed bindings' packets and the DRAW into the command
  * buffer. No stale bytes, hazards, error hook, multi-slot calls or other state: a floor
- * for any implementation of these calls, measured with L2's own loop (the same calls, so
+ * for any implementation of this design, measured with L2's own loop (the same calls, so
  * the same caller cost). The context and resources are the floor's own, passed where the
  * library's opaque pointers go. */
 #ifndef AEROCMD_BENCH_FLOOR_H
@@ -43,5 +43,20 @@ aerocmd_result bench_floor_set_constant_buffers(struct aerocmd_umd_context *ctx,
                                                 const uint32_t *first, const uint32_t *num);
 aerocmd_result bench_floor_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
                                 uint32_t first_vertex);
+
+/* The same calls in the other design (bench_floor_eager.c): a changed bind writes its packet
+ * at once, the draw appends only DRAW. The bindings live in the same context. */
+aerocmd_result bench_floor_eager_set_vertex_buffers(struct aerocmd_umd_context *ctx, uint32_t start,
+                                                    uint32_t count,
+                                                    struct aerocmd_umd_resource *const *buffers,
+                                                    const uint32_t *strides,
+                                                    const uint32_t *offsets);
+aerocmd_result bench_floor_eager_set_constant_buffers(struct aerocmd_umd_context *ctx,
+                                                      enum aerocmd_shader_kind stage,
+                                                      uint32_t start, uint32_t count,
+                                                      struct aerocmd_umd_resource *const *buffers,
+                                                      const uint32_t *first, const uint32_t *num);
+aerocmd_result bench_floor_eager_draw(struct aerocmd_umd_context *ctx, uint32_t vertex_count,
+                                      uint32_t first_vertex);
 
 #endif

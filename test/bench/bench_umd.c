@@ -17,6 +17,7 @@
  *      l2-caller: l2's loop calling functions that only return: the caller's own cost.
  *      l2-floor: l2's loop over the least code that does what the calls ask (bench_floor.h),
  *          into a 64 KiB buffer of its own; its packets are checked by the validator.
+ *      l2-floor-eager: the same for the other design, binds that write their packets at once.
  * Prints "bytes=N", the packet bytes each iteration adds to the stream. The command
  * buffer is 64 KiB and is submitted whenever it fills, inside the loop. Exit status 1
  * when a call fails or an iteration emits a different number of bytes than the others. */
@@ -87,6 +88,8 @@ BENCH_REBIND_LOOP(loop_rebind_null, bench_null_set_vertex_buffers, bench_null_se
 /* The same loop over the floor (its context and resources where the library's go). */
 BENCH_REBIND_LOOP(loop_rebind_floor, bench_floor_set_vertex_buffers,
                   bench_floor_set_constant_buffers, bench_floor_draw)
+BENCH_REBIND_LOOP(loop_rebind_floor_eager, bench_floor_eager_set_vertex_buffers,
+                  bench_floor_eager_set_constant_buffers, bench_floor_eager_draw)
 
 BENCH_NOINLINE static int loop_rebind_one(struct aerocmd_umd_context *ctx, unsigned long count,
                                           const struct bench_objects *o)
@@ -250,9 +253,9 @@ static int floor_stream_valid(const struct floor_context *f)
     return aerocmd_validate_stream(stream, h.size_bytes, &diag) == AEROCMD_OK;
 }
 
-/* l2-floor: L2's loop over bench_floor.c, with VS constant buffer 0 bound and drawn once
- * first as in setup(). */
-static int run_floor(unsigned long count)
+/* l2-floor(-eager): L2's loop over bench_floor.c (or bench_floor_eager.c), with VS constant
+ * buffer 0 bound and drawn once first as in setup(). */
+static int run_floor(unsigned long count, int eager)
 {
     static uint8_t buffer[FLOOR_BUFFER_BYTES];
     static struct floor_context f;
@@ -273,7 +276,7 @@ static int run_floor(unsigned long count)
         bench_floor_draw(ctx, 3, 0) != AEROCMD_OK)
         return 1;
     before = f.submitted_bytes + f.used;
-    failed = loop_rebind_floor(ctx, count, &o);
+    failed = eager ? loop_rebind_floor_eager(ctx, count, &o) : loop_rebind_floor(ctx, count, &o);
     before = f.submitted_bytes + f.used - before;
     printf("bytes=%lu\n", (unsigned long)(before / count));
     return failed || before % count != 0 || !floor_stream_valid(&f);
@@ -288,7 +291,9 @@ int main(int argc, char **argv)
     uint64_t before, bytes;
     int failed;
     if (count != 0 && strcmp(mode, "l2-floor") == 0)
-        return run_floor(count);
+        return run_floor(count, 0);
+    if (count != 0 && strcmp(mode, "l2-floor-eager") == 0)
+        return run_floor(count, 1);
     if (count == 0 || !bench_open(&b, (size_t)4 << 20) || !setup(&b, mode, &o))
         return 2;
     before = bench_bytes(&b);

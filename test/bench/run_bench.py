@@ -51,9 +51,13 @@ BENCHES = [
      20000, 40000),
     # Measured, no target: L2's loop over the least code that does what its calls ask
     # (test/bench/bench_floor.c: checks, redundant-bind elision, the three packets; nothing
-    # else the library does): what any implementation of these calls costs at least.
+    # else the library does): what any implementation of this design costs at least.
     ("L2-floor", UMD, ["l2-floor"], "floor: L2's calls done by the least code (bench_floor.c)",
      [], 20000, 40000),
+    # Measured, no target: the same for the other design (binds write their packets at once;
+    # test/bench/bench_floor_eager.c, written for the fewest instructions).
+    ("L2-eager", UMD, ["l2-floor-eager"],
+     "floor: L2's calls, binds writing their packets (bench_floor_eager.c)", [], 20000, 40000),
     ("L3", UMD, ["l3"], "umd: Map(DISCARD) 256-byte CB, write, Unmap, Draw(3)", [("max", 200)],
      20000, 40000),
     ("L4", UMD, ["l4"], "umd: L1 with 1,000 buffers + 100 textures live",
