@@ -24,6 +24,7 @@
 #define N_SAMPLER     2u
 #define N_STATE       2u
 #define N_UAV         4u
+#define N_QUERY       4u
 #define N_TOKENS      32u
 #define SLOT_WORDS    64u /* 512 bytes per object slot */
 #define MAX_IDS       64u
@@ -124,12 +125,16 @@ struct ddi {
     int removed;         /* a call answered DEVICE_REMOVED or an injected DEVICE_REMOVED fired */
     int extended;        /* setup: the whole operation table (ops past 30) */
     int win7;            /* setup: the fake waits the way Windows 7 does (win7_locks) */
+    int compatible;      /* setup: the COMPATIBLE policy (approximations allowed) */
     uint32_t burst_len;  /* extended set: fallible callbacks that fail after the armed one */
     uint32_t burst_left; /* of those, still to fail */
 
     struct slot res[N_RES], view[N_VIEW], shader[N_SHADER], layout[N_LAYOUT];
     struct slot sampler[N_SAMPLER], blend[N_STATE], depth[N_STATE], raster[N_STATE];
     struct slot uav[N_UAV];
+    struct slot query[N_QUERY]; /* kind: enum aerocmd_umd_query_kind; mapped: 1 once ended */
+    uint32_t predicate;         /* 1 + the query slot set as predicate; 0 none */
+    int predicate_skips;        /* commands are left out (ddi_ops_query.c's reading) */
 
     /* share tokens exported and not yet released, from the submitted streams */
     struct token_record tokens[N_TOKENS];
@@ -222,5 +227,13 @@ void ddi_destroy_uav(struct ddi *d, uint32_t index);
 /* ddi_ops_share.c: opening shared resources, indirect work (extended set) */
 void ddi_op_open_shared(struct ddi *d, struct reader *r);
 void ddi_op_indirect(struct ddi *d, struct reader *r);
+
+/* ddi_ops_query.c: queries and predication (extended set) */
+void ddi_op_create_query(struct ddi *d, struct reader *r);
+void ddi_op_query_mark(struct ddi *d, struct reader *r);
+void ddi_op_query_get_data(struct ddi *d, struct reader *r);
+void ddi_op_set_predication(struct ddi *d, struct reader *r);
+void ddi_op_destroy_query(struct ddi *d, struct reader *r);
+void ddi_destroy_query(struct ddi *d, uint32_t index);
 
 #endif /* AEROCMD_FUZZ_DDI_FUZZ_H */

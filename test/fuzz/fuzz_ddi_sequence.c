@@ -2,9 +2,10 @@
 /* fuzz_ddi_sequence: bytes -> a sequence of state-tracker calls (create, bind, draw, clear,
  * present, flush, map, update, copy, wait, destroy, held fences, injected failures; in the
  * extended set also structured and raw buffers, views with flags, UAVs, OpenResource,
- * indirect work and bursts of failing callbacks, ddi_failures.c) on a device over the
- * in-memory fake, with a small command buffer so that splitting happens all the time, in
- * the default way of waiting or Windows 7's.
+ * indirect work, queries and predication and bursts of failing callbacks, ddi_failures.c)
+ * on a device (STRICT or COMPATIBLE policy) over the in-memory fake, with a small command
+ * buffer so that splitting happens all the time, in the default way of waiting or
+ * Windows 7's.
  *
  * Input: [4 setup bytes][op][args][op][args]... (ddi_setup; ops_table for the operation
  * numbers, ddi_ops_*.c for their arguments). Objects live in small slot arrays indexed by
@@ -26,15 +27,20 @@
  *   themselves, the OS throttles presents), a Map that answers STILL_DRAWING got that from
  *   the lock, and holding fences loses the device only in wait_idle;
  * - buffer, view and UAV creations get the answer Direct3D's rules give (ddi_ops_views.c);
+ * - queries answer as umd_query.h documents (ddi_ops_query.c: the refusals by kind and
+ *   policy, nothing written past the bytes asked for or before the end, the certain data);
+ * - while predication leaves commands out, a predicated operation sends nothing;
  * - every share token exported in a submitted stream is released before the
  *   DESTROY_RESOURCE of its resource, unless the device was lost; none is exported twice;
  * - after everything is destroyed: no allocator block, guest allocation or lock is left. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aerocmd/decode.h"
 #include "aerocmd/submission.h"
+#include "aerocmd/umd_policy.h"
 #include "ddi_fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -124,19 +130,22 @@ void *ddi_typed(const struct slot *slots, uint32_t n, uint32_t index, uint32_t k
 
 /* ---- checking what the fake received ---------------------------------------------------- */
 
-static int has_present(const uint8_t *cmd, uint32_t len)
+/* The stream's packets; *presents of them PRESENT or PRESENT_EX. */
+static uint32_t count_packets(const uint8_t *cmd, uint32_t len, uint32_t *presents)
 {
     struct aerocmd_stream st;
     struct aerocmd_cursor cur;
     struct aerocmd_packet p;
     struct aerocmd_diag diag;
+    uint32_t n = 0;
     if (aerocmd_stream_open(&st, cmd, len, &diag) != AEROCMD_OK)
         abort();
     aerocmd_cursor_init(&cur, &st);
-    while (aerocmd_cursor_next(&cur, &p, &diag) == 1)
+    *presents = 0;
+    for (; aerocmd_cursor_next(&cur, &p, &diag) == 1; n++)
         if (p.opcode == AEROGPU_CMD_PRESENT || p.opcode == AEROGPU_CMD_PRESENT_EX)
-            return 1;
-    return 0;
+            ++*presents;
+    return n;
 }
 
 /* ---- shared surfaces: each exported token released once, before its resource goes ---------- */
@@ -279,11 +288,13 @@ static void check_submissions(struct ddi *d)
         const struct aerocmd_umd_fake_submission *s = &d->fake.submissions[i];
         struct aerocmd_diag diag;
         int flagged = (s->flags & AEROCMD_UMD_SUBMIT_PRESENT) != 0;
+        uint32_t presents;
         if (s->cmd_bytes > d->fake.buffer_capacity || s->alloc_count > d->fake.alloc_capacity)
             abort();
         if (aerocmd_validate_stream(s->cmd, s->cmd_bytes, &diag) != AEROCMD_OK)
             abort();
-        if (flagged != has_present(s->cmd, s->cmd_bytes))
+        count_packets(s->cmd, s->cmd_bytes, &presents);
+        if (flagged != (presents != 0))
             abort();
         track_tokens(d, s->cmd, s->cmd_bytes);
         check_semantics(d, i);
@@ -327,11 +338,12 @@ static void check_object_sizes(void)
  * reused, bit 5 the extended operation set (every op of ops_table; without it the op byte
  * is taken % 31, as before that set existed), bit 6 Windows 7 waits (the fake's win7_locks:
  * locks wait for the GPU, the OS throttles presents), bit 7 with bit 6 a callback table
- * without wait_fence. */
+ * without wait_fence. Process id byte: the id space's process is 4 x it; its bit 7 asks for
+ * the COMPATIBLE policy (STRICT otherwise). */
 static int ddi_setup(struct ddi *d, struct reader *r)
 {
     struct aerocmd_umd_device_desc desc;
-    uint32_t capacity = 48u + rd8(r) * 4u, entries = rd8(r) % 9u, cfg = rd8(r);
+    uint32_t capacity = 48u + rd8(r) * 4u, entries = rd8(r) % 9u, cfg = rd8(r), process;
     memset(d, 0, sizeof *d);
     counting_init(&d->fake_alloc);
     counting_init(&d->dev_alloc);
@@ -344,8 +356,11 @@ static int ddi_setup(struct ddi *d, struct reader *r)
     ddi_wrap_callbacks(d);
     if (d->win7 && (cfg & 0x80u))
         d->cb.wait_fence = NULL; /* allowed when the OS does all the waiting */
-    aerocmd_umd_id_space_init(&d->ids.space, rd8(r) * 4u);
+    process = rd8(r);
+    aerocmd_umd_id_space_init(&d->ids.space, process * 4u);
+    d->compatible = (process & 0x80u) != 0;
     memset(&desc, 0, sizeof desc);
+    desc.policy = d->compatible ? AEROCMD_UMD_POLICY_COMPATIBLE : AEROCMD_UMD_POLICY_STRICT;
     desc.abi_version = d->abi_version;
     desc.features = (cfg & 0x08u) ? 0u : AEROGPU_FEATURE_TRANSFER;
     desc.callbacks = &d->cb;
@@ -373,6 +388,8 @@ static void ddi_teardown(struct ddi *d)
     ddi_disarm(d);
     d->fake.hold_fences = 0;
     aerocmd_umd_fake_complete(&d->fake, d->fake.last_fence);
+    for (i = 0; i < N_QUERY; i++)
+        ddi_destroy_query(d, i);
     for (i = 0; i < N_UAV; i++)
         ddi_destroy_uav(d, i);
     for (kind = 0; kind < 8; kind++)
@@ -432,6 +449,11 @@ static void (*const ops_table[])(struct ddi *, struct reader *) = {
     ddi_op_destroy_uav,            /* 36 */
     ddi_op_open_shared,            /* 37 */
     ddi_op_indirect,               /* 38 */
+    ddi_op_create_query,           /* 39 */
+    ddi_op_query_mark,             /* 40 */
+    ddi_op_query_get_data,         /* 41 */
+    ddi_op_set_predication,        /* 42 */
+    ddi_op_destroy_query,          /* 43 */
 };
 #define ORIGINAL_OPS 31u
 
@@ -453,6 +475,51 @@ static void check_between_ops(const struct ddi *d, uint64_t waits_before, int op
         abort();
 }
 
+/* Direct3D's predicated commands among the operations: draws, dispatches, clears, updates,
+ * copies, UAV clears, indirect work. */
+static int predicated_op(uint32_t op)
+{
+    return op == 19 || op == 20 || op == 21 || op == 27 || op == 28 || op == 35 || op == 38;
+}
+
+static int flushed(struct ddi *d)
+{
+    aerocmd_result result = aerocmd_umd_flush(d->ctx);
+    ddi_check(d, result);
+    return result == AEROCMD_OK;
+}
+
+/* While predication leaves commands out, a predicated operation sends nothing: the open
+ * buffer is submitted before and after it, and what the second submission (and any in
+ * between) carries must be empty. */
+static void run_op(struct ddi *d, uint32_t op, struct reader *r)
+{
+    int judge = d->predicate_skips && predicated_op(op) && flushed(d);
+    uint32_t i, presents;
+    if (judge)
+        check_submissions(d);
+    ops_table[op](d, r);
+    if (!judge || !flushed(d))
+        return;
+    for (i = 0; i < d->fake.submission_count; i++)
+        if (count_packets(d->fake.submissions[i].cmd, d->fake.submissions[i].cmd_bytes,
+                          &presents) != 0)
+            abort(); /* predication did not leave the command out */
+}
+
+/* With AEROCMD_FUZZ_OP_LOG set, each extended-set operation's byte offset and the number
+ * of operations it was taken modulo go to stderr (canonical_ops.py rewrites inputs from
+ * them). The original set's number is fixed: those inputs keep their meaning anyway. */
+static void log_op(const struct ddi *d, const struct reader *r, const uint8_t *data)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("AEROCMD_FUZZ_OP_LOG") != NULL;
+    if (on && d->extended)
+        fprintf(stderr, "op-byte %lu %u\n", (unsigned long)(r->p - data),
+                (unsigned)COUNT_OF(ops_table));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct ddi d;
@@ -468,9 +535,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 4 || !ddi_setup(&d, &r))
         return 0;
     while (r.left > 0 && ops++ < MAX_OPS) {
-        uint32_t op = rd8(&r) % (d.extended ? (uint32_t)COUNT_OF(ops_table) : ORIGINAL_OPS);
+        uint32_t op;
         uint64_t waits_before = d.fake.wait_fence_calls;
-        ops_table[op](&d, &r);
+        log_op(&d, &r, data);
+        op = rd8(&r) % (d.extended ? (uint32_t)COUNT_OF(ops_table) : ORIGINAL_OPS);
+        run_op(&d, op, &r);
         check_between_ops(&d, waits_before, (int)op);
         check_submissions(&d);
     }

@@ -103,7 +103,8 @@ def kmd_seeds(streams_dir):
  OP_INJECT, OP_MAP, OP_UNMAP, OP_UPDATE, OP_COPY, OP_WAIT_IDLE, OP_FENCES,
  # the extended set (setup config bit 5)
  OP_CREATE_BUFFER_EX, OP_CREATE_VIEW_EX, OP_CREATE_UAV, OP_SET_CS_UAVS, OP_CLEAR_UAV,
- OP_DESTROY_UAV, OP_OPEN_SHARED, OP_INDIRECT) = range(39)
+ OP_DESTROY_UAV, OP_OPEN_SHARED, OP_INDIRECT, OP_CREATE_QUERY, OP_QUERY_MARK, OP_QUERY_GET_DATA,
+ OP_SET_PREDICATION, OP_DESTROY_QUERY) = range(44)
 
 BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS, BIND_UAV = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40, 0x80
 VIEW_SRV, VIEW_RTV, VIEW_DSV = 0, 1, 2
@@ -114,6 +115,10 @@ VFMT_R32G32B32 = 0
 DYNAMIC_CPU_WRITE = 2 | 4  # usage byte: usage % 4, bit 2 CPU write, bit 3 CPU read
 STAGING_CPU_READ_WRITE = 3 | 4 | 8
 MAP_READ, MAP_WRITE_DISCARD = 1, 4
+# query kinds (the DDI's numbering), the process byte's COMPATIBLE policy bit
+Q_EVENT, Q_OCCLUSION, Q_PIPELINE_STATS, Q_OCCLUSION_PREDICATE, Q_SO_OVERFLOW_PREDICATE = 0, 1, 4, 5, 7
+Q_NONE = 19
+PID_COMPATIBLE = 0x80
 
 
 def ddi_setup(capacity, entries, minor=4, transfer=True, reuse_ids=False, pid=0x48,
@@ -247,12 +252,39 @@ def ddi_seeds():
             OP_CREATE_BUFFER, 4, 16, 0, BIND_VB, 0x20, 0, OP_FLUSH]),
         "shared_device_removed": (ddi_setup(160, 4, extended=True) + bytes(shared_pair() + [
             OP_INJECT, 0x05, OP_DESTROY, 0 | 0 << 3, OP_DESTROY, 0 | 1 << 3, OP_FLUSH])),
+        # an SO-overflow predicate (FALSE) with FALSE leaves the work out
+        "queries_strict": (ddi_setup(400, 4, extended=True) + scene +
+                           queries(Q_SO_OVERFLOW_PREDICATE, 0) + down),
+        # the occlusion predicate (TRUE) with TRUE, under COMPATIBLE and Windows 7 waits
+        "queries_compatible": (ddi_setup(400, 4, extended=True, win7=True,
+                                         pid=0x48 | PID_COMPATIBLE) + scene +
+                               queries(Q_OCCLUSION_PREDICATE, 1) + down),
         "compute_gs": (ddi_setup(160, 2) +
                        bytes([OP_CREATE_SHADER, 2, 2, 8, 0x33, OP_CREATE_SHADER, 3, 3, 2, 0x44,
                               OP_SET_SHADER, 2, 2, OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
                               OP_SET_SHADER, 3, 3, OP_DISPATCH, 0x2A,
                               OP_DESTROY, 2 | 2 << 3, OP_DISPATCH, 0x2A, OP_FLUSH])),
     }
+
+
+def queries(predicate_kind, value):
+    """A predicate, an event, a kind that is none and pipeline statistics: counted around a
+    draw, read (still drawing without a flush, short, whole, polled), then the predicate set
+    so that it leaves a draw, a clear and an update out; an event refused as predicate; the
+    predicate destroyed while set."""
+    draw = [OP_DRAW, 0, 3, 0, 1, 0, 0, 0]
+    return bytes([
+        OP_CREATE_QUERY, 0, predicate_kind, OP_CREATE_QUERY, 1, Q_EVENT,
+        OP_CREATE_QUERY, 2, Q_NONE, OP_CREATE_QUERY, 3, Q_PIPELINE_STATS,
+        OP_QUERY_MARK, 0, 3, OP_QUERY_MARK, 0, 0] + draw + [
+        OP_QUERY_MARK, 1, 0, OP_QUERY_MARK, 1, 3, OP_QUERY_MARK, 1, 1,
+        OP_QUERY_GET_DATA, 1, 1, 96, OP_QUERY_GET_DATA, 0, 1, 2, OP_QUERY_GET_DATA, 0, 0, 96,
+        OP_QUERY_GET_DATA, 0, 3, 96, OP_QUERY_GET_DATA, 2, 1, 0,
+        OP_SET_PREDICATION, value, 0] + draw + [
+        OP_CLEAR, 0x00, OP_UPDATE, 4, 0, 0x04, 0, 2, 0, 2,
+        OP_SET_PREDICATION, 1, 1,                                   # an event: refused
+        OP_DESTROY_QUERY, 0] + draw + [
+        OP_DESTROY_QUERY, 1, OP_DESTROY_QUERY, 3])
 
 
 def views_buffer_kinds():

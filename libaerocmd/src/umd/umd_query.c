@@ -223,8 +223,13 @@ aerocmd_result aerocmd_umd_query_end(struct aerocmd_umd_context *ctx, struct aer
     if (has_begin(q->kind) && q->state != UMD_QUERY_BEGUN)
         (void)aerocmd_umd_query_begin(ctx, q);
     r = emit_end(ctx, q);
-    if (r != AEROCMD_OK)
+    if (r != AEROCMD_OK) {
+        /* Issued, not ended: an earlier End's answer says nothing of what was sent since
+         * (a query with Begin is BEGUN already). */
+        if (!has_begin(q->kind))
+            q->state = UMD_QUERY_IDLE;
         return r;
+    }
     stop_counting(ctx, q);
     diff_totals(&q->begin, &ctx->totals, &q->result);
     q->end_serial = ctx->serial;

@@ -61,6 +61,43 @@ static void test_event(int win7)
     kit_close(&h);
 }
 
+/* An End that fails leaves the event issued but not ended: it answered TRUE for its earlier
+ * End, and must not for commands sent since (an event signals once all commands before its
+ * End are done). Windows 7 waits, one allocation-list entry: the End needs a buffer of its
+ * own, whose submission fails. */
+static void test_event_end_fails(void)
+{
+    static struct harness h;
+    struct aerocmd_umd_query *q, *other;
+    uint32_t data = 0;
+    kit_reset();
+    CHECK(harness_open_fake(&h, 65536, 1));
+    h.fake.win7_locks = 1;
+    aerocmd_umd_fake_callbacks(&h.fake, &h.cb);
+    CHECK(harness_open_device(&h));
+    q = kit_query(&h, AEROCMD_UMD_QUERY_EVENT);
+    other = kit_query(&h, AEROCMD_UMD_QUERY_EVENT);
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, 0), AEROCMD_OK);
+    CHECK_EQ(data, 1);
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, other), AEROCMD_OK); /* the list's one entry */
+    h.fake.fail_at = h.fake.fallible_calls + 1u;
+    h.fake.fail_with = AEROCMD_E_OUT_OF_MEMORY;
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_E_OUT_OF_MEMORY);
+    h.fake.fail_at = 0;
+    data = 0xA5A5A5A5u;
+    CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, AEROCMD_UMD_QUERY_DO_NOT_FLUSH),
+             AEROCMD_E_STILL_DRAWING);
+    CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, 0), AEROCMD_E_STILL_DRAWING);
+    CHECK_EQ(data, 0xA5A5A5A5u);
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, 0), AEROCMD_OK);
+    CHECK_EQ(data, 1);
+    aerocmd_umd_destroy_query(q);
+    aerocmd_umd_destroy_query(other);
+    kit_close(&h);
+}
+
 /* Occlusion and statistics over a triangle drawn once, then four instances, with a
  * geometry shader bound for the second draw, in a 64x64 viewport. */
 static void test_counting(void)
@@ -277,6 +314,7 @@ int main(void)
     test_data_sizes();
     test_event(0);
     test_event(1);
+    test_event_end_fails();
     test_counting();
     test_caps();
     test_ddi_descriptions();
