@@ -175,6 +175,8 @@ void ddi_note_resource(struct slot *s, uint32_t kind, uint32_t size, uint32_t bi
 /* ddi_ops_objects.c */
 void ddi_op_create_buffer(struct ddi *d, struct reader *r);
 void ddi_op_create_texture(struct ddi *d, struct reader *r);
+/* create_texture's arguments, with misc flags added and a VidPN source id. */
+void ddi_create_texture(struct ddi *d, struct reader *r, uint32_t misc, uint32_t vidpn);
 void ddi_op_create_view(struct ddi *d, struct reader *r);
 void ddi_op_create_shader(struct ddi *d, struct reader *r);
 void ddi_op_create_layout(struct ddi *d, struct reader *r);
@@ -235,5 +237,16 @@ void ddi_op_query_get_data(struct ddi *d, struct reader *r);
 void ddi_op_set_predication(struct ddi *d, struct reader *r);
 void ddi_op_destroy_query(struct ddi *d, struct reader *r);
 void ddi_destroy_query(struct ddi *d, uint32_t index);
+
+/* ddi_ops_dxgi.c: what DXGI and the runtime's helpers ask (extended set): swap-chain
+ * textures, Blt, RotateResourceIdentities, present through a surface, GenerateMips,
+ * CopyStructureCount, the one-slot shader-resource and sampler binds */
+void ddi_op_create_texture_misc(struct ddi *d, struct reader *r);
+void ddi_op_blt(struct ddi *d, struct reader *r);
+void ddi_op_rotate(struct ddi *d, struct reader *r);
+void ddi_op_present_surface(struct ddi *d, struct reader *r);
+void ddi_op_generate_mips(struct ddi *d, struct reader *r);
+void ddi_op_copy_structure_count(struct ddi *d, struct reader *r);
+void ddi_op_set_one_slot(struct ddi *d, struct reader *r);
 
 #endif /* AEROCMD_FUZZ_DDI_FUZZ_H */

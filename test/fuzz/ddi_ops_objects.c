@@ -43,6 +43,11 @@ void ddi_op_create_buffer(struct ddi *d, struct reader *r)
 
 void ddi_op_create_texture(struct ddi *d, struct reader *r)
 {
+    ddi_create_texture(d, r, 0, 0);
+}
+
+void ddi_create_texture(struct ddi *d, struct reader *r, uint32_t misc, uint32_t vidpn)
+{
     static struct aerocmd_umd_subresource_data init[64];
     struct slot *s = &d->res[rd8(r) % N_RES];
     struct aerocmd_umd_texture2d_desc td;
@@ -59,7 +64,8 @@ void ddi_op_create_texture(struct ddi *d, struct reader *r)
     cfg = rd8(r);
     td.sample_count = cfg & 3u;
     td.guest_backed = (cfg >> 4) & 1u;
-    td.misc_flags = ((cfg >> 6) & 3u) << 1; /* SHARED, TEXTURECUBE */
+    td.misc_flags = ((cfg >> 6) & 3u) << 1 | misc; /* SHARED, TEXTURECUBE */
+    td.vidpn_source_id = vidpn;
     read_usage(r, &td.usage, &td.cpu_access);
     for (i = 0; i < 64; i++) {
         init[i].data = ddi_pattern;

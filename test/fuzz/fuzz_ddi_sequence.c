@@ -2,10 +2,10 @@
 /* fuzz_ddi_sequence: bytes -> a sequence of state-tracker calls (create, bind, draw, clear,
  * present, flush, map, update, copy, wait, destroy, held fences, injected failures; in the
  * extended set also structured and raw buffers, views with flags, UAVs, OpenResource,
- * indirect work, queries and predication and bursts of failing callbacks, ddi_failures.c)
- * on a device (STRICT or COMPATIBLE policy) over the in-memory fake, with a small command
- * buffer so that splitting happens all the time, in the default way of waiting or
- * Windows 7's.
+ * indirect work, queries and predication, DXGI's swap-chain work, GenerateMips and bursts
+ * of failing callbacks, ddi_failures.c) on a device (STRICT or COMPATIBLE policy) over the
+ * in-memory fake, with a small command buffer so that splitting happens all the time, in
+ * the default way of waiting or Windows 7's.
  *
  * Input: [4 setup bytes][op][args][op][args]... (ddi_setup; ops_table for the operation
  * numbers, ddi_ops_*.c for their arguments). Objects live in small slot arrays indexed by
@@ -454,6 +454,13 @@ static void (*const ops_table[])(struct ddi *, struct reader *) = {
     ddi_op_query_get_data,         /* 41 */
     ddi_op_set_predication,        /* 42 */
     ddi_op_destroy_query,          /* 43 */
+    ddi_op_create_texture_misc,    /* 44 */
+    ddi_op_blt,                    /* 45 */
+    ddi_op_rotate,                 /* 46 */
+    ddi_op_present_surface,        /* 47 */
+    ddi_op_generate_mips,          /* 48 */
+    ddi_op_copy_structure_count,   /* 49 */
+    ddi_op_set_one_slot,           /* 50 */
 };
 #define ORIGINAL_OPS 31u
 
@@ -476,10 +483,11 @@ static void check_between_ops(const struct ddi *d, uint64_t waits_before, int op
 }
 
 /* Direct3D's predicated commands among the operations: draws, dispatches, clears, updates,
- * copies, UAV clears, indirect work. */
+ * copies, UAV clears, indirect work, GenerateMips, CopyStructureCount. */
 static int predicated_op(uint32_t op)
 {
-    return op == 19 || op == 20 || op == 21 || op == 27 || op == 28 || op == 35 || op == 38;
+    return op == 19 || op == 20 || op == 21 || op == 27 || op == 28 || op == 35 || op == 38 ||
+           op == 48 || op == 49;
 }
 
 static int flushed(struct ddi *d)

@@ -104,7 +104,8 @@ def kmd_seeds(streams_dir):
  # the extended set (setup config bit 5)
  OP_CREATE_BUFFER_EX, OP_CREATE_VIEW_EX, OP_CREATE_UAV, OP_SET_CS_UAVS, OP_CLEAR_UAV,
  OP_DESTROY_UAV, OP_OPEN_SHARED, OP_INDIRECT, OP_CREATE_QUERY, OP_QUERY_MARK, OP_QUERY_GET_DATA,
- OP_SET_PREDICATION, OP_DESTROY_QUERY) = range(44)
+ OP_SET_PREDICATION, OP_DESTROY_QUERY, OP_CREATE_TEXTURE_MISC, OP_BLT, OP_ROTATE, OP_PRESENT_SURFACE,
+ OP_GENERATE_MIPS, OP_COPY_STRUCTURE_COUNT, OP_SET_ONE_SLOT) = range(51)
 
 BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS, BIND_UAV = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40, 0x80
 VIEW_SRV, VIEW_RTV, VIEW_DSV = 0, 1, 2
@@ -119,6 +120,8 @@ MAP_READ, MAP_WRITE_DISCARD = 1, 4
 Q_EVENT, Q_OCCLUSION, Q_PIPELINE_STATS, Q_OCCLUSION_PREDICATE, Q_SO_OVERFLOW_PREDICATE = 0, 1, 4, 5, 7
 Q_NONE = 19
 PID_COMPATIBLE = 0x80
+# create_texture_misc's misc byte
+TEX_GENERATE_MIPS, TEX_PRESENTABLE, TEX_PRIMARY = 0x1, 0x2, 0x4
 
 
 def ddi_setup(capacity, entries, minor=4, transfer=True, reuse_ids=False, pid=0x48,
@@ -259,6 +262,9 @@ def ddi_seeds():
         "queries_compatible": (ddi_setup(400, 4, extended=True, win7=True,
                                          pid=0x48 | PID_COMPATIBLE) + scene +
                                queries(Q_OCCLUSION_PREDICATE, 1) + down),
+        "dxgi_swap_chain": ddi_setup(600, 8, extended=True) + dxgi_swap_chain(),
+        "dxgi_swap_chain_win7": (ddi_setup(600, 8, extended=True, win7=True) +
+                                 dxgi_swap_chain()),
         "compute_gs": (ddi_setup(160, 2) +
                        bytes([OP_CREATE_SHADER, 2, 2, 8, 0x33, OP_CREATE_SHADER, 3, 3, 2, 0x44,
                               OP_SET_SHADER, 2, 2, OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
@@ -285,6 +291,29 @@ def queries(predicate_kind, value):
         OP_SET_PREDICATION, 1, 1,                                   # an event: refused
         OP_DESTROY_QUERY, 0] + draw + [
         OP_DESTROY_QUERY, 1, OP_DESTROY_QUERY, 3])
+
+
+def dxgi_swap_chain():
+    """Two back buffers and a primary (8x8), a 16x16 texture with a full mip chain: clear,
+    GenerateMips, a Blt that copies (same size) and one that stretches, rotations (the
+    second repeats a buffer: refused), presents onto the primary and a TEST one, the
+    one-slot shader-resource and sampler binds."""
+    tex = lambda misc, slot, size, mips, fmt: [
+        OP_CREATE_TEXTURE_MISC, misc, slot, size - 1, size - 1, mips, 0, fmt, BIND_RT | BIND_SRV,
+        0x11, 0]
+    return bytes(
+        tex(TEX_PRESENTABLE, 0, 8, 1, FMT_B8G8R8A8) + tex(TEX_PRESENTABLE, 1, 8, 1, FMT_B8G8R8A8) +
+        tex(TEX_PRESENTABLE | TEX_PRIMARY, 2, 8, 1, FMT_B8G8R8A8) +
+        tex(TEX_GENERATE_MIPS, 3, 16, 0, FMT_R8G8B8A8) + [
+            OP_CREATE_VIEW, 0, VIEW_RTV, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            OP_CREATE_VIEW, 1, VIEW_SRV, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+            OP_CREATE_SAMPLER, 0, 0, 0, 0,
+            OP_CLEAR, 0x00, OP_GENERATE_MIPS, 1,
+            OP_BLT, 1, 0, 0x08, 1, 0, 0, 0, 0, 8, 8,
+            OP_BLT, 2, 3, 0x04, 2, 0, 0, 0, 0, 8, 8,
+            OP_ROTATE, 2, 0, 1, 0, OP_ROTATE, 3, 0, 1, 1,
+            OP_PRESENT_SURFACE, 0, 2, 1, 0, OP_PRESENT_SURFACE, 1, 6, 0x08, 0,
+            OP_SET_ONE_SLOT, 0x02, 0, 1, OP_SET_ONE_SLOT, 0x03, 0, 0, OP_FLUSH])
 
 
 def views_buffer_kinds():

@@ -224,13 +224,14 @@ aerocmd_result aerocmd_umd_present_surface(struct aerocmd_umd_context *ctx,
 /* ---- swap chain ---------------------------------------------------------------------- */
 
 /* DXGI's RotateResourceIdentities: res[0] takes res[1]'s identity (host handle and
- * storage), ..., res[count - 1] takes res[0]'s; no bytes move. Views follow their resource
- * object (a view with a host object of its own gets a new one over the new texture, and
- * the old one is destroyed), and whatever is bound is rebound with the new handles at the
- * next draw. All resources must be distinct, unmapped 2D textures of this device with the
- * same size, format, mips, layers, bind flags, usage and storage kind (INVALID_ARG
- * otherwise, nothing changed). count 0 or 1 does nothing. On a failure to create the
- * replacement views nothing is rotated. */
+ * storage, with the share token, PRESENTABLE and PRIMARY they were created with), ...,
+ * res[count - 1] takes res[0]'s; no bytes move. Views follow their resource object (a view
+ * with a host object of its own gets a new one over the new texture, and the old one is
+ * destroyed), and whatever is bound is rebound with the new handles at the next draw. All
+ * resources must be distinct, unmapped 2D textures of this device with the same size,
+ * format, mips, layers, bind flags, usage, storage kind and GENERATE_MIPS: INVALID_ARG
+ * otherwise, nothing changed. count 0, or one resource (checked as above), changes
+ * nothing. On a failure to create the replacement views nothing is rotated. */
 aerocmd_result aerocmd_umd_rotate_resources(struct aerocmd_umd_context *ctx,
                                             struct aerocmd_umd_resource *const *res,
                                             uint32_t count);

@@ -2,7 +2,12 @@
 /* umd_rotate.c — RotateResourceIdentities: swap-chain buffers trade what they stand for.
  *
  * A resource's identity is its host handle and its storage (guest allocation, CPU shadow,
- * allocation-list entry, last GPU write). Rotating moves identities one place down the
+ * allocation-list entry, last GPU write) with what was made of them at creation: the
+ * sharing (the token the kernel gave the allocation and the host registered for the
+ * handle: the object that ends up holding them releases it before the handle goes) and
+ * the present bits (a scanout-capable host texture; a primary's allocation, which
+ * DestroyResource must give back at once). DXGI rotates its front buffer, a primary, with
+ * back buffers that are not. Rotating moves identities one place down the
  * list, without copying a byte. Views follow their resource object: a view sharing the
  * texture's handle takes the new handle; a view with a host object of its own gets a new
  * host view over the new texture (created before anything changes, so a failure leaves
@@ -20,6 +25,8 @@ struct umd_identity {
     uint32_t listed_index;
     uint64_t write_serial;
     uint8_t *shadow;
+    uint32_t share, exported, presentable;
+    uint64_t share_token;
 };
 
 static void take_identity(struct umd_identity *id, const struct aerocmd_umd_resource *res)
@@ -30,6 +37,10 @@ static void take_identity(struct umd_identity *id, const struct aerocmd_umd_reso
     id->listed_index = res->listed_index;
     id->write_serial = res->write_serial;
     id->shadow = res->shadow;
+    id->share = res->share;
+    id->exported = res->exported;
+    id->share_token = res->share_token;
+    id->presentable = res->presentable;
 }
 
 static void give_identity(struct aerocmd_umd_resource *res, const struct umd_identity *id)
@@ -40,6 +51,10 @@ static void give_identity(struct aerocmd_umd_resource *res, const struct umd_ide
     res->listed_index = id->listed_index;
     res->write_serial = id->write_serial;
     res->shadow = id->shadow;
+    res->share = id->share;
+    res->exported = id->exported;
+    res->share_token = id->share_token;
+    res->presentable = id->presentable;
 }
 
 /* Swap-chain buffers: live textures of this device, alike in everything but identity,
@@ -50,7 +65,8 @@ static int same_shape(const struct aerocmd_umd_resource *a, const struct aerocmd
            a->dxgi_format == b->dxgi_format && a->format == b->format && a->width == b->width &&
            a->height == b->height && a->mip_levels == b->mip_levels &&
            a->array_layers == b->array_layers && a->guest_backed == b->guest_backed &&
-           a->usage == b->usage && a->cpu_access == b->cpu_access;
+           a->usage == b->usage && a->cpu_access == b->cpu_access &&
+           a->generate_mips == b->generate_mips;
 }
 
 static aerocmd_result check_rotation(const struct aerocmd_umd_context *ctx,

@@ -200,6 +200,80 @@ static void test_rotation_refusals(void)
     kit_close(&h);
 }
 
+/* Index of the first packet of `opcode` whose 32-bit word at `offset` is `value`. */
+static uint32_t find_word(const struct packet_list *pl, uint32_t opcode, uint32_t offset,
+                          uint32_t value)
+{
+    uint32_t i, v;
+    for (i = 0; i < pl->count; i++) {
+        if (pl->opcode[i] != opcode)
+            continue;
+        memcpy(&v, pl->packet[i].bytes + offset, 4);
+        if (v == value)
+            return i;
+    }
+    return pl->count;
+}
+
+/* Sharing belongs to the identity: the allocation and handle keep the token the kernel
+ * gave and the host registered for them, so the object that ends up holding them releases
+ * it before DESTROY_RESOURCE of that handle (RULES.md: the host must not see the handle go
+ * while a token names it), and the other releases nothing. So does PRESENTABLE (DXGI
+ * rotates its primary front buffer with back buffers): the object holding the presentable
+ * identity presents, the other cannot (umd_pipeline.h: NOT_IMPLEMENTED). */
+static void test_rotation_moves_sharing(void)
+{
+    static struct harness h;
+    static struct packet_list pl;
+    struct aerocmd_umd_texture2d_desc td =
+        texture_desc(16, 16, DXGI_B8G8R8A8_UNORM,
+                     AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 1);
+    struct aerocmd_umd_texture2d_desc sd = td, pd = td;
+    struct aerocmd_umd_resource *res[2], *presentable;
+    struct aerocmd_umd_present_desc present;
+    struct aerocmd_umd_present_allocations allocations;
+    uint32_t shared_handle, other_handle, release, destroy, i, releases = 0;
+    uint64_t token;
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 64));
+    sd.misc_flags = AEROCMD_UMD_MISC_SHARED;
+    pd.misc_flags = AEROCMD_UMD_MISC_PRESENTABLE;
+    res[0] = kit_texture(&h, &sd, NULL);
+    res[1] = kit_texture(&h, &td, NULL);
+    presentable = kit_texture(&h, &pd, NULL);
+    token = aerocmd_umd_resource_share_token(res[0]);
+    shared_handle = aerocmd_umd_resource_handle(res[0]);
+    other_handle = aerocmd_umd_resource_handle(res[1]);
+    CHECK(token != 0);
+    CHECK_EQ(aerocmd_umd_rotate_resources(h.ctx, res, 2), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_resource_handle(res[1]), shared_handle);
+    CHECK(aerocmd_umd_resource_share_token(res[1]) == token);
+    CHECK(aerocmd_umd_resource_share_token(res[0]) == 0);
+    CHECK_EQ(aerocmd_umd_destroy_resource(res[1]), AEROCMD_OK); /* the shared identity first */
+    CHECK_EQ(aerocmd_umd_destroy_resource(res[0]), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    collect_packets(&h.fake, &pl);
+    release = find_word(&pl, AEROGPU_CMD_RELEASE_SHARED_SURFACE, 8, (uint32_t)token);
+    destroy = find_word(&pl, AEROGPU_CMD_DESTROY_RESOURCE, 8, shared_handle);
+    CHECK(release < destroy && destroy < pl.count);
+    CHECK(find_word(&pl, AEROGPU_CMD_DESTROY_RESOURCE, 8, other_handle) < pl.count);
+    for (i = 0; i < pl.count; i++)
+        releases += pl.opcode[i] == AEROGPU_CMD_RELEASE_SHARED_SURFACE;
+    CHECK_EQ(releases, 1);
+    res[0] = kit_texture(&h, &td, NULL);
+    res[1] = presentable;
+    CHECK_EQ(aerocmd_umd_rotate_resources(h.ctx, res, 2), AEROCMD_OK);
+    memset(&present, 0, sizeof present);
+    present.flags = AEROCMD_UMD_PRESENT_TEST;
+    present.src = res[0];
+    CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &present, &allocations), AEROCMD_OK);
+    present.src = res[1];
+    CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &present, &allocations),
+             AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(validate_all(&h), 0);
+    kit_close(&h);
+}
+
 /* Issue 18: every fallible call a rotation makes can fail, including the submissions that
  * retiring the old host views forces in a small command buffer (follow_views once dropped
  * that result and the rotation answered OK). A reached failure is the rotation's result,
@@ -245,6 +319,7 @@ int main(void)
 {
     test_rotation_with_bound_views();
     test_rotation_refusals();
+    test_rotation_moves_sharing();
     test_rotation_reports_every_failure();
     return check_finish();
 }
