@@ -77,6 +77,24 @@ void ddi_create_texture(struct ddi *d, struct reader *r, uint32_t misc, uint32_t
                                               (struct aerocmd_umd_resource **)&s->obj));
 }
 
+uint32_t ddi_texture_format(struct reader *r)
+{
+    return pick(r, texture_formats, COUNT_OF(texture_formats));
+}
+
+void ddi_read_view_desc(struct reader *r, struct aerocmd_umd_view_desc *vd)
+{
+    memset(vd, 0, sizeof *vd);
+    vd->dxgi_format = rd8(r) & 1u ? ddi_texture_format(r) : 0u;
+    vd->first_mip = rd8(r) % 4u;
+    vd->mip_count = rd8(r) % 4u;
+    vd->first_layer = rd8(r) % 3u;
+    vd->layer_count = rd8(r) % 3u;
+    vd->first_element = rd8(r);
+    vd->element_count = rd8(r);
+    vd->element_bytes = (rd8(r) % 3u) * 8u;
+}
+
 void ddi_op_create_view(struct ddi *d, struct reader *r)
 {
     struct slot *s = &d->view[rd8(r) % N_VIEW];
@@ -84,15 +102,7 @@ void ddi_op_create_view(struct ddi *d, struct reader *r)
     struct aerocmd_umd_view_desc vd;
     if (s->obj != NULL || d->res[res].obj == NULL)
         return;
-    memset(&vd, 0, sizeof vd);
-    vd.dxgi_format = rd8(r) & 1u ? pick(r, texture_formats, COUNT_OF(texture_formats)) : 0u;
-    vd.first_mip = rd8(r) % 4u;
-    vd.mip_count = rd8(r) % 4u;
-    vd.first_layer = rd8(r) % 3u;
-    vd.layer_count = rd8(r) % 3u;
-    vd.first_element = rd8(r);
-    vd.element_count = rd8(r);
-    vd.element_bytes = (rd8(r) % 3u) * 8u;
+    ddi_read_view_desc(r, &vd);
     s->res = res;
     s->kind = kind;
     ddi_check(d,

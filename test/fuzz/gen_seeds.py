@@ -105,7 +105,8 @@ def kmd_seeds(streams_dir):
  OP_CREATE_BUFFER_EX, OP_CREATE_VIEW_EX, OP_CREATE_UAV, OP_SET_CS_UAVS, OP_CLEAR_UAV,
  OP_DESTROY_UAV, OP_OPEN_SHARED, OP_INDIRECT, OP_CREATE_QUERY, OP_QUERY_MARK, OP_QUERY_GET_DATA,
  OP_SET_PREDICATION, OP_DESTROY_QUERY, OP_CREATE_TEXTURE_MISC, OP_BLT, OP_ROTATE, OP_PRESENT_SURFACE,
- OP_GENERATE_MIPS, OP_COPY_STRUCTURE_COUNT, OP_SET_ONE_SLOT) = range(51)
+ OP_GENERATE_MIPS, OP_COPY_STRUCTURE_COUNT, OP_SET_ONE_SLOT, OP_CREATE_DDI_RESOURCE,
+ OP_CREATE_DDI_VIEW) = range(53)
 
 BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS, BIND_UAV = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40, 0x80
 VIEW_SRV, VIEW_RTV, VIEW_DSV = 0, 1, 2
@@ -265,6 +266,7 @@ def ddi_seeds():
         "dxgi_swap_chain": ddi_setup(600, 8, extended=True) + dxgi_swap_chain(),
         "dxgi_swap_chain_win7": (ddi_setup(600, 8, extended=True, win7=True) +
                                  dxgi_swap_chain()),
+        "ddi_described": ddi_setup(600, 8, extended=True) + ddi_described(),
         "compute_gs": (ddi_setup(160, 2) +
                        bytes([OP_CREATE_SHADER, 2, 2, 8, 0x33, OP_CREATE_SHADER, 3, 3, 2, 0x44,
                               OP_SET_SHADER, 2, 2, OP_DRAW, 0, 3, 0, 1, 0, 0, 0,
@@ -314,6 +316,27 @@ def dxgi_swap_chain():
             OP_ROTATE, 2, 0, 1, 0, OP_ROTATE, 3, 0, 1, 1,
             OP_PRESENT_SURFACE, 0, 2, 1, 0, OP_PRESENT_SURFACE, 1, 6, 0x08, 0,
             OP_SET_ONE_SLOT, 0x02, 0, 1, OP_SET_ONE_SLOT, 0x03, 0, 0, OP_FLUSH])
+
+
+def ddi_described():
+    """Creations as the DDI describes them: a structured buffer with data, a render target
+    with DISCARD_ON_PRESENT, a primary (no OPTIONAL), a 3D texture and a keyed-mutex one
+    (refused), an undefined bind bit (INVALID_ARG); views of the 2D and 3D dimensions."""
+    def res(slot, dim, width, bind, misc, cpu=0, usage=0, stride=0, primary=0, cfg=1):
+        return [OP_CREATE_DDI_RESOURCE, slot, cfg, dim, width & 0xFF, width >> 8, 15, 1, 0,
+                FMT_B8G8R8A8, usage, bind & 0xFF, bind >> 8, misc & 0xFF, misc >> 8, cpu,
+                stride, primary]
+    view = lambda slot, kind, r, dim: [OP_CREATE_DDI_VIEW, slot, kind, r, dim, 0, 0, 0, 0, 0,
+                                       0, 0, 0]
+    return bytes(
+        res(0, 1, 256, BIND_SRV, 0x40, stride=4) +                 # structured, 16-byte stride
+        res(1, 3, 16, BIND_RT | BIND_SRV, 0x08) +                   # DISCARD_ON_PRESENT
+        res(2, 3, 16, BIND_RT | 0x80, 0, primary=0x01) +            # PRESENT, a primary
+        res(3, 4, 16, BIND_SRV, 0) +                                # 3D: refused
+        res(3, 3, 16, BIND_SRV, 0x100) +                            # KEYEDMUTEX: refused
+        res(3, 3, 16, 0x200, 0) +                                   # undefined bind bit
+        view(0, VIEW_RTV, 1, 3) + view(1, VIEW_SRV, 1, 4) + view(2, VIEW_SRV, 0, 6) +
+        [OP_CLEAR, 0x00, OP_FLUSH])
 
 
 def views_buffer_kinds():

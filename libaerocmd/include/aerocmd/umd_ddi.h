@@ -84,11 +84,12 @@ struct aerocmd_umd_ddi_resource_desc {
  * there, the buffer's in initial[0].data). NOT_IMPLEMENTED: 1D, 3D and cube textures (the
  * protocol has 2D textures only), keyed-mutex and GDI-compatible sharing (the DDI has no
  * call that would carry the synchronisation). INVALID_ARG: a dimension or flag bit the DDI
- * does not define. PRESENT makes a swap-chain buffer (AEROCMD_UMD_MISC_PRESENTABLE: a WDDM
- * allocation a present can name), a primary description without DXGI_DDI_PRIMARY_OPTIONAL
- * a primary (AEROCMD_UMD_MISC_PRIMARY, on vidpn_source_id), AUTO_GEN_MIP_MAP a texture
- * GenerateMips draws (AEROCMD_UMD_MISC_GENERATE_MIPS). Accepted and needing nothing of the
- * protocol: DISCARD_ON_PRESENT, DRAWINDIRECT_ARGS (indirect arguments are read on the CPU),
+ * does not define, whatever else the desc asks. PRESENT makes a swap-chain buffer
+ * (AEROCMD_UMD_MISC_PRESENTABLE: a WDDM allocation a present can name), a primary
+ * description without DXGI_DDI_PRIMARY_OPTIONAL a primary (AEROCMD_UMD_MISC_PRIMARY, on
+ * vidpn_source_id), AUTO_GEN_MIP_MAP a texture GenerateMips draws
+ * (AEROCMD_UMD_MISC_GENERATE_MIPS). Accepted and needing nothing of the protocol:
+ * DISCARD_ON_PRESENT, DRAWINDIRECT_ARGS (indirect arguments are read on the CPU),
  * RESOURCE_CLAMP (SetResourceMinLOD is judged at its own call), REMOTE. */
 aerocmd_result aerocmd_umd_create_ddi_resource(struct aerocmd_umd_device *dev, void *mem,
                                                size_t mem_size,

@@ -106,20 +106,16 @@ aerocmd_result aerocmd_umd_create_ddi_resource(struct aerocmd_umd_device *dev, v
     aerocmd_result r;
     if (desc == NULL)
         return AEROCMD_E_INVALID_ARG;
-    switch (desc->dimension) {
-    case AEROCMD_DDI_DIMENSION_BUFFER:
-    case AEROCMD_DDI_DIMENSION_TEXTURE2D:
-        break;
-    case AEROCMD_DDI_DIMENSION_TEXTURE1D:
-    case AEROCMD_DDI_DIMENSION_TEXTURE3D:
-    case AEROCMD_DDI_DIMENSION_TEXTURECUBE:
-        return AEROCMD_E_NOT_IMPLEMENTED;
-    default:
+    /* What the DDI does not define is invalid before anything is unsupported. */
+    if (desc->dimension < AEROCMD_DDI_DIMENSION_BUFFER ||
+        desc->dimension > AEROCMD_DDI_DIMENSION_TEXTURECUBE)
         return AEROCMD_E_INVALID_ARG;
-    }
     r = flags_from_ddi(desc, &f);
     if (r != AEROCMD_OK)
         return r;
+    if (desc->dimension != AEROCMD_DDI_DIMENSION_BUFFER &&
+        desc->dimension != AEROCMD_DDI_DIMENSION_TEXTURE2D)
+        return AEROCMD_E_NOT_IMPLEMENTED; /* 1D, 3D, cube: the protocol has 2D textures */
     if (desc->dimension == AEROCMD_DDI_DIMENSION_BUFFER)
         return create_buffer(dev, mem, mem_size, desc, &f, initial, out);
     return create_texture(dev, mem, mem_size, desc, &f, initial, out);

@@ -228,6 +228,11 @@ static void test_ddi_descriptions(void)
     CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
                                              aerocmd_umd_resource_size(), &d, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
+    d.bind_flags = 0x200; /* an undefined bit is invalid whatever the dimension */
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    d.bind_flags = 0x8;
     d.dimension = 9;
     CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
                                              aerocmd_umd_resource_size(), &d, NULL, &res),
