@@ -175,8 +175,9 @@ void ddi_note_resource(struct slot *s, uint32_t kind, uint32_t size, uint32_t bi
 /* ddi_ops_objects.c */
 void ddi_op_create_buffer(struct ddi *d, struct reader *r);
 void ddi_op_create_texture(struct ddi *d, struct reader *r);
-/* A format from the table of texture formats (or, past it, the raw byte). */
+/* A format from the table of texture (vertex) formats (or, past it, the raw byte). */
 uint32_t ddi_texture_format(struct reader *r);
+uint32_t ddi_vertex_format(struct reader *r);
 /* create_view's description bytes. */
 void ddi_read_view_desc(struct reader *r, struct aerocmd_umd_view_desc *vd);
 /* create_texture's arguments, with misc flags added and a VidPN source id. */
@@ -253,8 +254,11 @@ void ddi_op_generate_mips(struct ddi *d, struct reader *r);
 void ddi_op_copy_structure_count(struct ddi *d, struct reader *r);
 void ddi_op_set_one_slot(struct ddi *d, struct reader *r);
 
-/* ddi_ops_ddi.c: resources and views described as the DDI describes them (extended set) */
+/* ddi_ops_ddi.c: resources, views, shaders and input layouts described as the DDI
+ * describes them (extended set) */
 void ddi_op_create_ddi_resource(struct ddi *d, struct reader *r);
 void ddi_op_create_ddi_view(struct ddi *d, struct reader *r);
+void ddi_op_create_shader_tokens(struct ddi *d, struct reader *r);
+void ddi_op_create_register_layout(struct ddi *d, struct reader *r);
 
 #endif /* AEROCMD_FUZZ_DDI_FUZZ_H */

@@ -82,6 +82,11 @@ uint32_t ddi_texture_format(struct reader *r)
     return pick(r, texture_formats, COUNT_OF(texture_formats));
 }
 
+uint32_t ddi_vertex_format(struct reader *r)
+{
+    return pick(r, vertex_formats, COUNT_OF(vertex_formats));
+}
+
 void ddi_read_view_desc(struct reader *r, struct aerocmd_umd_view_desc *vd)
 {
     memset(vd, 0, sizeof *vd);

@@ -3,7 +3,8 @@
  * present, flush, map, update, copy, wait, destroy, held fences, injected failures; in the
  * extended set also structured and raw buffers, views with flags, UAVs, OpenResource,
  * indirect work, queries and predication, DXGI's swap-chain work, GenerateMips,
- * DDI-described creations and bursts of failing callbacks, ddi_failures.c) on a device (STRICT or COMPATIBLE policy) over the
+ * DDI-described creations (resources, views, shader tokens, layouts by register) and bursts
+ * of failing callbacks, ddi_failures.c) on a device (STRICT or COMPATIBLE policy) over the
  * in-memory fake, with a small command buffer so that splitting happens all the time, in
  * the default way of waiting or Windows 7's.
  *
@@ -463,6 +464,8 @@ static void (*const ops_table[])(struct ddi *, struct reader *) = {
     ddi_op_set_one_slot,           /* 50 */
     ddi_op_create_ddi_resource,    /* 51 */
     ddi_op_create_ddi_view,        /* 52 */
+    ddi_op_create_shader_tokens,   /* 53 */
+    ddi_op_create_register_layout, /* 54 */
 };
 #define ORIGINAL_OPS 31u
 

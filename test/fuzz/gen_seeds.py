@@ -106,7 +106,7 @@ def kmd_seeds(streams_dir):
  OP_DESTROY_UAV, OP_OPEN_SHARED, OP_INDIRECT, OP_CREATE_QUERY, OP_QUERY_MARK, OP_QUERY_GET_DATA,
  OP_SET_PREDICATION, OP_DESTROY_QUERY, OP_CREATE_TEXTURE_MISC, OP_BLT, OP_ROTATE, OP_PRESENT_SURFACE,
  OP_GENERATE_MIPS, OP_COPY_STRUCTURE_COUNT, OP_SET_ONE_SLOT, OP_CREATE_DDI_RESOURCE,
- OP_CREATE_DDI_VIEW) = range(53)
+ OP_CREATE_DDI_VIEW, OP_CREATE_SHADER_TOKENS, OP_CREATE_REGISTER_LAYOUT) = range(55)
 
 BIND_VB, BIND_IB, BIND_CB, BIND_SRV, BIND_RT, BIND_DS, BIND_UAV = 0x1, 0x2, 0x4, 0x8, 0x20, 0x40, 0x80
 VIEW_SRV, VIEW_RTV, VIEW_DSV = 0, 1, 2
@@ -321,7 +321,10 @@ def dxgi_swap_chain():
 def ddi_described():
     """Creations as the DDI describes them: a structured buffer with data, a render target
     with DISCARD_ON_PRESENT, a primary (no OPTIONAL), a 3D texture and a keyed-mutex one
-    (refused), an undefined bind bit (INVALID_ARG); views of the 2D and 3D dimensions."""
+    (refused), an undefined bind bit (INVALID_ARG); views of the 2D and 3D dimensions; a
+    vertex shader of tokens (ret) with a float4 input and SV_Position output, a pixel shader
+    given those vertex-shader tokens (INVALID_ARG), an input layout by register, a draw."""
+    ret_vs = [0, 1, 1, 0x3E, 0, 0, 1, 1, 1, 0, 15, 0, 3, 0, 15, 1, 3]
     def res(slot, dim, width, bind, misc, cpu=0, usage=0, stride=0, primary=0, cfg=1):
         return [OP_CREATE_DDI_RESOURCE, slot, cfg, dim, width & 0xFF, width >> 8, 15, 1, 0,
                 FMT_B8G8R8A8, usage, bind & 0xFF, bind >> 8, misc & 0xFF, misc >> 8, cpu,
@@ -336,7 +339,11 @@ def ddi_described():
         res(3, 3, 16, BIND_SRV, 0x100) +                            # KEYEDMUTEX: refused
         res(3, 3, 16, 0x200, 0) +                                   # undefined bind bit
         view(0, VIEW_RTV, 1, 3) + view(1, VIEW_SRV, 1, 4) + view(2, VIEW_SRV, 0, 6) +
-        [OP_CLEAR, 0x00, OP_FLUSH])
+        [OP_CREATE_SHADER_TOKENS, 0, 0] + ret_vs +
+        [OP_CREATE_SHADER_TOKENS, 1, 1, 0x80] + ret_vs[1:] +
+        [OP_CREATE_REGISTER_LAYOUT, 0, 1, 0, 0, 0, 0,
+         OP_SET_SHADER, 0, 0, OP_SET_INPUT_LAYOUT, 0, OP_SET_RENDER_TARGETS, 1, 0, 7,
+         OP_DRAW, 0, 3, 0, 1, 0, 0, 0, OP_CLEAR, 0x00, OP_FLUSH])
 
 
 def views_buffer_kinds():
