@@ -9,7 +9,10 @@ Usage: canonical_ops.py REGRESS_BINARY [--check] FILE_OR_DIR...
 In the extended set (setup config bit 5) the harness takes an operation byte modulo the
 number of operations (ops_table), so appending one changes what every byte at or above the
 old number means. An input is canonical when each of those bytes is below that number: it
-then does the same whatever is appended. (The original set's number is fixed at 31.) This rewrites each operation byte to its remainder (the harness
+then does the same whatever is appended. (The original set's number is fixed at 31.)
+Some operations read their arguments only when their slot is free, so where the operation
+bytes are depends on the library's answers: an input is canonical for the library it was
+rewritten with, and the check runs with the library under test. This rewrites each operation byte to its remainder (the harness
 reports where they are: AEROCMD_FUZZ_OP_LOG); run it on a finding before checking it in,
 and on the checked-in inputs before appending operations."""
 import os

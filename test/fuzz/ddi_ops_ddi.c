@@ -41,7 +41,7 @@ static void read_ddi_desc(struct reader *r, struct aerocmd_umd_ddi_resource_desc
     dd->array_size = rd8(r) % 4u + 1u;
     dd->dxgi_format = ddi_texture_format(r);
     dd->sample_count = 1;
-    dd->usage = rd8(r) % 4u;
+    dd->usage = rd8(r) % 6u; /* 4, 5: no such usage */
     dd->bind_flags = rd16(r) & 0x3FFu;
     dd->misc_flags = rd16(r) & 0xFFFu;
     dd->cpu_access = rd8(r) & 7u;
@@ -88,7 +88,8 @@ void ddi_op_create_ddi_resource(struct ddi *d, struct reader *r)
                                              (struct aerocmd_umd_resource **)&s->obj);
     ddi_check(d, result);
     if ((dd.bind_flags & ~DDI_BIND_DEFINED) || (dd.misc_flags & ~DDI_MISC_DEFINED) ||
-        (dd.cpu_access & ~DDI_CPU_DEFINED) || !defined_dimension(dd.dimension, 0)) {
+        dd.usage > 3u /* D3D10_DDI_USAGE_STAGING */ || (dd.cpu_access & ~DDI_CPU_DEFINED) ||
+        !defined_dimension(dd.dimension, 0)) {
         if (result != AEROCMD_E_INVALID_ARG)
             abort();
     } else if ((dd.misc_flags & DDI_MISC_REFUSED) || !protocol_dimension(dd.dimension)) {

@@ -45,9 +45,11 @@ void ddi_op_blt(struct ddi *d, struct reader *r)
                                  (struct aerocmd_umd_resource *)d->res[src].obj, &bd));
 }
 
-/* RotateResourceIdentities of count (byte % 4) live resource slots. What umd_pipeline.h
- * promises: a repeated or mapped resource, or a buffer, is INVALID_ARG; fewer than two
- * valid ones do nothing. The slots keep their descriptions (rotation needs them equal). */
+/* RotateResourceIdentities of count (byte % 4) live resource slots, none opened from
+ * another or opened by one (DXGI rotates swap-chain buffers; this harness ties an alias to
+ * its creator's slot, which a rotation would leave behind). What umd_pipeline.h promises:
+ * a repeated or mapped resource, or a buffer, is INVALID_ARG; fewer than two valid ones do
+ * nothing. The slots keep their descriptions (rotation needs them equal). */
 void ddi_op_rotate(struct ddi *d, struct reader *r)
 {
     struct aerocmd_umd_resource *res[3] = {NULL, NULL, NULL};
@@ -58,8 +60,11 @@ void ddi_op_rotate(struct ddi *d, struct reader *r)
         slot[i] = rd8(r) % N_RES;
     for (i = 0; i < count; i++) {
         res[i] = (struct aerocmd_umd_resource *)d->res[slot[i]].obj;
-        if (res[i] == NULL)
+        if (res[i] == NULL || d->res[slot[i]].opened != 0)
             return; /* the runtime rotates live resources only */
+        for (j = 0; j < N_RES; j++)
+            if (d->res[j].obj != NULL && d->res[j].opened == slot[i] + 1u)
+                return;
         refused |= d->res[slot[i]].mapped != 0 || d->res[slot[i]].kind != KIND_TEXTURE;
         for (j = 0; j < i; j++)
             refused |= slot[j] == slot[i];

@@ -123,8 +123,19 @@ static void check_data(uint32_t kind, const uint8_t *data, uint32_t bytes)
     }
 }
 
+/* Nothing can keep an ended query from answering: fences complete when handed out, no
+ * failure is armed or still firing, the device cannot be lost. */
+static int quiet(struct ddi *d)
+{
+    return !d->fake.hold_fences && !d->may_lose && !aerocmd_umd_context_is_lost(d->ctx) &&
+           d->burst_left == 0 && d->ids.fail_in == 0 &&
+           (d->fake.fail_at == 0 || d->fake.fallible_calls >= d->fake.fail_at) &&
+           (d->dev_alloc.fail_at == 0 || d->dev_alloc.calls >= d->dev_alloc.fail_at);
+}
+
 /* cfg bit 0 DO_NOT_FLUSH, bit 1 no data pointer (a poll); the next byte % 97 the bytes asked
- * for. Nothing past them is written, nothing at all unless OK, and OK only once ended. */
+ * for. Nothing past them is written, nothing at all unless OK, and OK only once ended; an
+ * ended query read with a flush when nothing can hold it up answers OK. */
 void ddi_op_query_get_data(struct ddi *d, struct reader *r)
 {
     uint32_t cfg = rd8(r), index = rd8(r) % N_QUERY, bytes = rd8(r) % (DATA_BYTES + 1u), i;
@@ -132,15 +143,19 @@ void ddi_op_query_get_data(struct ddi *d, struct reader *r)
     struct slot *s = &d->query[index];
     aerocmd_result result;
     uint32_t written;
+    int calm;
     if (s->obj == NULL)
         return;
     memset(data, GUARD, sizeof data);
+    calm = quiet(d);
     result = aerocmd_umd_query_get_data(d->ctx, (struct aerocmd_umd_query *)s->obj,
                                         (cfg & 2u) ? NULL : data, bytes,
                                         (cfg & 1u) ? AEROCMD_UMD_QUERY_DO_NOT_FLUSH : 0u);
     ddi_check_wait(d, result, 1);
     if (result == AEROCMD_OK && !s->mapped)
         abort(); /* answered before it ended */
+    if (result != AEROCMD_OK && s->mapped && !(cfg & 1u) && calm)
+        abort(); /* ended, flushed, finished: it must signal */
     written = result == AEROCMD_OK && !(cfg & 2u) ? aerocmd_umd_query_data_size(s->kind) : 0u;
     written = written < bytes ? written : bytes;
     for (i = written; i < DATA_BYTES; i++)

@@ -83,8 +83,8 @@ struct aerocmd_umd_ddi_resource_desc {
 /* Creates a buffer or a 2D texture (aerocmd_umd_create_buffer / _texture2d; initial as
  * there, the buffer's in initial[0].data). NOT_IMPLEMENTED: 1D, 3D and cube textures (the
  * protocol has 2D textures only), keyed-mutex and GDI-compatible sharing (the DDI has no
- * call that would carry the synchronisation). INVALID_ARG: a dimension or flag bit the DDI
- * does not define, whatever else the desc asks. PRESENT makes a swap-chain buffer
+ * call that would carry the synchronisation). INVALID_ARG: a dimension, usage or flag bit
+ * the DDI does not define, whatever else the desc asks. PRESENT makes a swap-chain buffer
  * (AEROCMD_UMD_MISC_PRESENTABLE: a WDDM allocation a present can name), a primary
  * description without DXGI_DDI_PRIMARY_OPTIONAL a primary (AEROCMD_UMD_MISC_PRIMARY, on
  * vidpn_source_id), AUTO_GEN_MIP_MAP a texture GenerateMips draws

@@ -129,7 +129,8 @@ size_t aerocmd_umd_resource_size(void);
  * packets (split across command buffers when large); guest-backed contents are written
  * into the allocation and announced with RESOURCE_DIRTY_RANGE. INVALID_ARG for the
  * structured flag with a bad stride (see structure_stride) or together with
- * ALLOW_RAW_VIEWS. */
+ * ALLOW_RAW_VIEWS, and (buffers and textures) for a usage or CPU-access bit that is not
+ * one of AEROCMD_UMD_USAGE_* / AEROCMD_UMD_CPU_ACCESS_*. */
 aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                          const struct aerocmd_umd_buffer_desc *desc,
                                          const void *initial_data,

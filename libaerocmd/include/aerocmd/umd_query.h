@@ -100,7 +100,8 @@ aerocmd_result aerocmd_umd_query_end(struct aerocmd_umd_context *ctx,
 /* OK with the data written (min(data_bytes, data size) bytes; data may be NULL to poll);
  * STILL_DRAWING with data untouched while the submission that ended it has not finished,
  * or it is not ended, or (DO_NOT_FLUSH) its end is still in the open command buffer.
- * Without DO_NOT_FLUSH the open buffer holding its end is submitted first. */
+ * Without DO_NOT_FLUSH the open buffer holding its end is submitted first. DEVICE_REMOVED
+ * once the device is lost, whatever the query's state. */
 aerocmd_result aerocmd_umd_query_get_data(struct aerocmd_umd_context *ctx,
                                           struct aerocmd_umd_query *query, void *data,
                                           uint32_t data_bytes, uint32_t flags);

@@ -26,7 +26,8 @@ static aerocmd_result flags_from_ddi(const struct aerocmd_umd_ddi_resource_desc 
                                      struct lib_flags *out)
 {
     if ((d->bind_flags & ~DDI_BIND_DEFINED) || (d->misc_flags & ~DDI_MISC_DEFINED) ||
-        (d->cpu_access & ~(AEROCMD_DDI_CPU_ACCESS_WRITE | AEROCMD_DDI_CPU_ACCESS_READ)))
+        (d->cpu_access & ~(AEROCMD_DDI_CPU_ACCESS_WRITE | AEROCMD_DDI_CPU_ACCESS_READ)) ||
+        d->usage > AEROCMD_UMD_USAGE_STAGING) /* D3D10_DDI_USAGE_STAGING */
         return AEROCMD_E_INVALID_ARG;
     if (d->misc_flags & DDI_MISC_REFUSED)
         return AEROCMD_E_NOT_IMPLEMENTED;

@@ -320,6 +320,8 @@ aerocmd_result aerocmd_umd_query_get_data(struct aerocmd_umd_context *ctx,
     aerocmd_result r;
     if (ctx == NULL || q == NULL || q->dev != ctx->dev)
         return AEROCMD_E_INVALID_ARG;
+    if (ctx->lost)
+        return AEROCMD_E_DEVICE_REMOVED; /* whatever the query's state */
     if (q->state != UMD_QUERY_ENDED)
         return AEROCMD_E_STILL_DRAWING;
     r = poll_end(ctx, q, flags);

@@ -253,9 +253,17 @@ static aerocmd_result check_buffer_kind(const struct aerocmd_umd_buffer_desc *de
     return AEROCMD_OK;
 }
 
+/* Direct3D's usages and CPU-access bits; anything else is no description at all. */
+static int usage_defined(uint32_t usage, uint32_t cpu_access)
+{
+    return usage <= AEROCMD_UMD_USAGE_STAGING &&
+           !(cpu_access & ~(AEROCMD_UMD_CPU_ACCESS_WRITE | AEROCMD_UMD_CPU_ACCESS_READ));
+}
+
 static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *desc)
 {
-    if (desc->size_bytes == 0 || desc->size_bytes > 0xFFFFFFFCu)
+    if (desc->size_bytes == 0 || desc->size_bytes > 0xFFFFFFFCu ||
+        !usage_defined(desc->usage, desc->cpu_access))
         return AEROCMD_E_INVALID_ARG;
     if (desc->bind_flags & ~0xFFu)
         return AEROCMD_E_INVALID_ARG;
@@ -334,7 +342,7 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
         d->width > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
         d->height > AEROCMD_D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
         d->array_size > AEROCMD_D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION ||
-        (d->bind_flags & ~0xFFu))
+        (d->bind_flags & ~0xFFu) || !usage_defined(d->usage, d->cpu_access))
         return AEROCMD_E_INVALID_ARG;
     if (d->mip_levels > aerocmd_full_mip_count(d->width, d->height))
         return AEROCMD_E_INVALID_ARG;

@@ -5,15 +5,16 @@
  * allocation-list entry, last GPU write) with what was made of them at creation: the
  * sharing (the token the kernel gave the allocation and the host registered for the
  * handle: the object that ends up holding them releases it before the handle goes) and
- * the present bits (a scanout-capable host texture; a primary's allocation, which
- * DestroyResource must give back at once). DXGI rotates its front buffer, a primary, with
- * back buffers that are not. Rotating moves identities one place down the
- * list, without copying a byte. Views follow their resource object: a view sharing the
- * texture's handle takes the new handle; a view with a host object of its own gets a new
- * host view over the new texture (created before anything changes, so a failure leaves
- * the old state whole) and the old one is retired. Bound slots are marked dirty so the
- * next draw rebinds the new handles. A failure to retire an old host view comes back to
- * the caller with the rotation done (the view's DESTROY is then written later). */
+ * the present bits (PRESENTABLE: the host texture was made sampled, renderable and
+ * scanout-capable, which present and Blt rely on; PRIMARY: the allocation was requested as
+ * a primary). DXGI rotates its front buffer, a primary, with back buffers that are not.
+ * Rotating moves identities one place down the list, without copying a byte. Views follow
+ * their resource object: a view sharing the texture's handle takes the new handle; a view
+ * with a host object of its own gets a new host view over the new texture (created before
+ * anything changes, so a failure leaves the old state whole) and the old one is retired.
+ * Bound slots are marked dirty so the next draw rebinds the new handles. A failure to
+ * retire an old host view comes back to the caller with the rotation done (the view's
+ * DESTROY is then written later). */
 #include <string.h>
 
 #include "umd_internal.h"

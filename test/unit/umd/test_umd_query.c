@@ -93,6 +93,16 @@ static void test_event_end_fails(void)
     CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, 0), AEROCMD_OK);
     CHECK_EQ(data, 1);
+    /* An End that loses the device: from then on every GetData is DEVICE_REMOVED (the
+     * only other answer the DDI allows), not a STILL_DRAWING to poll forever. */
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, other), AEROCMD_OK);
+    h.fake.fail_at = h.fake.fallible_calls + 1u;
+    h.fake.fail_with = AEROCMD_E_DEVICE_REMOVED;
+    CHECK_EQ(aerocmd_umd_query_end(h.ctx, q), AEROCMD_E_DEVICE_REMOVED);
+    h.fake.fail_at = 0;
+    CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, q, &data, 4, AEROCMD_UMD_QUERY_DO_NOT_FLUSH),
+             AEROCMD_E_DEVICE_REMOVED);
+    CHECK_EQ(aerocmd_umd_query_get_data(h.ctx, other, &data, 4, 0), AEROCMD_E_DEVICE_REMOVED);
     aerocmd_umd_destroy_query(q);
     aerocmd_umd_destroy_query(other);
     kit_close(&h);
@@ -233,6 +243,20 @@ static void test_ddi_descriptions(void)
                                              aerocmd_umd_resource_size(), &d, NULL, &res),
              AEROCMD_E_INVALID_ARG);
     d.bind_flags = 0x8;
+    d.usage = 4; /* past D3D10_DDI_USAGE_STAGING (3) */
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    d.dimension = 3; /* the same for a 2D texture, which the library creates */
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    d.usage = 0;
+    d.cpu_access = 0x4; /* past D3D10_DDI_CPU_ACCESS_MASK (3) */
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    d.cpu_access = 0;
     d.dimension = 9;
     CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
                                              aerocmd_umd_resource_size(), &d, NULL, &res),

@@ -274,6 +274,10 @@ static void check_texture_refusals(struct harness *h)
     CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
     td.sample_count = 1;
+    td.usage = AEROCMD_UMD_USAGE_STAGING + 1u; /* no such usage */
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    td.usage = AEROCMD_UMD_USAGE_DEFAULT;
     td.bind_flags |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;
     CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
@@ -299,6 +303,15 @@ static void check_buffer_refusals(struct harness *h)
     CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
     bd = buffer_desc(0, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    /* Direct3D has four usages and two CPU-access bits: anything else describes nothing */
+    bd = buffer_desc(64, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    bd.usage = AEROCMD_UMD_USAGE_STAGING + 1u;
+    CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    bd.usage = AEROCMD_UMD_USAGE_DYNAMIC;
+    bd.cpu_access = AEROCMD_UMD_CPU_ACCESS_WRITE | 0x1u;
     CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
              AEROCMD_E_INVALID_ARG);
 }
