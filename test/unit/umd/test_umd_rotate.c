@@ -268,8 +268,7 @@ static void test_rotation_moves_sharing(void)
     present.src = res[0];
     CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &present, &allocations), AEROCMD_OK);
     present.src = res[1];
-    CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &present, &allocations),
-             AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &present, &allocations), AEROCMD_E_NOT_IMPLEMENTED);
     CHECK_EQ(validate_all(&h), 0);
     kit_close(&h);
 }
