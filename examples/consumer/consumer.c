@@ -26,8 +26,8 @@ int main(void)
         fprintf(stderr, "consumer: %s\n", aerocmd_result_name(r));
         return 1;
     }
-    printf("libaerocmd %s (headers %s): %u-byte stream with one DRAW, valid\n",
-           aerocmd_version(), AEROCMD_VERSION_STRING, (unsigned)aerocmd_writer_size(&w));
+    printf("libaerocmd %s (headers %s): %u-byte stream with one DRAW, valid\n", aerocmd_version(),
+           AEROCMD_VERSION_STRING, (unsigned)aerocmd_writer_size(&w));
     /* A 24-byte stream header and a 24-byte DRAW (header + four u32), per the ABI. */
     return strcmp(aerocmd_version(), AEROCMD_VERSION_STRING) != 0 ||
            aerocmd_writer_size(&w) != 24 + 24;
