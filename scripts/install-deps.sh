@@ -4,7 +4,8 @@
 # already present. Safe to run repeatedly; needs root (or sudo) only when installing.
 set -euo pipefail
 
-want=(meson ninja-build pkg-config python3 gcc g++ mingw-w64 clang llvm libclang-rt-14-dev
+want=(meson ninja-build pkg-config python3 gcc g++ mingw-w64 clang clang-format llvm
+      libclang-rt-14-dev
       valgrind wine64 binutils
       # the reference executor: vkd3d (Direct3D 12 on Vulkan), Mesa's lavapipe, libpng
       libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 mesa-vulkan-drivers libvulkan1 libpng-dev)
