@@ -6,6 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-[ -f build/build.ninja ] || meson setup build >/dev/null
+# -Dexec=enabled: the picture is the job's result, so a missing executor dependency stops
+# setup naming its Debian package (install-deps installs them all).
+if [ ! -f build/build.ninja ]; then
+    setup_log=$(meson setup build -Dexec=enabled 2>&1) || { echo "$setup_log"; exit 1; }
+fi
 ninja -C build
 ./build/tools/aerocmd/aerocmd demo --png build/aerocmd-demo.png

@@ -7,7 +7,7 @@ traces  version-1 captures whose Packet records hold whole streams, mixed contai
 limits  inputs that never end or are not files: /dev/zero, directories, pipes cut short,
         the memory limit.
 scale   a generated trace much larger than the tool's buffers: peak memory stays a few
-        MB and text dumps keep a throughput floor (the strict target is the benchmark).
+        MB (throughput is the benchmark's, aerocmd_throughput: seconds are no test).
 faults  every allocation of the tool fails once (fault-injection build, under ASan):
         a clean error, no crash, nothing leaked, and every allocation site is reached."""
 import os
@@ -19,10 +19,10 @@ import time
 import abi_check
 import tracegen
 
-# Floors for a loaded 2-core CI machine; the benchmark (test/bench) holds the real target.
+TIME_SCALE = float(os.environ.get("AEROCMD_TEST_TIME_SCALE", "1"))  # as run_cli_tests.py
+
 SCALE_TRACE_BYTES = 48 << 20
 SCALE_RSS_LIMIT_KB = 8 << 10
-SCALE_MIN_MB_PER_S = 5.0
 
 
 def _stream(handle_base, draws=2):
@@ -134,14 +134,41 @@ def group_traces(ctx):
 
 # ---- limits ---------------------------------------------------------------------------
 
+def _bytes_read_before_exit(ctx, command):
+    """(exit status, stderr, bytes taken) of `aerocmd COMMAND -` fed zeros until it stops
+    reading: what it consumed, counted in bytes rather than timed."""
+    proc = subprocess.Popen([ctx.aerocmd, command, "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    chunk, fed = bytes(4096), 0
+    try:
+        while fed < (256 << 20):
+            proc.stdin.write(chunk)
+            proc.stdin.flush()
+            fed += len(chunk)
+    except BrokenPipeError:
+        pass
+    try:
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    err = proc.stderr.read().decode("utf-8", "replace")
+    return proc.wait(timeout=60 * TIME_SCALE), err, fed
+
+
 def check_endless_inputs(ctx):
-    """Inputs with no end terminate at once with a specific error."""
+    """Inputs with no end terminate at once with a specific error: from a path, and from a
+    pipe after reading no more than a header's worth (bytes counted, not seconds)."""
     for args in (["dump", "/dev/zero"], ["dump", "--json", "/dev/zero"],
                  ["validate", "/dev/zero"], ["stats", "/dev/zero"]):
-        start = time.monotonic()
         status, out, err = ctx.run(*args, timeout=10)
-        ctx.checks.check(status == 1 and "bad_magic" in err and time.monotonic() - start < 5,
-                         "%s: exit 1, bad_magic, at once" % " ".join(args), err)
+        ctx.checks.check(status == 1 and "bad_magic" in err,
+                         "%s: exit 1, bad_magic" % " ".join(args), err)
+    for command in ("dump", "validate", "stats"):
+        status, err, fed = _bytes_read_before_exit(ctx, command)
+        # the pipe's buffer and one read buffer (1 MiB) at most; an endless read takes all
+        ctx.checks.check(status == 1 and "bad_magic" in err and fed <= (4 << 20),
+                         "%s - of endless zeros: exit 1, bad_magic, after %d bytes fed" %
+                         (command, fed), err)
     status, _, err = ctx.run("trace", "extract", "/dev/zero", "-o",
                              os.path.join(ctx.tmp, "zero"), timeout=10)
     ctx.checks.check(status == 1 and "neither" in err, "trace extract /dev/zero exits 1", err)
@@ -150,12 +177,12 @@ def check_endless_inputs(ctx):
         for command in ("dump", "validate", "stats"):
             proc = subprocess.run("cat %s /dev/zero | %s %s -" % (ctx.streams[0], ctx.aerocmd,
                                                                   command),
-                                  shell=True, capture_output=True, timeout=20)
+                                  shell=True, capture_output=True, timeout=20 * TIME_SCALE)
             ctx.checks.check(proc.returncode == 0,
                              "a stream followed by endless zeros: %s stops at its size_bytes" %
                              command, proc.stderr.decode())
             proc = subprocess.run([ctx.aerocmd, command, "-"], stdin=zero, capture_output=True,
-                                  timeout=20)
+                                  timeout=20 * TIME_SCALE)
             ctx.checks.check(proc.returncode == 1 and b"bad_magic" in proc.stderr,
                              "%s - < /dev/zero: exit 1" % command, proc.stderr.decode())
     cut = stream[:len(stream) - 8]
@@ -203,7 +230,7 @@ def _dump_slowly(ctx, stream, stderr):
         proc.stdin.flush()
         time.sleep(0.1)
     proc.stdin.close()
-    return proc.wait(timeout=60)
+    return proc.wait(timeout=60 * TIME_SCALE)
 
 
 def check_progress(ctx):
@@ -245,7 +272,8 @@ def group_limits(ctx):
 
 def run_measured(ctx, argv):
     """(exit status, seconds, peak RSS in KB) of one run, measured by peak_rss."""
-    out = subprocess.run([ctx.peak_rss] + argv, capture_output=True, timeout=600).stdout.split()
+    out = subprocess.run([ctx.peak_rss] + argv, capture_output=True,
+                         timeout=600 * TIME_SCALE).stdout.split()
     return int(out[0]), float(out[2]), int(out[1])
 
 
@@ -263,9 +291,6 @@ def group_scale(ctx):
         ctx.checks.check(status == 0, "%s of the large trace exits 0" % args[0])
         ctx.checks.check(rss < SCALE_RSS_LIMIT_KB, "%s: peak RSS %d KB < %d KB" %
                          (" ".join(args), rss, SCALE_RSS_LIMIT_KB))
-        if args == ["dump"]:
-            ctx.checks.check(rate >= SCALE_MIN_MB_PER_S, "text dump %.1f MB/s >= %.1f MB/s" %
-                             (rate, SCALE_MIN_MB_PER_S))
     small = os.path.join(ctx.tmp, "small.aerogputrace")
     tracegen.write_large_trace(small, SCALE_TRACE_BYTES // 16, draws=200, upload_bytes=256)
     _, _, rss_small = run_measured(ctx, [ctx.aerocmd, "validate", "-q", small])

@@ -12,11 +12,14 @@ would refuse them at CreateVertexShader; the executor refuses them at CREATE_SHA
 aerogpu_cmd_triangle binds no shader at all and is refused at its DRAW. Ends with
 "N passed, N failed"."""
 import os
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
+
+from png_read import read_png
+
+# hang guards, scaled by Meson's test setup for slow builds and a busy machine
+TIME_SCALE = float(os.environ.get("AEROCMD_TEST_TIME_SCALE", "1"))
 
 SHADER_REFUSAL = ("CREATE_SHADER_DXBC: shader h:10 refused: DXBC checksum mismatch",
                   "and its tokens are not valid SM4")
@@ -57,44 +60,9 @@ class Checks:
         return ok
 
 
-def read_png(path):
-    """(width, height, rows of RGBA bytes) of an 8-bit RGBA PNG."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 6, "not RGBA8"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride, rows, prev = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b, c = prev[i], prev[i - 4] if i >= 4 else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, rows
-
-
 def render(aerocmd, path, out_dir, *extra):
     run = subprocess.run([aerocmd, "render", "-o", out_dir, *extra, path], capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=120 * TIME_SCALE)
     return run.returncode, run.stdout, run.stderr
 
 

@@ -36,6 +36,9 @@ import subprocess
 import sys
 import tempfile
 
+# hang guards, scaled by Meson's test setup for slow builds and a busy machine
+TIME_SCALE = float(os.environ.get("AEROCMD_TEST_TIME_SCALE", "1"))
+
 HANDLE = re.compile(r"\bh:(\d+)")
 # DDI scenarios compared with a host golden file of another name, and why. A DEFAULT texture
 # created through the DDI is always host-owned (only STAGING is backed with guest memory, and
@@ -155,7 +158,7 @@ def check_pixels(pixels, cache, sdir, name):
     env.setdefault("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
     if cache:
         env["MESA_SHADER_CACHE_DIR"] = cache
-    r = run([pixels, "--dir", sdir, golden_of(name)], env=env, timeout=120)
+    r = run([pixels, "--dir", sdir, golden_of(name)], env=env, timeout=120 * TIME_SCALE)
     if r.returncode != 0:
         return ["pixels: " + (r.stdout + r.stderr).strip().replace("\n", "\n  ")]
     print(r.stdout.strip())
@@ -173,7 +176,7 @@ def check_render(aerocmd, sdir):
         presents = sum(1 for h in f if h.startswith("# submission ") and " PRESENT " in h)
     out = tempfile.mkdtemp(prefix="aerogpu-render-")
     try:
-        r = run([aerocmd, "render", "-o", out, trace], timeout=120)
+        r = run([aerocmd, "render", "-o", out, trace], timeout=120 * TIME_SCALE)
         pngs = [f for f in os.listdir(out) if f.endswith(".png")]
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -206,7 +209,7 @@ def run_id_group(wine, harness, driver, env, tmp, tag, extra):
         procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     for i, p in enumerate(procs):
-        stdout, stderr = p.communicate(timeout=240)
+        stdout, stderr = p.communicate(timeout=240 * TIME_SCALE)
         if p.returncode != 0:
             problems.append("%s process %d: %s %s" % (tag, i, stdout.strip(), stderr.strip()))
     return outs, problems
@@ -259,7 +262,7 @@ def main():
         cmd = [args.wine, args.harness, "--out", out]
         for spec in args.dll:
             cmd += ["--dll", spec]
-        r = run(cmd, env=env, timeout=240)
+        r = run(cmd, env=env, timeout=240 * TIME_SCALE)
         sys.stderr.write(r.stderr)
         print(r.stdout.strip())
         passed, failed = 0, 0 if r.returncode == 0 else 1
