@@ -306,7 +306,8 @@ aerocmd_result aerocmd_priv_exec_hr(struct exec_ctx *ctx, HRESULT hr, const char
 
 void aerocmd_priv_exec_objects_free(struct exec_objects *objects);
 struct exec_object *aerocmd_priv_exec_find(struct exec_objects *objects, uint32_t handle);
-/* Adds a live object; the caller checked that the handle is free. -1: out of memory. */
+/* Adds a live object; the caller checked that the handle is free. -1: out of memory. The
+ * table may move: a slot pointer found before the insert is no longer valid after it. */
 int aerocmd_priv_exec_insert(struct exec_objects *objects, uint32_t handle, uint32_t kind,
                              void *object);
 void aerocmd_priv_exec_remove(struct exec_objects *objects, struct exec_object *slot);

@@ -267,6 +267,7 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
     const struct aerogpu_cmd_create_texture_view *p =
         AEROCMD_VIEW(ctx->packet, aerogpu_cmd_create_texture_view, AEROGPU_CMD_CREATE_TEXTURE_VIEW);
     struct exec_object *o;
+    struct exec_resource *res;
     struct exec_view *v;
     const struct aerocmd_texture_layout_desc *t;
     aerocmd_result r = aerocmd_priv_exec_check_new(ctx, p->view_handle);
@@ -275,7 +276,9 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
     o = aerocmd_priv_exec_need(ctx, p->texture_handle, EXEC_OBJ_TEXTURE, "the viewed texture");
     if (o == NULL)
         return ctx->err->result;
-    t = &o->u.res->tex;
+    /* o points into the handle table, which the insert below may move: keep the resource. */
+    res = o->u.res;
+    t = &res->tex;
     if (p->mip_level_count == 0 || p->base_mip_level >= t->mip_levels ||
         p->mip_level_count > t->mip_levels - p->base_mip_level || p->array_layer_count == 0 ||
         p->base_array_layer >= t->array_layers ||
@@ -297,8 +300,8 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for a view");
     }
-    v->res = o->u.res;
-    v->res->refs++;
+    v->res = res;
+    res->refs++;
     v->format = p->format != 0 ? p->format : t->format;
     v->base_mip = p->base_mip_level, v->mip_count = p->mip_level_count;
     v->base_layer = p->base_array_layer, v->layer_count = p->array_layer_count;
