@@ -5,6 +5,7 @@
  *
  * test_exec_limits --write DIR writes the streams for run_exec_limits.py (aerocmd render
  * and its peak memory) instead of running the checks. */
+#include "aerogpu_ring.h"
 #include "hostile_streams.h"
 
 /* An executor with `opts` (NULL: defaults) and an empty stream. */
@@ -52,6 +53,75 @@ static void views_while_the_table_grows(void)
     px_stop(&p);
 }
 
+/* ---- 4. a large allocation table in any order ------------------------------------------------ */
+
+#define TABLE_ENTRIES 65u /* one past what the validator scans without scratch */
+
+/* A table of TABLE_ENTRIES allocations with ids TABLE_ENTRIES..1 (descending), 4 KiB each;
+ * `duplicate` repeats id 5 in place of id 6. */
+static size_t descending_table(uint8_t *out, int duplicate)
+{
+    struct aerogpu_alloc_table_header h;
+    uint32_t i;
+    memset(&h, 0, sizeof(h));
+    h.magic = AEROGPU_ALLOC_TABLE_MAGIC;
+    h.abi_version = AEROGPU_ABI_VERSION_U32;
+    h.entry_count = TABLE_ENTRIES;
+    h.entry_stride_bytes = sizeof(struct aerogpu_alloc_entry);
+    h.size_bytes = (uint32_t)(sizeof(h) + TABLE_ENTRIES * sizeof(struct aerogpu_alloc_entry));
+    memcpy(out, &h, sizeof(h));
+    for (i = 0; i < TABLE_ENTRIES; i++) {
+        struct aerogpu_alloc_entry e;
+        memset(&e, 0, sizeof(e));
+        e.alloc_id = TABLE_ENTRIES - i;
+        if (duplicate && e.alloc_id == 6)
+            e.alloc_id = 5;
+        e.gpa = (uint64_t)e.alloc_id << 12;
+        e.size_bytes = 4096;
+        memcpy(out + sizeof(h) + i * sizeof(e), &e, sizeof(e));
+    }
+    return h.size_bytes;
+}
+
+/* RULES.md: the table is keyed by alloc_id, never by position; a valid table of any size
+ * and order is accepted (its duplicate check needs scratch past 64 entries). */
+static void large_descending_table(void)
+{
+    static uint8_t table[sizeof(struct aerogpu_alloc_table_header) +
+                         TABLE_ENTRIES * sizeof(struct aerogpu_alloc_entry)];
+    static uint8_t guest[4096];
+    struct aerocmd_exec_submission sub;
+    struct aerocmd_exec_memory mem;
+    struct aerocmd_exec_error err;
+    struct px p;
+    int dup;
+    for (dup = 0; dup < 2; dup++) {
+        if (!lim_start_dry(&p))
+            return;
+        CHECK(aerocmd_append_create_buffer(&p.w, px_handle(&p),
+                                           AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 256, 7,
+                                           0) == AEROCMD_OK);
+        memset(&sub, 0, sizeof(sub));
+        sub.stream = aerocmd_writer_data(&p.w);
+        sub.stream_len = aerocmd_writer_size(&p.w);
+        sub.alloc_table = table;
+        sub.alloc_table_len = descending_table(table, dup);
+        mem.alloc_id = 7, mem.gpa = 7u << 12, mem.bytes = guest, mem.size_bytes = sizeof(guest);
+        sub.memory = &mem;
+        sub.memory_count = 1;
+        if (!dup && !CHECK(aerocmd_exec_submit(p.ex, &sub, &err) == AEROCMD_OK))
+            fprintf(stderr, "    %s\n", err.message);
+        if (dup) {
+            CHECK(aerocmd_exec_submit(p.ex, &sub, &err) == AEROCMD_E_MALFORMED);
+            CHECK(err.diag.reason == AEROCMD_R_ALLOC_ENTRY_DUPLICATE);
+            /* the later of the two: id 5's own entry, after the one that took id 6's place */
+            CHECK_EQ(err.diag.offset, 24u + (TABLE_ENTRIES - 5u) * 32u);
+            CHECK(strstr(err.message, "alloc_entry_duplicate") != NULL);
+        }
+        px_stop(&p);
+    }
+}
+
 /* ---- writing the streams ----------------------------------------------------------------------
  */
 
@@ -92,5 +162,6 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--write") == 0)
         return write_streams(argv[2]);
     views_while_the_table_grows();
+    large_descending_table();
     return check_finish();
 }

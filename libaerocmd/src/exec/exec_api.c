@@ -145,11 +145,34 @@ void aerocmd_exec_destroy(struct aerocmd_exec *ex)
     free(ex);
 }
 
+/* Opens the submission's allocation table with the scratch its duplicate check may need
+ * (a large table whose ids do not ascend); *scratch is the caller's to free. */
+static aerocmd_result open_table(struct aerocmd_exec *ex, const struct aerocmd_exec_submission *sub,
+                                 struct aerocmd_alloc_table_view *table, uint64_t **scratch,
+                                 struct aerocmd_diag *diag, struct aerocmd_exec_error *err)
+{
+    size_t count = aerocmd_alloc_table_scratch_count(sub->alloc_table, sub->alloc_table_len);
+    aerocmd_result r;
+    if (count != 0 && (*scratch = malloc(count * sizeof(**scratch))) == NULL) {
+        snprintf(err->message, sizeof(err->message),
+                 "submission %u: no memory to check the allocation table's %zu entries",
+                 ex->submission, count);
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
+    r = aerocmd_alloc_table_open_scratch(table, sub->alloc_table, sub->alloc_table_len, *scratch,
+                                         count, diag);
+    if (r != AEROCMD_OK)
+        snprintf(err->message, sizeof(err->message),
+                 "submission %u, allocation table offset %u: %s: %s", ex->submission, diag->offset,
+                 aerocmd_reason_name(diag->reason), aerocmd_reason_text(diag->reason));
+    return r;
+}
+
 /* Structure, allocation table and (while the tracker has room) semantics of the whole
  * stream, before any packet of it runs. */
 static aerocmd_result validate(struct aerocmd_exec *ex, const struct aerocmd_exec_submission *sub,
                                struct aerocmd_stream *stream,
-                               struct aerocmd_alloc_table_view *table,
+                               struct aerocmd_alloc_table_view *table, uint64_t **scratch,
                                struct aerocmd_exec_error *err)
 {
     struct aerocmd_diag diag;
@@ -158,16 +181,10 @@ static aerocmd_result validate(struct aerocmd_exec *ex, const struct aerocmd_exe
     r = aerocmd_validate_stream(sub->stream, sub->stream_len, &diag);
     if (r == AEROCMD_OK)
         r = aerocmd_stream_open(stream, sub->stream, sub->stream_len, &diag);
-    if (r != AEROCMD_OK) {
+    if (r != AEROCMD_OK)
         err->in_stream = 1;
-    } else if (sub->alloc_table != NULL) {
-        r = aerocmd_alloc_table_open(table, sub->alloc_table, sub->alloc_table_len, &diag);
-        if (r != AEROCMD_OK)
-            snprintf(err->message, sizeof(err->message),
-                     "submission %u, allocation table offset %u: %s: %s", ex->submission,
-                     diag.offset, aerocmd_reason_name(diag.reason),
-                     aerocmd_reason_text(diag.reason));
-    }
+    else if (sub->alloc_table != NULL)
+        r = open_table(ex, sub, table, scratch, &diag, err);
     if (r == AEROCMD_OK && ex->tracker_mem != NULL) {
         r = aerocmd_semantic_check_stream(&ex->tracker, stream,
                                           sub->alloc_table != NULL ? table : NULL, &diag);
@@ -223,6 +240,7 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
     struct aerocmd_exec_error local;
     struct aerocmd_stream stream;
     struct aerocmd_alloc_table_view table;
+    uint64_t *scratch = NULL;
     uint32_t i;
     aerocmd_result r;
     if (err == NULL)
@@ -243,7 +261,8 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
             return err->result = r;
         }
     }
-    r = validate(ex, sub, &stream, &table, err);
+    r = validate(ex, sub, &stream, &table, &scratch, err);
+    free(scratch); /* the table is not used past validation */
     if (r == AEROCMD_OK) {
         r = run_packets(ex, &stream, err);
         if (r != AEROCMD_OK) { /* the tracker saw packets that did not run: stop using it */
