@@ -151,8 +151,10 @@ static int write_streams(const char *dir)
     if (aerocmd_writer_init_growable(&p.w, aerocmd_allocator_libc(), 0, AEROGPU_ABI_VERSION_U32) !=
         AEROCMD_OK)
         return 1;
-    hs_views(&p, 100);
-    ok = save(&p, dir, "views_100") && ok;
+    hs_views(&p, 500000);
+    ok = save(&p, dir, "views_500k") && ok;
+    hs_target_churn(&p, 16, 8192, 8192);
+    ok = save(&p, dir, "rt_churn") && ok;
     aerocmd_writer_release(&p.w);
     return ok && check_failed_count == 0 ? 0 : 1;
 }

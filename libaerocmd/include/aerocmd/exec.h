@@ -43,7 +43,9 @@ enum aerocmd_exec_flags { AEROCMD_EXEC_DRY_RUN = 1u << 0 };
 
 struct aerocmd_exec_options {
     uint32_t flags; /* enum aerocmd_exec_flags */
-    /* Bytes of resources (buffers and textures) alive at once; more is refused with
+    /* Bytes of resources (buffers and textures) held at once, each with its driver
+     * overhead; a destroyed one counts until it is really freed (after the commands that
+     * may use it ran: the executor flushes when that makes room). More is refused with
      * AEROCMD_E_OUT_OF_MEMORY. 0 = 1 GiB. */
     uint64_t resource_budget_bytes;
     /* Called after each submission of a run (done = submissions executed so far, total =

@@ -74,7 +74,7 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
         return AEROCMD_E_OUT_OF_MEMORY;
     if (options != NULL)
         ex->options = *options;
-    ex->resource_budget =
+    ex->mem_budget =
         ex->options.resource_budget_bytes != 0 ? ex->options.resource_budget_bytes : DEFAULT_BUDGET;
     aerocmd_priv_exec_state_reset(&ex->state);
     ex->tracker_mem = malloc(tracker_bytes);
@@ -223,8 +223,12 @@ static aerocmd_result run_packets(struct aerocmd_exec *ex, const struct aerocmd_
     ctx.packet = &packet;
     ctx.err = err;
     aerocmd_cursor_init(&cursor, stream);
-    while (r == AEROCMD_OK && (step = aerocmd_cursor_next(&cursor, &packet, &diag)) == 1)
+    while (r == AEROCMD_OK && (step = aerocmd_cursor_next(&cursor, &packet, &diag)) == 1) {
         r = aerocmd_priv_exec_packet(&ctx);
+        if (r == AEROCMD_OK && ex->gpu.deferred_count >= EXEC_MAX_DEFERRED &&
+            aerocmd_priv_exec_flush(ex) != AEROCMD_OK)
+            r = aerocmd_priv_exec_hr(&ctx, E_FAIL, "a flush to release destroyed objects");
+    }
     if (r == AEROCMD_OK && ex->gpu.recorded && aerocmd_priv_exec_flush(ex) != AEROCMD_OK) {
         ctx.packet = NULL;
         r = aerocmd_priv_exec_fail(&ctx, AEROCMD_E_DEVICE_REMOVED, AEROCMD_R_NONE,

@@ -33,7 +33,7 @@ void aerocmd_priv_exec_root_cache_free(struct aerocmd_exec *ex)
 {
     uint32_t i;
     for (i = 0; i < ex->root_count; i++)
-        aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->roots[i].sig);
+        aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->roots[i].sig, 0);
     free(ex->roots);
     ex->roots = NULL;
     ex->root_count = ex->root_cap = 0;

@@ -206,15 +206,18 @@ aerocmd_result aerocmd_priv_exec_gpu_start(struct aerocmd_exec *ex, struct aeroc
         (p) = NULL;                                                                                \
     } while (0)
 
-static void release_transient(struct exec_gpu *g)
+static void release_transient(struct aerocmd_exec *ex)
 {
+    struct exec_gpu *g = &ex->gpu;
     uint32_t i;
     for (i = 0; i < g->deferred_count; i++)
-        IUnknown_Release(g->deferred[i]);
+        IUnknown_Release(g->deferred[i].obj);
     g->deferred_count = 0;
     for (i = 0; i < g->upload_count; i++)
         RELEASE(g->uploads[i].buf);
     g->upload_count = 0;
+    aerocmd_priv_exec_uncharge(ex, g->deferred_bytes + g->upload_bytes);
+    g->deferred_bytes = g->upload_bytes = 0;
 }
 
 void aerocmd_priv_exec_gpu_stop(struct aerocmd_exec *ex)
@@ -222,7 +225,7 @@ void aerocmd_priv_exec_gpu_stop(struct aerocmd_exec *ex)
     struct exec_gpu *g = &ex->gpu;
     if (g->device != NULL && g->recorded)
         aerocmd_priv_exec_flush(ex);
-    release_transient(g);
+    release_transient(ex);
     free(g->deferred);
     free(g->uploads);
     RELEASE(g->zero_buffer);
@@ -264,7 +267,7 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
         hr = ID3D12CommandAllocator_Reset(g->allocator);
     if (SUCCEEDED(hr))
         hr = ID3D12GraphicsCommandList_Reset(g->list, g->allocator, NULL);
-    release_transient(g);
+    release_transient(ex);
     g->view_used = g->sampler_used = g->rtv_used = g->dsv_used = 0;
     for (st = 0; st < EXEC_STAGES; st++) /* the rings start over: every table is gone */
         ex->state.stages[st].table_dirty = ex->state.stages[st].samplers_dirty = 1;
@@ -272,25 +275,30 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
     return SUCCEEDED(hr) ? AEROCMD_OK : AEROCMD_E_DEVICE_REMOVED;
 }
 
-void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj)
+void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj, uint64_t bytes)
 {
     struct exec_gpu *g = &ex->gpu;
-    if (obj == NULL)
+    if (obj == NULL) {
+        aerocmd_priv_exec_uncharge(ex, bytes);
         return;
+    }
     if (g->deferred_count == g->deferred_cap) {
         uint32_t cap = g->deferred_cap == 0 ? 64u : g->deferred_cap * 2u;
-        IUnknown **grown = realloc(g->deferred, (size_t)cap * sizeof(*grown));
+        struct exec_deferred *grown = realloc(g->deferred, (size_t)cap * sizeof(*grown));
         if (grown == NULL) {
             /* No room to wait: finish the GPU work now, then release at once. */
             if (g->recorded)
                 aerocmd_priv_exec_flush(ex);
             IUnknown_Release(obj);
+            aerocmd_priv_exec_uncharge(ex, bytes);
             return;
         }
         g->deferred = grown;
         g->deferred_cap = cap;
     }
-    g->deferred[g->deferred_count++] = obj;
+    g->deferred[g->deferred_count].obj = obj;
+    g->deferred[g->deferred_count++].bytes = bytes;
+    g->deferred_bytes += bytes;
 }
 
 static int ring_take(uint32_t *used, uint32_t cap, uint32_t count, uint32_t *first)

@@ -3,6 +3,7 @@
  *
  * Layout of the module:
  *   exec_api.c        create/destroy, submissions, traces, results, error text
+ *   exec_budget.c     the memory budget: every byte held counted until it is freed
  *   exec_packets.c    one handler per opcode (the dispatch switch)
  *   exec_objects.c    the guest-wide handle namespace (open addressing)
  *   exec_gpu.c        the D3D12 device, command list, flushes, descriptor rings, uploads
@@ -72,7 +73,7 @@ struct exec_resource {
     struct aerocmd_texture_layout_desc tex;
     uint32_t subresources;
     uint32_t backing_alloc_id, backing_offset;
-    uint64_t budget_bytes;
+    uint64_t budget_bytes; /* counted against the memory budget until the object is freed */
     ID3D12Resource *res;
     D3D12_RESOURCE_STATES *states; /* one per subresource (1 for buffers) */
 };
@@ -221,6 +222,12 @@ struct exec_upload_chunk {
     uint64_t size, used;
 };
 
+/* An object released after the next flush, with the bytes it still holds. */
+struct exec_deferred {
+    IUnknown *obj;
+    uint64_t bytes;
+};
+
 struct exec_pso_entry {
     uint64_t hash;
     void *key; /* struct exec_pso_key (exec_pipeline.c) */
@@ -241,8 +248,10 @@ struct exec_gpu {
     uint32_t view_used, sampler_used, rtv_used, dsv_used;
     struct exec_upload_chunk *uploads;
     uint32_t upload_count, upload_cap;
-    IUnknown **deferred; /* released after the next flush */
+    uint64_t upload_bytes;          /* of the chunks (counted; freed at the flush) */
+    struct exec_deferred *deferred; /* released after the next flush */
     uint32_t deferred_count, deferred_cap;
+    uint64_t deferred_bytes;     /* counted bytes the deferred objects free */
     ID3D12Resource *zero_buffer; /* EXEC_CB_MAX_BYTES of zeros: unbound CBs and buffers */
     ID3D12Resource *zero_tex, *zero_tex_array; /* 1x1 zeros: unbound texture SRVs */
     ID3D12Resource *scratch_uav;               /* unbound UAVs write here */
@@ -252,7 +261,7 @@ struct exec_gpu {
 
 struct aerocmd_exec {
     struct aerocmd_exec_options options;
-    uint64_t resource_budget, resource_bytes;
+    uint64_t mem_budget, mem_used, mem_peak; /* bytes (exec_budget.c) */
     uint32_t next_serial;
     struct exec_objects objects;
     struct exec_state state;
@@ -302,6 +311,14 @@ aerocmd_result aerocmd_priv_exec_fail(struct exec_ctx *ctx, aerocmd_result resul
 /* A D3D12 call failed (device lost, out of memory): DEVICE_REMOVED / OUT_OF_MEMORY. */
 aerocmd_result aerocmd_priv_exec_hr(struct exec_ctx *ctx, HRESULT hr, const char *what);
 
+/* ---- memory budget (exec_budget.c) ------------------------------------------------------ */
+
+/* Counts `bytes` the executor is about to hold, or fails the packet with OUT_OF_MEMORY
+ * naming `what`. When bytes waiting for a flush would make room, flushes first. */
+aerocmd_result aerocmd_priv_exec_charge(struct exec_ctx *ctx, uint64_t bytes, const char *what);
+/* Bytes no longer held. */
+void aerocmd_priv_exec_uncharge(struct aerocmd_exec *ex, uint64_t bytes);
+
 /* ---- objects (exec_objects.c) ---------------------------------------------------------- */
 
 void aerocmd_priv_exec_objects_free(struct exec_objects *objects);
@@ -325,8 +342,12 @@ void aerocmd_priv_exec_gpu_stop(struct aerocmd_exec *ex);
 /* Executes what is recorded and waits (infinitely: vkd3d 1.2 on lavapipe has no timed
  * waits), then releases deferred objects and resets the rings. */
 aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex);
-/* Releases obj after the next flush (the command list may still use it). */
-void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj);
+/* Releases obj after the next flush (the command list may still use it); `bytes` of the
+ * memory budget stay counted until then (uncounted at once when obj is NULL). */
+void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj, uint64_t bytes);
+/* Objects waiting for a flush past which the executor flushes between packets: each is a
+ * live object to vkd3d, whose address allocator slows down past 64k of them. */
+#define EXEC_MAX_DEFERRED 1024u
 /* Room in the shader-visible heaps / RTV / DSV heap; flushes when a ring is full. The
  * returned index is the first of `count` descriptors. */
 aerocmd_result aerocmd_priv_exec_descriptors(struct exec_ctx *ctx, D3D12_DESCRIPTOR_HEAP_TYPE type,

@@ -45,7 +45,7 @@ void aerocmd_priv_exec_pso_cache_free(struct aerocmd_exec *ex)
     uint32_t i;
     for (i = 0; i < ex->pso_count; i++) {
         if (ex->psos[i].pso != NULL)
-            aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->psos[i].pso);
+            aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->psos[i].pso, 0);
         free(ex->psos[i].key);
     }
     free(ex->psos);
@@ -74,7 +74,7 @@ static void cache_add(struct aerocmd_exec *ex, const struct exec_pso_key *key, u
         uint32_t cap = ex->pso_cap == 0 ? 32u : ex->pso_cap * 2u;
         struct exec_pso_entry *grown = realloc(ex->psos, (size_t)cap * sizeof(*grown));
         if (grown == NULL) {
-            aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso);
+            aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso, 0);
             return;
         }
         ex->psos = grown;
@@ -82,7 +82,7 @@ static void cache_add(struct aerocmd_exec *ex, const struct exec_pso_key *key, u
     }
     copy = malloc(sizeof(*copy));
     if (copy == NULL) {
-        aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso);
+        aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso, 0);
         return;
     }
     *copy = *key;

@@ -11,25 +11,14 @@
 
 #include "exec_internal.h"
 
-#define DEFAULT_BUDGET (1ull << 30)
+/* Memory a resource costs besides its bytes: vkd3d's and lavapipe's objects for it (about
+ * 5 KiB measured for a buffer), rounded up. */
+#define RESOURCE_OVERHEAD 16384u
 
 uint32_t aerocmd_priv_exec_subresource(const struct exec_resource *res, uint32_t mip,
                                        uint32_t layer)
 {
     return mip + layer * (res->is_texture ? res->tex.mip_levels : 1u);
-}
-
-static aerocmd_result charge(struct exec_ctx *ctx, uint64_t bytes)
-{
-    struct aerocmd_exec *ex = ctx->ex;
-    if (bytes > ex->resource_budget || ex->resource_bytes > ex->resource_budget - bytes)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
-                                      "%llu more bytes of resources would pass the executor's "
-                                      "budget of %llu bytes",
-                                      (unsigned long long)bytes,
-                                      (unsigned long long)ex->resource_budget);
-    ex->resource_bytes += bytes;
-    return AEROCMD_OK;
 }
 
 static struct exec_resource *new_resource(struct exec_ctx *ctx, uint32_t subresources,
@@ -45,7 +34,7 @@ static struct exec_resource *new_resource(struct exec_ctx *ctx, uint32_t subreso
                                "no memory for a resource");
         return NULL;
     }
-    if (charge(ctx, budget) != AEROCMD_OK) {
+    if (aerocmd_priv_exec_charge(ctx, budget, "a resource") != AEROCMD_OK) {
         free(res->states);
         free(res);
         return NULL;
@@ -63,8 +52,7 @@ void aerocmd_priv_exec_resource_unref(struct aerocmd_exec *ex, struct exec_resou
 {
     if (res == NULL || --res->refs != 0)
         return;
-    aerocmd_priv_exec_defer_release(ex, (IUnknown *)res->res);
-    ex->resource_bytes -= res->budget_bytes;
+    aerocmd_priv_exec_defer_release(ex, (IUnknown *)res->res, res->budget_bytes);
     free(res->states);
     free(res);
 }
@@ -105,7 +93,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     if (p->size_bytes == 0 || p->size_bytes > (1ull << 32))
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "buffer size %llu bytes", (unsigned long long)p->size_bytes);
-    res = new_resource(ctx, 1, (p->size_bytes + 255u) & ~255ull);
+    res = new_resource(ctx, 1, ((p->size_bytes + 255u) & ~255ull) + RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
     res->size_bytes = p->size_bytes;
@@ -113,7 +101,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     res->backing_offset = p->backing_offset_bytes;
     if (ctx->ex->gpu.device != NULL) {
         res->res = aerocmd_priv_exec_create_buffer(
-            ctx->ex, D3D12_HEAP_TYPE_DEFAULT, res->budget_bytes,
+            ctx->ex, D3D12_HEAP_TYPE_DEFAULT, (p->size_bytes + 255u) & ~255ull,
             D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COMMON, &hr);
         if (res->res == NULL) {
             aerocmd_priv_exec_resource_unref(ctx->ex, res);
@@ -164,6 +152,15 @@ static aerocmd_result check_texture(struct exec_ctx *ctx,
     return AEROCMD_OK;
 }
 
+/* Bytes of a texture as Direct3D 12 stores it: emulated 16-bit formats take more per
+ * texel than the guest layout. */
+static uint64_t storage_bytes(uint32_t format, const struct aerocmd_texture_layout *layout)
+{
+    uint64_t per = aerocmd_priv_exec_storage_bytes(format, layout->block_bytes);
+    return per <= layout->block_bytes ? (uint64_t)layout->total_bytes
+                                      : (uint64_t)layout->total_bytes / layout->block_bytes * per;
+}
+
 static HRESULT create_texture(struct aerocmd_exec *ex, const struct aerogpu_cmd_create_texture2d *p,
                               const struct exec_format *f, ID3D12Resource **out)
 {
@@ -198,7 +195,8 @@ aerocmd_result aerocmd_priv_exec_create_texture_packet(struct exec_ctx *ctx)
     aerocmd_result r = aerocmd_priv_exec_check_new(ctx, p->texture_handle);
     if (r != AEROCMD_OK || (r = check_texture(ctx, p, &f, &layout)) != AEROCMD_OK)
         return r;
-    res = new_resource(ctx, layout.subresource_count, layout.total_bytes);
+    res = new_resource(ctx, layout.subresource_count,
+                       storage_bytes(p->format, &layout) + RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
     res->is_texture = 1;

@@ -72,7 +72,7 @@ static aerocmd_result gap_rtv(struct exec_ctx *ctx, uint32_t w, uint32_t h,
     aerocmd_result r;
     HRESULT hr;
     if (g->gap_target == NULL || g->gap_width != w || g->gap_height != h) {
-        aerocmd_priv_exec_defer_release(ctx->ex, (IUnknown *)g->gap_target);
+        aerocmd_priv_exec_defer_release(ctx->ex, (IUnknown *)g->gap_target, 0);
         g->gap_target = NULL;
         memset(&props, 0, sizeof(props));
         props.Type = D3D12_HEAP_TYPE_DEFAULT;

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""aerocmd render against the hostile streams of issue #27 (written by test_exec_limits
+--write): each one runs or is refused with a specific message, and the peak memory of the
+process (measured by test/cli/peak_rss, the child's ru_maxrss) stays within the executor's
+memory budget plus a fixed overhead (the program, the Vulkan driver, the device).
+
+usage: run_exec_limits.py AEROCMD PEAK_RSS TEST_EXEC_LIMITS"""
+import os
+import subprocess
+import sys
+import tempfile
+
+GIB = 1 << 30
+# What aerocmd render holds besides what the executor counts: the program, vkd3d and
+# lavapipe with their device, and the input (about 70 MB measured for a tiny stream).
+FIXED_OVERHEAD = 256 << 20
+TIMEOUT = 600
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("check failed: %s" % what)
+            if detail:
+                print("    " + detail.strip().replace("\n", "\n    ")[:3000])
+        return ok
+
+
+class Render:
+    def __init__(self, aerocmd, peak_rss, streams, tmp):
+        self.aerocmd, self.peak_rss, self.streams, self.tmp = aerocmd, peak_rss, streams, tmp
+
+    def stream(self, name):
+        return os.path.join(self.streams, name + ".acmd")
+
+    def run(self, name, *args):
+        """(exit status, stdout, stderr) of aerocmd render."""
+        out_dir = os.path.join(self.tmp, "out_" + name)
+        proc = subprocess.run([self.aerocmd, "render", "-o", out_dir, *args, self.stream(name)],
+                              capture_output=True, text=True, timeout=TIMEOUT)
+        return proc.returncode, proc.stdout, proc.stderr
+
+    def measured(self, name, *args):
+        """(exit status, peak RSS in bytes, seconds) of aerocmd render -q."""
+        out_dir = os.path.join(self.tmp, "out_" + name)
+        proc = subprocess.run([self.peak_rss, self.aerocmd, "render", "-q", "-o", out_dir, *args,
+                               self.stream(name)], capture_output=True, text=True,
+                              timeout=TIMEOUT)
+        status, rss_kb, seconds = proc.stdout.split()
+        print("%s %s: exit %s, peak RSS %.1f MB, %s s" % (name, " ".join(args), status,
+                                                          int(rss_kb) / 1024.0, seconds))
+        return int(status), int(rss_kb) * 1024, float(seconds)
+
+
+def views(checks, r):
+    """1. a texture's views while the handle table grows (a stale pointer segfaulted)."""
+    status, out, err = r.run("views_500k", "--dry-run")
+    checks.check(status == 0 and "valid (dry run)" in out, "500,000 views: dry run exits 0",
+                 "status %d\n%s%s" % (status, out, err))
+
+
+def freed_late(checks, r):
+    """2. 16 x (create, clear, destroy a 256 MiB target) in one submission: destroyed
+    targets stay counted until they are freed, and are freed before the budget passes."""
+    status, rss, _ = r.measured("rt_churn")
+    checks.check(status == 0, "target churn renders")
+    checks.check(rss < GIB + FIXED_OVERHEAD, "target churn: peak RSS %d MB < 1 GiB budget + "
+                 "%d MB" % (rss >> 20, FIXED_OVERHEAD >> 20))
+
+
+def main():
+    aerocmd, peak_rss, writer = sys.argv[1:4]
+    checks = Checks()
+    with tempfile.TemporaryDirectory(prefix="exec_limits_") as tmp:
+        streams = os.path.join(tmp, "streams")
+        os.mkdir(streams)
+        written = subprocess.run([writer, "--write", streams], capture_output=True, text=True)
+        if checks.check(written.returncode == 0, "the streams are written", written.stderr):
+            r = Render(aerocmd, peak_rss, streams, tmp)
+            views(checks, r)
+            freed_late(checks, r)
+    print("%d passed, %d failed" % (checks.passed, checks.failed))
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
