@@ -88,6 +88,29 @@ static void hs_raster_states(struct px *p, uint32_t count)
     CHECK(ok);
 }
 
+/* The same with a depth target and the depth test on, where depth bias matters: each
+ * draw needs a pipeline of its own. */
+static void hs_depth_biases(struct px *p, uint32_t count)
+{
+    struct aerogpu_rasterizer_state rs;
+    aerogpu_handle_t colors[8] = {0};
+    uint32_t i, c[4] = {0, 0, 0, 0};
+    int ok = 1;
+    hs_draw_setup(p);
+    colors[0] = p->target;
+    ok = aerocmd_append_set_render_targets(
+             &p->w, 1, colors, px_texture(p, AEROGPU_FORMAT_D32_FLOAT, 8, 8)) == AEROCMD_OK &&
+         aerocmd_append_clear(&p->w, AEROGPU_CLEAR_DEPTH, c, px_f32(1.0f), 0) == AEROCMD_OK;
+    for (i = 0; i < count && ok; i++) {
+        memset(&rs, 0, sizeof(rs));
+        rs.cull_mode = AEROGPU_CULL_NONE;
+        rs.depth_bias = -(int32_t)i; /* towards the viewer: every draw passes LESS */
+        ok = aerocmd_append_set_rasterizer_state(&p->w, &rs) == AEROCMD_OK &&
+             aerocmd_append_draw(&p->w, 3, 1, 0, 0) == AEROCMD_OK;
+    }
+    CHECK(ok);
+}
+
 /* A w x h R8G8B8A8 target cleared and presented `presents` times. */
 static void hs_presents(struct px *p, uint32_t w, uint32_t h, uint32_t presents)
 {

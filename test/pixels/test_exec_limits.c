@@ -53,6 +53,69 @@ static void views_while_the_table_grows(void)
     px_stop(&p);
 }
 
+/* ---- 3. costs that grew faster than the stream ---------------------------------------------- */
+
+/* Create/destroy pairs in one submission: destroyed buffers wait for a flush, and never
+ * more than 1024 of them (each is a live object to vkd3d, whose address allocator slows
+ * down past 64k): the executor flushes at least once per 1024 pairs. 20,000 buffers of
+ * 64 KiB are 1.6 GB: the budget alone would flush only once. */
+static void buffer_churn(void)
+{
+    struct aerocmd_exec_stats st;
+    struct px p;
+    if (!lim_start(&p, NULL))
+        return;
+    hs_buffer_churn(&p, 20000, 64u << 10);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK)) {
+        CHECK(st.flushes >= 20000u / 1024u);
+        CHECK(st.memory_peak_bytes <= 1ull << 30);
+        CHECK_EQ(st.objects, 0);
+    }
+    px_stop(&p);
+}
+
+/* 2000 draws, each with a rasterizer state of its own (depth bias i) and no depth target:
+ * depth bias cannot change what they draw, so one pipeline serves them all. */
+static void raster_states_share_a_pipeline(void)
+{
+    static const uint8_t red8[4] = {255, 0, 0, 255};
+    struct aerocmd_exec_stats st;
+    struct aerocmd_exec_image img;
+    struct px p;
+    if (!lim_start(&p, NULL))
+        return;
+    hs_raster_states(&p, 2000);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.pipelines_created, 1);
+    if (px_read(&p, p.target, &img)) {
+        px_expect(&img, 4, 4, red8, "the last draw covers the target");
+        aerocmd_exec_image_release(&img);
+    }
+    px_stop(&p);
+}
+
+/* 300 pipelines that do differ (depth bias with a depth test): at most 256 are kept, the
+ * least recently used go, and what is drawn stays right. */
+static void pipeline_cache_is_bounded(void)
+{
+    static const uint8_t red8[4] = {255, 0, 0, 255};
+    struct aerocmd_exec_stats st;
+    struct aerocmd_exec_image img;
+    struct px p;
+    if (!lim_start(&p, NULL))
+        return;
+    hs_depth_biases(&p, 300);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK)) {
+        CHECK_EQ(st.pipelines_created, 300);
+        CHECK_EQ(st.pipelines_cached, 256);
+    }
+    if (px_read(&p, p.target, &img)) {
+        px_expect(&img, 4, 4, red8, "the draws cover the target");
+        aerocmd_exec_image_release(&img);
+    }
+    px_stop(&p);
+}
+
 /* ---- 4. a large allocation table in any order ------------------------------------------------ */
 
 #define TABLE_ENTRIES 65u /* one past what the validator scans without scratch */
@@ -155,6 +218,12 @@ static int write_streams(const char *dir)
     ok = save(&p, dir, "views_500k") && ok;
     hs_target_churn(&p, 16, 8192, 8192);
     ok = save(&p, dir, "rt_churn") && ok;
+    hs_buffer_churn(&p, 300000, HS_MIB);
+    ok = save(&p, dir, "buffer_churn") && ok;
+    hs_raster_states(&p, 5000);
+    ok = save(&p, dir, "raster_states") && ok;
+    hs_depth_biases(&p, 1000);
+    ok = save(&p, dir, "depth_biases") && ok;
     aerocmd_writer_release(&p.w);
     return ok && check_failed_count == 0 ? 0 : 1;
 }
@@ -164,6 +233,9 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--write") == 0)
         return write_streams(argv[2]);
     views_while_the_table_grows();
+    buffer_churn();
+    raster_states_share_a_pipeline();
+    pipeline_cache_is_bounded();
     large_descending_table();
     return check_finish();
 }

@@ -164,6 +164,19 @@ const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t
 aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t alloc_id,
                                              uint64_t gpa, const void *bytes, uint64_t size_bytes);
 
+/* What the executor holds and has done so far. */
+struct aerocmd_exec_stats {
+    uint64_t memory_bytes;      /* counted against the memory budget now */
+    uint64_t memory_peak_bytes; /* the most counted at once */
+    uint64_t pipelines_created; /* Direct3D 12 pipeline states compiled */
+    uint32_t pipelines_cached;  /* of them, kept now (at most 256; least recently used go) */
+    uint32_t objects;           /* live handles (buffers, textures, views, shaders, ...) */
+    uint64_t flushes;           /* command lists executed (and waited for) */
+};
+/* INVALID_ARG when ex or out is NULL. */
+aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex,
+                                      struct aerocmd_exec_stats *out);
+
 /* Checks a DXBC container the way Direct3D 12 on vkd3d will see it: container framing,
  * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens walk
  * cleanly (version, length, every instruction's length inside the chunk), then a full

@@ -407,3 +407,17 @@ const struct aerocmd_exec_present *aerocmd_exec_get_present(const struct aerocmd
 {
     return ex != NULL && index < ex->present_count ? &ex->presents[index] : NULL;
 }
+
+aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex, struct aerocmd_exec_stats *out)
+{
+    if (ex == NULL || out == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    memset(out, 0, sizeof(*out));
+    out->memory_bytes = ex->mem_used;
+    out->memory_peak_bytes = ex->mem_peak;
+    out->pipelines_created = ex->psos_created;
+    out->pipelines_cached = ex->pso_count;
+    out->objects = ex->objects.live;
+    out->flushes = ex->flushes;
+    return AEROCMD_OK;
+}

@@ -25,7 +25,7 @@
 
 #include "exec_internal.h"
 
-#define ROOT_CACHE_MAX 1024u
+#define ROOT_CACHE_MAX 256u
 /* Ranges one table can need: every register declared, none consecutive. */
 #define MAX_RANGES (EXEC_MAX_CBS + EXEC_MAX_SRVS + EXEC_MAX_UAVS)
 
@@ -153,8 +153,10 @@ aerocmd_result aerocmd_priv_exec_root(struct exec_ctx *ctx, int compute,
             *out = &ex->roots[i];
             return AEROCMD_OK;
         }
-    if (ex->root_count >= ROOT_CACHE_MAX)
+    if (ex->root_count >= ROOT_CACHE_MAX) { /* pipelines were made with these roots */
+        aerocmd_priv_exec_pso_cache_free(ex);
         aerocmd_priv_exec_root_cache_free(ex);
+    }
     if (ex->root_count == ex->root_cap) {
         uint32_t cap = ex->root_cap == 0 ? 16u : ex->root_cap * 2u;
         struct exec_root *grown = realloc(ex->roots, (size_t)cap * sizeof(*grown));

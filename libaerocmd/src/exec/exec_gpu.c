@@ -254,6 +254,7 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
     HRESULT hr;
     if (g->device == NULL)
         return AEROCMD_OK;
+    ex->flushes++;
     hr = ID3D12GraphicsCommandList_Close(g->list);
     if (SUCCEEDED(hr)) {
         ID3D12CommandQueue_ExecuteCommandLists(g->queue, 1, (ID3D12CommandList **)&g->list);

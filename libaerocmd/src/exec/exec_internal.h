@@ -232,6 +232,7 @@ struct exec_pso_entry {
     uint64_t hash;
     void *key; /* struct exec_pso_key (exec_pipeline.c) */
     ID3D12PipelineState *pso;
+    uint64_t last_use; /* pso_clock when last found or added */
 };
 
 struct exec_gpu {
@@ -277,6 +278,9 @@ struct aerocmd_exec {
     uint32_t retired_count, retired_cap;
     struct exec_pso_entry *psos;
     uint32_t pso_count, pso_cap;
+    uint64_t pso_clock;    /* ticks at every lookup that hits and every add */
+    uint64_t psos_created; /* pipelines created so far */
+    uint64_t flushes;      /* command lists executed so far */
     struct exec_root *roots;
     uint32_t root_count, root_cap;
     struct aerocmd_exec_present *presents;
