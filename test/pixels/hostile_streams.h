@@ -122,6 +122,32 @@ static void hs_presents(struct px *p, uint32_t w, uint32_t h, uint32_t presents)
     CHECK(ok);
 }
 
+/* An 8x8 and a 16x16 target bound together (Direct3D 11 binds one size), then a draw;
+ * returns the SET_RENDER_TARGETS's offset. */
+static uint32_t hs_mismatched_targets(struct px *p)
+{
+    aerogpu_handle_t colors[8] = {0};
+    uint32_t at;
+    hs_draw_setup(p);
+    colors[0] = p->target;
+    colors[1] = px_texture(p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 16, 16);
+    at = (uint32_t)aerocmd_writer_size(&p->w);
+    CHECK(aerocmd_append_set_render_targets(&p->w, 2, colors, 0) == AEROCMD_OK);
+    CHECK(aerocmd_append_draw(&p->w, 3, 1, 0, 0) == AEROCMD_OK);
+    return at;
+}
+
+/* A target cleared, then no colour target bound, then PRESENT; returns its offset. */
+static uint32_t hs_present_nothing(struct px *p)
+{
+    uint32_t at;
+    px_target(p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, hs_grey);
+    CHECK(aerocmd_append_set_render_targets(&p->w, 0, NULL, 0) == AEROCMD_OK);
+    at = (uint32_t)aerocmd_writer_size(&p->w);
+    CHECK(aerocmd_append_present(&p->w, 0, 0) == AEROCMD_OK);
+    return at;
+}
+
 /* One draw of vertex_count x instance_count over the kit's triangle. */
 static void hs_big_draw(struct px *p, uint32_t vertices, uint32_t instances)
 {

@@ -7,6 +7,7 @@ memory budget plus a fixed overhead (the program, the Vulkan driver, the device)
 
 usage: run_exec_limits.py AEROCMD PEAK_RSS TEST_EXEC_LIMITS"""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -92,6 +93,42 @@ def churn_and_caches(checks, r):
                      (name, rss >> 20, FIXED_OVERHEAD * 2 >> 20))
 
 
+def agreement(checks, r):
+    """5, 6: aerocmd validate and aerocmd render refuse the same packet for the same reason:
+    targets of two sizes bound together (Direct3D 11 binds one size), and a PRESENT after
+    its stream bound no colour target (nothing to show)."""
+    for name, reason in (("mismatched_targets", "target_size_mismatch"),
+                         ("present_nothing", "present_no_target")):
+        proc = subprocess.run([r.aerocmd, "validate", r.stream(name)], capture_output=True,
+                              text=True, timeout=TIMEOUT, env=r.env)
+        where = re.search(r"offset (\d+) \(0x[0-9a-f]+\)", proc.stderr)
+        checks.check(proc.returncode == 1 and reason in proc.stderr and where,
+                     "validate refuses %s: %s" % (name, reason), proc.stdout + proc.stderr)
+        status, out, err = r.run(name)
+        checks.check(status == 1 and reason in err and where and
+                     "offset %s " % where.group(1) in err,
+                     "render refuses %s at the offset validate names" % name, out + err)
+    # A PRESENT on targets an earlier submission unbound: valid, and it shows nothing.
+    trace = os.path.join(r.tmp, "present_alone.aerogputrace")
+    proc = subprocess.run([r.aerocmd, "trace", "wrap", r.stream("unbind_targets"),
+                           r.stream("present_alone"), "-o", trace], capture_output=True,
+                          text=True, timeout=TIMEOUT, env=r.env)
+    checks.check(proc.returncode == 0, "trace wrap", proc.stderr)
+    proc = subprocess.run([r.aerocmd, "validate", trace], capture_output=True, text=True,
+                          timeout=TIMEOUT, env=r.env)
+    checks.check(proc.returncode == 0, "validate accepts a PRESENT on inherited targets",
+                 proc.stdout + proc.stderr)
+    out_dir = os.path.join(r.tmp, "out_present_alone")
+    proc = subprocess.run([r.aerocmd, "render", "-o", out_dir, trace], capture_output=True,
+                          text=True, timeout=TIMEOUT, env=r.env)
+    checks.check(proc.returncode == 0 and
+                 "present 0 (submission 1, offset 0x18): no render target bound: no picture"
+                 in proc.stdout and
+                 proc.stdout.endswith("rendered, 1 present, 1 with no render target bound "
+                                      "(no picture)\n") and not os.listdir(out_dir),
+                 "render says the present showed nothing", proc.stdout + proc.stderr)
+
+
 def main():
     aerocmd, peak_rss, writer = sys.argv[1:4]
     checks = Checks()
@@ -104,6 +141,7 @@ def main():
             views(checks, r)
             freed_late(checks, r)
             churn_and_caches(checks, r)
+            agreement(checks, r)
     print("%d passed, %d failed" % (checks.passed, checks.failed))
     return 1 if checks.failed else 0
 

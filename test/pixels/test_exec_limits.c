@@ -185,6 +185,83 @@ static void large_descending_table(void)
     }
 }
 
+/* ---- 5. PRESENT with nothing bound; 6. targets of different sizes ---------------------------- */
+
+/* Refused before anything of the stream runs, at the SET_RENDER_TARGETS: nothing drawn. */
+static void mismatched_targets(void)
+{
+    struct aerocmd_exec_error err;
+    struct px p;
+    uint32_t at;
+    if (!lim_start(&p, NULL))
+        return;
+    at = hs_mismatched_targets(&p);
+    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err)) {
+        CHECK_EQ(err.diag.reason, AEROCMD_R_TARGET_SIZE_MISMATCH);
+        CHECK_EQ(err.diag.offset, at);
+        CHECK(strstr(err.message, "target_size_mismatch") != NULL);
+        CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
+    }
+    px_stop(&p);
+}
+
+/* With more objects than its tracker holds the executor runs unchecked by the semantic
+ * pass: it refuses the targets itself, at the same packet. */
+static void mismatched_targets_untracked(void)
+{
+    struct aerocmd_exec_error err;
+    struct px p;
+    uint32_t at, i;
+    int ok = 1;
+    if (!lim_start_dry(&p))
+        return;
+    for (i = 0; i < 70000 && ok; i++)
+        ok = aerocmd_append_create_sampler(&p.w, px_handle(&p), AEROGPU_SAMPLER_FILTER_NEAREST, 0,
+                                           0, 0) == AEROCMD_OK;
+    CHECK(ok);
+    at = hs_mismatched_targets(&p);
+    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err)) {
+        CHECK_EQ(err.diag.reason, AEROCMD_R_TARGET_SIZE_MISMATCH);
+        CHECK_EQ(err.diag.offset, at);
+        CHECK(strstr(err.message, "16x16") != NULL && strstr(err.message, "8x8") != NULL);
+    }
+    px_stop(&p);
+}
+
+/* A PRESENT after its stream bound no colour target is refused at its offset; one that
+ * runs on no target an earlier submission left is recorded as presenting nothing. */
+static void present_with_no_target(void)
+{
+    struct aerocmd_exec_error err;
+    const struct aerocmd_exec_present *pr;
+    struct px p;
+    uint32_t at;
+    if (!lim_start(&p, NULL))
+        return;
+    at = hs_present_nothing(&p);
+    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err)) {
+        CHECK_EQ(err.diag.reason, AEROCMD_R_PRESENT_NO_TARGET);
+        CHECK_EQ(err.diag.offset, at);
+        CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
+    }
+    px_stop(&p);
+    if (!lim_start(&p, NULL))
+        return;
+    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, hs_grey);
+    CHECK(aerocmd_append_set_render_targets(&p.w, 0, NULL, 0) == AEROCMD_OK);
+    px_submit(&p);
+    at = (uint32_t)aerocmd_writer_size(&p.w);
+    CHECK(aerocmd_append_present(&p.w, 0, 0) == AEROCMD_OK);
+    if (px_submit(&p) && CHECK_EQ(aerocmd_exec_present_count(p.ex), 1)) {
+        pr = aerocmd_exec_get_present(p.ex, 0);
+        CHECK_EQ(pr->submission, 1);
+        CHECK_EQ(pr->offset, at);
+        CHECK_EQ(pr->image.handle, 0);
+        CHECK(pr->image.rgba8 == NULL && pr->image.raw == NULL);
+    }
+    px_stop(&p);
+}
+
 /* ---- writing the streams ----------------------------------------------------------------------
  */
 
@@ -224,6 +301,15 @@ static int write_streams(const char *dir)
     ok = save(&p, dir, "raster_states") && ok;
     hs_depth_biases(&p, 1000);
     ok = save(&p, dir, "depth_biases") && ok;
+    hs_mismatched_targets(&p);
+    ok = save(&p, dir, "mismatched_targets") && ok;
+    hs_present_nothing(&p);
+    ok = save(&p, dir, "present_nothing") && ok;
+    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, hs_grey);
+    CHECK(aerocmd_append_set_render_targets(&p.w, 0, NULL, 0) == AEROCMD_OK);
+    ok = save(&p, dir, "unbind_targets") && ok;
+    CHECK(aerocmd_append_present(&p.w, 0, 0) == AEROCMD_OK);
+    ok = save(&p, dir, "present_alone") && ok;
     aerocmd_writer_release(&p.w);
     return ok && check_failed_count == 0 ? 0 : 1;
 }
@@ -237,5 +323,8 @@ int main(int argc, char **argv)
     raster_states_share_a_pipeline();
     pipeline_cache_is_bounded();
     large_descending_table();
+    mismatched_targets();
+    mismatched_targets_untracked();
+    present_with_no_target();
     return check_finish();
 }

@@ -81,8 +81,9 @@ static int save_presents(const struct aerocmd_exec *ex, const struct aerocmd_ren
         int s;
         if (pr->image.handle == 0 || o->out_dir == NULL) {
             if (!o->quiet && pr->image.handle == 0)
-                printf("present %u (submission %u, offset 0x%x): no render target bound\n", i,
-                       pr->submission, pr->offset);
+                printf("present %u (submission %u, offset 0x%x): no render target bound: no "
+                       "picture\n",
+                       i, pr->submission, pr->offset);
             else if (!o->quiet)
                 printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
                        "pixels)\n",
@@ -156,6 +157,22 @@ static int save_resource(struct aerocmd_exec *ex, uint32_t handle, const char *d
     return status;
 }
 
+/* "FILE: rendered, N presents", saying how many showed nothing: a PRESENT whose stream
+ * bound no colour target is refused (present_no_target); one that runs on targets earlier
+ * submissions unbound has no picture. */
+static void print_summary(const struct aerocmd_exec *ex, const char *name,
+                          const struct aerocmd_render_opts *o)
+{
+    uint32_t i, n = aerocmd_exec_present_count(ex), empty = 0;
+    for (i = 0; i < n; i++)
+        empty += aerocmd_exec_get_present(ex, i)->image.handle == 0;
+    printf("%s: %s, %u present%s", name, o->dry_run ? "valid (dry run)" : "rendered", n,
+           n == 1 ? "" : "s");
+    if (empty != 0)
+        printf(", %u with no render target bound (no picture)", empty);
+    printf("\n");
+}
+
 static int status_of(aerocmd_result r)
 {
     return r == AEROCMD_E_MALFORMED || r == AEROCMD_E_NOT_IMPLEMENTED ||
@@ -197,8 +214,7 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
         status = s > status ? s : status;
     }
     if (status == 0 && !o->quiet)
-        printf("%s: %s, %u present%s\n", name, o->dry_run ? "valid (dry run)" : "rendered",
-               aerocmd_exec_present_count(ex), aerocmd_exec_present_count(ex) == 1 ? "" : "s");
+        print_summary(ex, name, o);
     aerocmd_exec_destroy(ex);
     return status;
 }

@@ -87,8 +87,11 @@ struct aerocmd_exec_image {
 struct aerocmd_exec_present {
     uint32_t submission;
     uint32_t offset;                 /* of the packet in its stream */
-    struct aerocmd_exec_image image; /* handle 0 and no pixels when no target was bound; a
-                                        dry run fills handle, format and size only */
+    struct aerocmd_exec_image image; /* handle 0 and no pixels when no target was bound
+                                        (targets an earlier submission unbound: a stream
+                                        that itself left none bound is refused,
+                                        present_no_target); a dry run fills handle,
+                                        format and size only */
 };
 
 /* One guest memory range to load before a submission runs (replacing that allocation's
