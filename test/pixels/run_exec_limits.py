@@ -129,6 +129,41 @@ def agreement(checks, r):
                  "render says the present showed nothing", proc.stdout + proc.stderr)
 
 
+def memory_budget(checks, r):
+    """7. The budget counts what a run holds: a 16384x16384 target (1 GiB) is refused under
+    the default 1 GiB budget at its CREATE; under 2 GiB its PRESENT (a readback of 1 GiB and
+    6 GiB of images) is refused, and the process stays within 2 GiB + the overhead (7.1 GB
+    before). Presents are written as they run and dropped: 96 presents of 1024x1024 write
+    96 pictures in little memory (2.4 GB before)."""
+    status, out, err = r.run("big_present")
+    checks.check(status == 1 and "CREATE_TEXTURE2D" in err and "memory budget of 1073741824"
+                 in err, "a 1 GiB target passes the default budget at its CREATE", err)
+    status, rss, _ = r.measured("big_present", "--max-memory", "2G")
+    checks.check(status == 1 and rss < 2 * GIB + FIXED_OVERHEAD,
+                 "16384x16384 present under --max-memory 2G: refused, peak RSS %d MB < %d MB" %
+                 (rss >> 20, (2 * GIB + FIXED_OVERHEAD) >> 20))
+    status, out, err = r.run("big_present", "--max-memory", "2G")
+    checks.check("PRESENT: a readback and its images (7516192768 bytes) would pass the "
+                 "executor's memory budget of 2147483648 bytes" in err,
+                 "the refusal says what and how much", err)
+    status, rss, _ = r.measured("presents_96")
+    pictures = os.listdir(os.path.join(r.tmp, "out_presents_96"))
+    checks.check(status == 0 and len(pictures) == 96 and "present_0095.png" in pictures,
+                 "96 presents write 96 pictures")
+    checks.check(rss < FIXED_OVERHEAD * 2, "96 presents: peak RSS %d MB < %d MB" %
+                 (rss >> 20, FIXED_OVERHEAD * 2 >> 20))
+    status, rss, _ = r.measured("rt_churn", "--max-memory", "512M")
+    checks.check(status == 0 and rss < (512 << 20) + FIXED_OVERHEAD,
+                 "target churn under --max-memory 512M: peak RSS %d MB" % (rss >> 20))
+    for bad in ("0", "12Q", "-1", "1GG", "", "99999999999G"):
+        status, out, err = r.run("views_500k", "--dry-run", "--max-memory", bad)
+        checks.check(status == 2 and "usage" in err, "--max-memory %r is a usage error" % bad,
+                     err)
+    status, out, err = r.run("present_alone", "--max-memory", "1K")
+    checks.check(status == 1 and "memory budget of 1024 bytes" in err,
+                 "a budget too small to start says so", err)
+
+
 def main():
     aerocmd, peak_rss, writer = sys.argv[1:4]
     checks = Checks()
@@ -142,6 +177,7 @@ def main():
             freed_late(checks, r)
             churn_and_caches(checks, r)
             agreement(checks, r)
+            memory_budget(checks, r)
     print("%d passed, %d failed" % (checks.passed, checks.failed))
     return 1 if checks.failed else 0
 

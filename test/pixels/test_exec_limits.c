@@ -262,6 +262,100 @@ static void present_with_no_target(void)
     px_stop(&p);
 }
 
+/* ---- 7. a memory budget that holds, presents handed out -------------------------------------- */
+
+/* What an executor holds right after it starts (descriptor heaps, tracker, defaults). */
+static uint64_t start_bytes(void)
+{
+    struct aerocmd_exec_stats st;
+    struct px p;
+    uint64_t bytes = 0;
+    if (lim_start(&p, NULL) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+        bytes = st.memory_bytes;
+    px_stop(&p);
+    return bytes;
+}
+
+struct kept {
+    uint32_t seen, keep_every;
+    int pixels_right;
+};
+
+static int keep_some(void *user, const struct aerocmd_exec_present *pr)
+{
+    static const uint8_t grey8[4] = {64, 128, 191, 255};
+    struct kept *k = user;
+    k->pixels_right &= pr->image.rgba8 != NULL && pr->image.width == 256 &&
+                       memcmp(pr->image.rgba8 + (255u * 256u + 7u) * 4u, grey8, 4) == 0;
+    return k->keep_every != 0 && ++k->seen % k->keep_every == 0;
+}
+
+/* A 256x256 target (272 KiB counted) presented 5 times under a budget of what the
+ * executor holds at start + 4 MiB. Each present kept holds 1.5 MiB of images (raw, RGBA8,
+ * float), and its readback 256 KiB more while it runs: the third one would pass the budget
+ * and is refused at its offset. Handed to a callback that drops them, all five run, and so
+ * they do when it keeps one. */
+static void presents_within_budget(void)
+{
+    struct aerocmd_exec_options o;
+    struct aerocmd_exec_error err;
+    struct aerocmd_exec_stats st;
+    struct kept k;
+    struct px p;
+    uint32_t offsets[5], i;
+    memset(&o, 0, sizeof(o));
+    o.resource_budget_bytes = start_bytes() + (4u << 20);
+    for (i = 0; i < 3; i++) {
+        memset(&k, 0, sizeof(k));
+        k.pixels_right = 1;
+        k.keep_every = i == 2 ? 3 : 0; /* the third only */
+        o.on_present = i == 0 ? NULL : keep_some;
+        o.present_user = &k;
+        if (!lim_start(&p, &o))
+            return;
+        px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 256, 256, hs_grey);
+        for (k.seen = 0; k.seen < 5; k.seen++) {
+            offsets[k.seen] = (uint32_t)aerocmd_writer_size(&p.w);
+            CHECK(aerocmd_append_present(&p.w, 0, 0) == AEROCMD_OK);
+        }
+        k.seen = 0;
+        if (i == 0 && px_submit_expect(&p, AEROCMD_E_OUT_OF_MEMORY, &err)) {
+            CHECK_EQ(err.diag.offset, offsets[2]);
+            CHECK(strstr(err.message, "memory budget") != NULL);
+            CHECK_EQ(aerocmd_exec_present_count(p.ex), 2);
+        } else if (i != 0 && px_submit(&p)) {
+            CHECK(k.pixels_right);
+            CHECK_EQ(aerocmd_exec_present_count(p.ex), i == 1 ? 0 : 1);
+        }
+        CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK &&
+              st.memory_peak_bytes <= o.resource_budget_bytes);
+        px_stop(&p);
+    }
+}
+
+/* Guest memory is counted: an allocation larger than the budget is refused. */
+static void guest_memory_counted(void)
+{
+    static uint8_t bytes[1u << 20];
+    struct aerocmd_exec_options o;
+    struct px p;
+    memset(&o, 0, sizeof(o));
+    o.flags = AEROCMD_EXEC_DRY_RUN;
+    o.resource_budget_bytes = 8u << 20;
+    if (!lim_start(&p, &o))
+        return;
+    CHECK(aerocmd_exec_set_guest_memory(p.ex, 1, 0, bytes, sizeof(bytes)) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.ex, 1, 0, bytes, sizeof(bytes)) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.ex, 2, 0, bytes, 512u << 10) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.ex, 3, 0, NULL, 9u << 20) == AEROCMD_E_INVALID_ARG);
+    {
+        static uint8_t big[8u << 20];
+        CHECK(aerocmd_exec_set_guest_memory(p.ex, 3, 0, big, sizeof(big)) ==
+              AEROCMD_E_OUT_OF_MEMORY);
+    }
+    px_stop(&p);
+}
+
 /* ---- writing the streams ----------------------------------------------------------------------
  */
 
@@ -310,6 +404,10 @@ static int write_streams(const char *dir)
     ok = save(&p, dir, "unbind_targets") && ok;
     CHECK(aerocmd_append_present(&p.w, 0, 0) == AEROCMD_OK);
     ok = save(&p, dir, "present_alone") && ok;
+    hs_presents(&p, 16384, 16384, 1);
+    ok = save(&p, dir, "big_present") && ok;
+    hs_presents(&p, 1024, 1024, 96);
+    ok = save(&p, dir, "presents_96") && ok;
     aerocmd_writer_release(&p.w);
     return ok && check_failed_count == 0 ? 0 : 1;
 }
@@ -326,5 +424,7 @@ int main(int argc, char **argv)
     mismatched_targets();
     mismatched_targets_untracked();
     present_with_no_target();
+    presents_within_budget();
+    guest_memory_counted();
     return check_finish();
 }

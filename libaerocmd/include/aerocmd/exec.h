@@ -38,20 +38,34 @@ extern "C" {
 AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_exec;
+struct aerocmd_exec_present;
 
 enum aerocmd_exec_flags { AEROCMD_EXEC_DRY_RUN = 1u << 0 };
 
 struct aerocmd_exec_options {
     uint32_t flags; /* enum aerocmd_exec_flags */
-    /* Bytes of resources (buffers and textures) held at once, each with its driver
-     * overhead; a destroyed one counts until it is really freed (after the commands that
-     * may use it ran: the executor flushes when that makes room). More is refused with
-     * AEROCMD_E_OUT_OF_MEMORY. 0 = 1 GiB. */
+    /* The memory budget: bytes the executor may hold at once for a run. Counted: buffers
+     * and textures as Direct3D 12 stores them plus 16 KiB of driver overhead each (a
+     * destroyed one until it is really freed, after the commands that may use it ran: the
+     * executor flushes when that makes room), upload and readback memory, the images of
+     * every readback and of every present kept (raw + RGBA8 + float: up to 24 bytes a
+     * texel), guest memory, objects and their payloads, descriptor heaps and the semantic
+     * tracker. Not counted, bounded by constants: the Direct3D 12 device and the Vulkan
+     * driver, up to 256 cached pipelines (about 250 KB each on lavapipe) and root
+     * signatures, the caller's own copies (of images it reads, of PNGs it encodes). What
+     * would pass it is refused with AEROCMD_E_OUT_OF_MEMORY and a message naming what and
+     * how much. 0 = 1 GiB. (The name is older than the budget's reach.) */
     uint64_t resource_budget_bytes;
     /* Called after each submission of a run (done = submissions executed so far, total =
      * submissions in the input). NULL: no calls. */
     void (*progress)(void *user, uint32_t done, uint32_t total);
     void *progress_user;
+    /* Called as each PRESENT runs, with its picture (valid during the call only). Return
+     * non-zero to keep the present (aerocmd_exec_get_present, until destroy; counted in
+     * the budget), 0 to drop it at once: a long-running host hands each present out this
+     * way and holds no pictures. NULL: every present is kept. */
+    int (*on_present)(void *user, const struct aerocmd_exec_present *present);
+    void *present_user;
 };
 
 /* Why a run stopped. message is one line of English that names the submission (for
@@ -130,7 +144,8 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
 aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,
                                 struct aerocmd_exec_error *err);
 
-/* Presents so far, in order; the images stay owned by the executor until destroy. */
+/* Presents kept so far (all of them without an on_present callback), in order; the images
+ * stay owned by the executor until destroy. */
 uint32_t aerocmd_exec_present_count(const struct aerocmd_exec *ex);
 const struct aerocmd_exec_present *aerocmd_exec_get_present(const struct aerocmd_exec *ex,
                                                             uint32_t index);

@@ -59,6 +59,13 @@ static void clear_error(struct aerocmd_exec_error *err)
         memset(err, 0, sizeof(*err));
 }
 
+static void drop_tracker(struct aerocmd_exec *ex)
+{
+    free(ex->tracker_mem);
+    ex->tracker_mem = NULL;
+    aerocmd_priv_exec_uncharge(ex, aerocmd_semantic_bytes_for(TRACKER_OBJECTS));
+}
+
 aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
                                    struct aerocmd_exec **out, struct aerocmd_exec_error *err)
 {
@@ -77,12 +84,18 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
     ex->mem_budget =
         ex->options.resource_budget_bytes != 0 ? ex->options.resource_budget_bytes : DEFAULT_BUDGET;
     aerocmd_priv_exec_state_reset(&ex->state);
-    ex->tracker_mem = malloc(tracker_bytes);
-    if (ex->tracker_mem != NULL &&
-        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK) {
-        free(ex->tracker_mem);
-        ex->tracker_mem = NULL;
+    if (aerocmd_priv_exec_reserve(ex, tracker_bytes) != AEROCMD_OK) {
+        if (err != NULL)
+            snprintf(err->message, sizeof(err->message),
+                     "a memory budget of %llu bytes does not hold the semantic tracker's %zu",
+                     (unsigned long long)ex->mem_budget, tracker_bytes);
+        free(ex);
+        return err != NULL ? (err->result = AEROCMD_E_OUT_OF_MEMORY) : AEROCMD_E_OUT_OF_MEMORY;
     }
+    ex->tracker_mem = malloc(tracker_bytes);
+    if (ex->tracker_mem == NULL ||
+        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK)
+        drop_tracker(ex);
     if ((ex->options.flags & AEROCMD_EXEC_DRY_RUN) == 0) {
         r = aerocmd_priv_exec_gpu_start(ex, err);
         if (r != AEROCMD_OK) {
@@ -189,8 +202,7 @@ static aerocmd_result validate(struct aerocmd_exec *ex, const struct aerocmd_exe
         r = aerocmd_semantic_check_stream(&ex->tracker, stream,
                                           sub->alloc_table != NULL ? table : NULL, &diag);
         if (r == AEROCMD_E_OUT_OF_MEMORY) { /* too many objects to track: go on unchecked */
-            free(ex->tracker_mem);
-            ex->tracker_mem = NULL;
+            drop_tracker(ex);
             r = AEROCMD_OK;
         }
         err->in_stream = r != AEROCMD_OK;
@@ -260,8 +272,11 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
         r = aerocmd_exec_set_guest_memory(ex, m->alloc_id, m->gpa, m->bytes, m->size_bytes);
         if (r != AEROCMD_OK) {
             snprintf(err->message, sizeof(err->message),
-                     "submission %u: guest memory range %u (allocation %u) cannot be loaded",
-                     ex->submission, i, m->alloc_id);
+                     "submission %u: guest memory range %u (allocation %u, %llu bytes) cannot be "
+                     "loaded%s%llu bytes, %llu in use)",
+                     ex->submission, i, m->alloc_id, (unsigned long long)m->size_bytes,
+                     r == AEROCMD_E_OUT_OF_MEMORY ? ": no memory within the budget (" : " (",
+                     (unsigned long long)ex->mem_budget, (unsigned long long)ex->mem_used);
             return err->result = r;
         }
     }
@@ -269,10 +284,8 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
     free(scratch); /* the table is not used past validation */
     if (r == AEROCMD_OK) {
         r = run_packets(ex, &stream, err);
-        if (r != AEROCMD_OK) { /* the tracker saw packets that did not run: stop using it */
-            free(ex->tracker_mem);
-            ex->tracker_mem = NULL;
-        }
+        if (r != AEROCMD_OK) /* the tracker saw packets that did not run: stop using it */
+            drop_tracker(ex);
     }
     ex->submission++;
     return r;

@@ -112,6 +112,7 @@ struct exec_stage_layout {
 
 struct exec_shader {
     uint32_t serial;
+    uint64_t budget_bytes; /* counted while it lives */
     struct exec_stage_layout layout;
     uint32_t program_type; /* DXBC: 0 PS, 1 VS, 2 GS, 3 HS, 4 DS, 5 CS */
     uint8_t *dxbc;
@@ -258,6 +259,7 @@ struct exec_gpu {
     ID3D12Resource *scratch_uav;               /* unbound UAVs write here */
     ID3D12Resource *gap_target;                /* gaps between render targets */
     uint32_t gap_width, gap_height;
+    uint64_t gap_bytes; /* counted for it */
 };
 
 struct aerocmd_exec {
@@ -320,8 +322,19 @@ aerocmd_result aerocmd_priv_exec_hr(struct exec_ctx *ctx, HRESULT hr, const char
 /* Counts `bytes` the executor is about to hold, or fails the packet with OUT_OF_MEMORY
  * naming `what`. When bytes waiting for a flush would make room, flushes first. */
 aerocmd_result aerocmd_priv_exec_charge(struct exec_ctx *ctx, uint64_t bytes, const char *what);
+/* The same outside packets: OUT_OF_MEMORY (or DEVICE_REMOVED when the flush failed). */
+aerocmd_result aerocmd_priv_exec_reserve(struct aerocmd_exec *ex, uint64_t bytes);
 /* Bytes no longer held. */
 void aerocmd_priv_exec_uncharge(struct aerocmd_exec *ex, uint64_t bytes);
+/* Bytes an image's arrays hold; drop = uncharge them and free the image. */
+uint64_t aerocmd_priv_exec_image_bytes(const struct aerocmd_exec_image *img);
+void aerocmd_priv_exec_image_drop(struct aerocmd_exec *ex, struct aerocmd_exec_image *img);
+/* Memory an object (view, sampler, shader, input layout) costs besides its payload: its
+ * structure and its share of the handle table, rounded up. */
+#define EXEC_OBJECT_BYTES 256u
+/* Memory a Direct3D 12 resource costs besides its bytes: vkd3d's and lavapipe's objects
+ * for it (about 5 KiB measured for a buffer), rounded up. */
+#define EXEC_RESOURCE_OVERHEAD 16384u
 
 /* ---- objects (exec_objects.c) ---------------------------------------------------------- */
 

@@ -11,10 +11,6 @@
 
 #include "exec_internal.h"
 
-/* Memory a resource costs besides its bytes: vkd3d's and lavapipe's objects for it (about
- * 5 KiB measured for a buffer), rounded up. */
-#define RESOURCE_OVERHEAD 16384u
-
 uint32_t aerocmd_priv_exec_subresource(const struct exec_resource *res, uint32_t mip,
                                        uint32_t layer)
 {
@@ -93,7 +89,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     if (p->size_bytes == 0 || p->size_bytes > (1ull << 32))
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "buffer size %llu bytes", (unsigned long long)p->size_bytes);
-    res = new_resource(ctx, 1, ((p->size_bytes + 255u) & ~255ull) + RESOURCE_OVERHEAD);
+    res = new_resource(ctx, 1, ((p->size_bytes + 255u) & ~255ull) + EXEC_RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
     res->size_bytes = p->size_bytes;
@@ -196,7 +192,7 @@ aerocmd_result aerocmd_priv_exec_create_texture_packet(struct exec_ctx *ctx)
     if (r != AEROCMD_OK || (r = check_texture(ctx, p, &f, &layout)) != AEROCMD_OK)
         return r;
     res = new_resource(ctx, layout.subresource_count,
-                       storage_bytes(p->format, &layout) + RESOURCE_OVERHEAD);
+                       storage_bytes(p->format, &layout) + EXEC_RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
     res->is_texture = 1;
@@ -291,10 +287,13 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
                                       "a %s view of a %s texture reinterprets different bytes",
                                       aerocmd_priv_exec_format_name(p->format),
                                       aerocmd_priv_exec_format_name(t->format));
+    if ((r = aerocmd_priv_exec_charge(ctx, EXEC_OBJECT_BYTES, "a view")) != AEROCMD_OK)
+        return r;
     v = calloc(1, sizeof(*v));
     if (v == NULL ||
         aerocmd_priv_exec_insert(&ctx->ex->objects, p->view_handle, EXEC_OBJ_VIEW, v) != 0) {
         free(v);
+        aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for a view");
     }
@@ -318,6 +317,7 @@ aerocmd_result aerocmd_priv_exec_destroy_view_packet(struct exec_ctx *ctx)
     aerocmd_priv_exec_unbind_everywhere(ctx->ex, p->view_handle);
     aerocmd_priv_exec_remove(&ctx->ex->objects, o);
     aerocmd_priv_exec_resource_unref(ctx->ex, v->res);
+    aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
     free(v);
     return AEROCMD_OK;
 }

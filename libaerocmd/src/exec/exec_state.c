@@ -318,6 +318,7 @@ aerocmd_result aerocmd_priv_exec_sampler_packet(struct exec_ctx *ctx)
         if (o == NULL)
             return ctx->err->result;
         aerocmd_priv_exec_unbind_everywhere(ctx->ex, d->sampler_handle);
+        aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
         free(o->u.sampler);
         aerocmd_priv_exec_remove(&ctx->ex->objects, o);
         return AEROCMD_OK;
@@ -334,10 +335,13 @@ aerocmd_result aerocmd_priv_exec_sampler_packet(struct exec_ctx *ctx)
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_ENUM_RANGE,
                                           "filter %u / address modes %u %u %u", c->filter,
                                           c->address_u, c->address_v, c->address_w);
+        if ((r = aerocmd_priv_exec_charge(ctx, EXEC_OBJECT_BYTES, "a sampler")) != AEROCMD_OK)
+            return r;
         s = calloc(1, sizeof(*s));
         if (s == NULL || aerocmd_priv_exec_insert(&ctx->ex->objects, c->sampler_handle,
                                                   EXEC_OBJ_SAMPLER, s) != 0) {
             free(s);
+            aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                           "no memory for a sampler");
         }
