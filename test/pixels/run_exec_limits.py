@@ -164,6 +164,32 @@ def memory_budget(checks, r):
                  "a budget too small to start says so", err)
 
 
+def work_budget(checks, r):
+    """8. A work budget per submission: DRAW of 0xFFFFFFFF instances (over 60 s before), of
+    0xFFFFFFFF vertices (25 s), of 0x10000 x 0x10000 (24.5 s), DRAW_INDEXED of 0xFFFFFFFF
+    indices over a 4-byte index buffer (8.7 s) are refused at their packet before anything
+    runs. (test_exec_limits counts the units exactly; the time limit here only says the
+    refusal comes before the work, on a loaded machine too.)"""
+    for name, opcode in (("draw_instances", "DRAW"), ("draw_vertices", "DRAW"),
+                         ("draw_64k", "DRAW"), ("draw_indexed", "DRAW_INDEXED")):
+        status, _, seconds = r.measured(name)
+        status2, out, err = r.run(name)
+        checks.check(status == 1 and status2 == 1 and
+                     re.search(r"offset \d+ \(0x[0-9a-f]+\), %s: the draw's" % opcode, err) and
+                     "work budget of 2147483648" in err,
+                     "%s refused at its packet by the work budget" % name, err)
+        checks.check(seconds < 30, "%s: refused in %.1f s (< 30 s)" % (name, seconds))
+    status, out, err = r.run("draw_vertices", "--max-work", "4G")
+    checks.check(status == 1 and "work budget of 4294967296" in err,
+                 "--max-work sets the budget (4G: still one unit short)", err)
+    status, out, err = r.run("raster_states", "--max-work", "4M")
+    checks.check(status == 1 and "compiling a pipeline (4194304 units" in err,
+                 "a pipeline's compilation is counted", err)
+    for bad in ("0", "x", "-5", "1T"):
+        status, out, err = r.run("views_500k", "--dry-run", "--max-work", bad)
+        checks.check(status == 2 and "usage" in err, "--max-work %r is a usage error" % bad, err)
+
+
 def main():
     aerocmd, peak_rss, writer = sys.argv[1:4]
     checks = Checks()
@@ -178,6 +204,7 @@ def main():
             churn_and_caches(checks, r)
             agreement(checks, r)
             memory_budget(checks, r)
+            work_budget(checks, r)
     print("%d passed, %d failed" % (checks.passed, checks.failed))
     return 1 if checks.failed else 0
 

@@ -8,6 +8,9 @@
 #include "aerogpu_ring.h"
 #include "hostile_streams.h"
 
+/* exec_internal.h's EXEC_PIPELINE_WORK, as exec.h documents it */
+#define EXEC_PIPELINE_WORK_TEST 4194304u
+
 /* An executor with `opts` (NULL: defaults) and an empty stream. */
 static int lim_start(struct px *p, const struct aerocmd_exec_options *opts)
 {
@@ -356,6 +359,97 @@ static void guest_memory_counted(void)
     px_stop(&p);
 }
 
+/* ---- 8. a work budget per submission ------------------------------------------------------------
+ */
+
+typedef void (*hostile_fn)(struct px *p);
+
+static void draw_instances(struct px *p)
+{
+    hs_big_draw(p, 3, 0xFFFFFFFFu);
+}
+static void draw_vertices(struct px *p)
+{
+    hs_big_draw(p, 0xFFFFFFFFu, 1);
+}
+static void draw_64k_64k(struct px *p)
+{
+    hs_big_draw(p, 0x10000, 0x10000);
+}
+static void draw_indexed(struct px *p)
+{
+    hs_big_indexed_draw(p);
+}
+static void dispatch_max(struct px *p)
+{
+    CHECK(aerocmd_append_dispatch(&p->w, 65535, 65535, 65535) == AEROCMD_OK);
+}
+
+/* Draws of 4 billion vertices or more and the largest dispatch ran for 9 to over 60 s:
+ * refused at the packet, before anything is recorded, by the default budget (2^31 units),
+ * in a dry run as in a real one. */
+static void hostile_work_refused(void)
+{
+    static const hostile_fn cases[] = {draw_instances, draw_vertices, draw_64k_64k, draw_indexed,
+                                       dispatch_max};
+    struct aerocmd_exec_options o;
+    struct aerocmd_exec_error err;
+    struct px p;
+    uint32_t i, dry, at;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        for (dry = 0; dry < 2; dry++) {
+            memset(&o, 0, sizeof(o));
+            o.flags = dry ? AEROCMD_EXEC_DRY_RUN : 0;
+            if (!lim_start(&p, &o))
+                return;
+            cases[i](&p);
+            /* the hostile packet is the last one: DRAW 24, DRAW_INDEXED 28, DISPATCH 24 */
+            at = (uint32_t)aerocmd_writer_size(&p.w) - (cases[i] == draw_indexed ? 28u : 24u);
+            if (px_submit_expect(&p, AEROCMD_E_NOT_IMPLEMENTED, &err)) {
+                CHECK_EQ(err.diag.offset, at);
+                CHECK(strstr(err.message, "work budget of 2147483648") != NULL);
+            }
+            px_stop(&p);
+        }
+    }
+}
+
+/* What a submission counts, from the definition: a clear of 8x8 (64 pixels), 96 bytes of
+ * vertices uploaded, DRAW 3 x 2 (6), one pipeline compiled; per submission. */
+static void work_counted(void)
+{
+    struct aerocmd_exec_options o;
+    struct aerocmd_exec_stats st;
+    struct aerocmd_exec_error err;
+    struct px p;
+    uint32_t at;
+    memset(&o, 0, sizeof(o));
+    o.max_work = 64u + 96u + 6u + EXEC_PIPELINE_WORK_TEST;
+    if (!lim_start(&p, &o))
+        return;
+    hs_big_draw(&p, 3, 2);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.work_units, 64u + 96u + 6u + EXEC_PIPELINE_WORK_TEST);
+    /* a new submission starts from 0: the same draw again, its pipeline cached */
+    CHECK(aerocmd_append_draw(&p.w, 3, 2, 0, 0) == AEROCMD_OK);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.work_units, 6);
+    /* one unit past: a 32x32 clear (1024) under a budget of 1023 */
+    px_stop(&p);
+    o.max_work = 1023;
+    if (!lim_start(&p, &o))
+        return;
+    CHECK(aerocmd_append_create_buffer(&p.w, px_handle(&p), AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER,
+                                       1024, 0, 0) == AEROCMD_OK);
+    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 32, 32, hs_grey);
+    at = (uint32_t)aerocmd_writer_size(&p.w) - 36u; /* the CLEAR */
+    if (px_submit_expect(&p, AEROCMD_E_NOT_IMPLEMENTED, &err)) {
+        CHECK_EQ(err.diag.offset, at);
+        CHECK(strstr(err.message, "the clear's pixels (1024 units") != NULL);
+    }
+    px_stop(&p);
+}
+
 /* ---- writing the streams ----------------------------------------------------------------------
  */
 
@@ -408,6 +502,14 @@ static int write_streams(const char *dir)
     ok = save(&p, dir, "big_present") && ok;
     hs_presents(&p, 1024, 1024, 96);
     ok = save(&p, dir, "presents_96") && ok;
+    hs_big_draw(&p, 3, 0xFFFFFFFFu);
+    ok = save(&p, dir, "draw_instances") && ok;
+    hs_big_draw(&p, 0xFFFFFFFFu, 1);
+    ok = save(&p, dir, "draw_vertices") && ok;
+    hs_big_draw(&p, 0x10000, 0x10000);
+    ok = save(&p, dir, "draw_64k") && ok;
+    hs_big_indexed_draw(&p);
+    ok = save(&p, dir, "draw_indexed") && ok;
     aerocmd_writer_release(&p.w);
     return ok && check_failed_count == 0 ? 0 : 1;
 }
@@ -426,5 +528,7 @@ int main(int argc, char **argv)
     present_with_no_target();
     presents_within_budget();
     guest_memory_counted();
+    hostile_work_refused();
+    work_counted();
     return check_finish();
 }

@@ -200,6 +200,7 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
     memset(&rp, 0, sizeof(rp));
     opts.flags = o->dry_run ? AEROCMD_EXEC_DRY_RUN : 0;
     opts.resource_budget_bytes = o->max_memory;
+    opts.max_work = o->max_work;
     tool_progress_init(&prog.bar, name, "render", len);
     prog.bytes = len;
     opts.progress = on_progress;
@@ -239,7 +240,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: aerocmd render [--dry-run] [-q] [-o DIR] [--resource h:N]...\n"
-            "                      [--max-memory BYTES] FILE\n\n"
+            "                      [--max-memory BYTES] [--max-work N] FILE\n\n"
             "Runs FILE (.acmd stream or .aerogputrace, every submission in order, with the\n"
             "guest memory v2 traces carry) on the reference executor: Direct3D 12 through\n"
             "vkd3d, headless on Mesa's lavapipe. Writes DIR/present_NNNN.png for each\n"
@@ -260,6 +261,13 @@ static void usage(FILE *out)
             "                  objects; what would pass it stops the run (exit 1) saying what\n"
             "                  and how much. The process also holds the device, the Vulkan\n"
             "                  driver and up to 256 compiled pipelines (about 100-300 MB)\n"
+            "  --max-work N    the work one submission may do (suffix K, M or G as above;\n"
+            "                  default 2G), in units of about a vertex shaded, a pixel cleared\n"
+            "                  or a byte moved: DRAW counts vertices x instances (indices for\n"
+            "                  DRAW_INDEXED), DISPATCH thread groups, CLEAR the pixels of its\n"
+            "                  targets, uploads, dirty ranges and copies their bytes, a\n"
+            "                  pipeline compiled 4M; the packet that would pass it stops the\n"
+            "                  run (exit 1) before it runs\n"
             "  -q              no line per picture\n\n"
             "Environment: unless set, VK_ICD_FILENAMES selects lavapipe (when installed),\n"
             "MESA_SHADER_CACHE_DISABLE=true keeps Mesa's shader cache out of $HOME and\n"
@@ -328,7 +336,7 @@ int aerocmd_cmd_render(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL;
     uint32_t resources[MAX_RESOURCES], count = 0;
-    uint64_t max_memory = 0;
+    uint64_t max_memory = 0, max_work = 0;
     int i, dry = 0, quiet = 0;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -345,6 +353,9 @@ int aerocmd_cmd_render(int argc, char **argv)
             count++, i++;
         } else if (strcmp(argv[i], "--max-memory") == 0 && i + 1 < argc &&
                    parse_size(argv[i + 1], &max_memory) == 0) {
+            i++;
+        } else if (strcmp(argv[i], "--max-work") == 0 && i + 1 < argc &&
+                   parse_size(argv[i + 1], &max_work) == 0) {
             i++;
         } else if ((argv[i][0] != '-' || argv[i][1] == '\0') && file == NULL) {
             file = argv[i];
@@ -373,12 +384,14 @@ int aerocmd_cmd_render(int argc, char **argv)
         o.resources = resources;
         o.resource_count = count;
         o.max_memory = max_memory;
+        o.max_work = max_work;
         return render_file(file, dir, &o);
     }
 #else
     (void)resources;
     (void)quiet;
     (void)max_memory;
+    (void)max_work;
     return EXIT_USAGE_OR_IO;
 #endif
 }

@@ -66,6 +66,16 @@ struct aerocmd_exec_options {
      * way and holds no pictures. NULL: every present is kept. */
     int (*on_present)(void *user, const struct aerocmd_exec_present *present);
     void *present_user;
+    /* The work budget of one submission, in units of about one vertex shaded, pixel
+     * cleared or byte moved: DRAW counts vertex_count x instance_count, DRAW_INDEXED
+     * index_count x instance_count, DISPATCH its thread groups, CLEAR the pixels of every
+     * target it clears (all layers), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE, a guest-backed
+     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, and compiling a
+     * pipeline 4,194,304 (about 30 ms of lavapipe; a dry run compiles none). The packet
+     * that would pass it is refused before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming
+     * it. Pixels shaded are not counted (a few vertices may cover their target many
+     * times). 0 = 2^31 (about 12 s of vertex shading on lavapipe). */
+    uint64_t max_work;
 };
 
 /* Why a run stopped. message is one line of English that names the submission (for
@@ -190,6 +200,7 @@ struct aerocmd_exec_stats {
     uint32_t pipelines_cached;  /* of them, kept now (at most 256; least recently used go) */
     uint32_t objects;           /* live handles (buffers, textures, views, shaders, ...) */
     uint64_t flushes;           /* command lists executed (and waited for) */
+    uint64_t work_units;        /* counted by the last submission (max_work) */
 };
 /* INVALID_ARG when ex or out is NULL. */
 aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex,

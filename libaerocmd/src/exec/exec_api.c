@@ -11,6 +11,7 @@
 #include "exec_internal.h"
 
 #define DEFAULT_BUDGET    (1ull << 30)
+#define DEFAULT_WORK      (1ull << 31)
 #define TRACKER_OBJECTS   (1u << 16)
 #define TRACE_MAGIC       "AEROGPUT"
 #define MAX_MEMORY_RANGES 4096u
@@ -83,6 +84,7 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
         ex->options = *options;
     ex->mem_budget =
         ex->options.resource_budget_bytes != 0 ? ex->options.resource_budget_bytes : DEFAULT_BUDGET;
+    ex->work_budget = ex->options.max_work != 0 ? ex->options.max_work : DEFAULT_WORK;
     aerocmd_priv_exec_state_reset(&ex->state);
     if (aerocmd_priv_exec_reserve(ex, tracker_bytes) != AEROCMD_OK) {
         if (err != NULL)
@@ -280,6 +282,7 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
             return err->result = r;
         }
     }
+    ex->work_used = 0;
     r = validate(ex, sub, &stream, &table, &scratch, err);
     free(scratch); /* the table is not used past validation */
     if (r == AEROCMD_OK) {
@@ -432,5 +435,6 @@ aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex, struct aero
     out->pipelines_cached = ex->pso_count;
     out->objects = ex->objects.live;
     out->flushes = ex->flushes;
+    out->work_units = ex->work_used;
     return AEROCMD_OK;
 }

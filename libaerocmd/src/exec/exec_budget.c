@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* exec_budget.c — what a run may cost in memory.
+/* exec_budget.c — what a run may cost: memory, and work per submission.
  *
  * Every byte the executor holds for a run is counted from the moment it is allocated until
  * it is really freed: resources (with their driver overhead), upload and readback memory,
@@ -73,4 +73,29 @@ void aerocmd_priv_exec_image_drop(struct aerocmd_exec *ex, struct aerocmd_exec_i
 {
     aerocmd_priv_exec_uncharge(ex, aerocmd_priv_exec_image_bytes(img));
     aerocmd_exec_image_release(img);
+}
+
+/* ---- work ---------------------------------------------------------------------------------
+ * One unit is about one vertex shaded, one pixel cleared or one byte copied; a pipeline
+ * compiled costs EXEC_PIPELINE_WORK. A submission may do ex->work_budget units; the packet
+ * that would pass it is refused before anything of it runs. */
+
+uint64_t aerocmd_priv_exec_mul_sat(uint64_t a, uint64_t b)
+{
+    return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+aerocmd_result aerocmd_priv_exec_work(struct exec_ctx *ctx, uint64_t units, const char *what)
+{
+    struct aerocmd_exec *ex = ctx->ex;
+    if (units <= ex->work_budget && ex->work_used <= ex->work_budget - units) {
+        ex->work_used += units;
+        return AEROCMD_OK;
+    }
+    return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
+                                  "%s (%llu units of work) would pass the submission's work "
+                                  "budget of %llu (%llu used; aerocmd render --max-work)",
+                                  what, (unsigned long long)units,
+                                  (unsigned long long)ex->work_budget,
+                                  (unsigned long long)ex->work_used);
 }

@@ -265,6 +265,7 @@ struct exec_gpu {
 struct aerocmd_exec {
     struct aerocmd_exec_options options;
     uint64_t mem_budget, mem_used, mem_peak; /* bytes (exec_budget.c) */
+    uint64_t work_budget, work_used;         /* units, per submission */
     uint32_t next_serial;
     struct exec_objects objects;
     struct exec_state state;
@@ -335,6 +336,15 @@ void aerocmd_priv_exec_image_drop(struct aerocmd_exec *ex, struct aerocmd_exec_i
 /* Memory a Direct3D 12 resource costs besides its bytes: vkd3d's and lavapipe's objects
  * for it (about 5 KiB measured for a buffer), rounded up. */
 #define EXEC_RESOURCE_OVERHEAD 16384u
+
+/* Counts `units` of work of the current packet against the submission's work budget, or
+ * fails it with NOT_IMPLEMENTED naming `what` (exec_budget.c). */
+aerocmd_result aerocmd_priv_exec_work(struct exec_ctx *ctx, uint64_t units, const char *what);
+/* a x b, or UINT64_MAX when it does not fit. */
+uint64_t aerocmd_priv_exec_mul_sat(uint64_t a, uint64_t b);
+/* Work a pipeline's compilation counts: lavapipe takes about 30 ms (LLVM), as long as
+ * shading some 5 million vertices. */
+#define EXEC_PIPELINE_WORK (1ull << 22)
 
 /* ---- objects (exec_objects.c) ---------------------------------------------------------- */
 

@@ -350,6 +350,9 @@ aerocmd_result aerocmd_priv_exec_graphics_pso(struct exec_ctx *ctx, int indexed,
     hash = key_hash(&key);
     if ((*out = cache_find(ex, &key, hash)) != NULL)
         return AEROCMD_OK;
+    if (ex->gpu.device != NULL &&
+        (r = aerocmd_priv_exec_work(ctx, EXEC_PIPELINE_WORK, "compiling a pipeline")) != AEROCMD_OK)
+        return r;
     if ((r = create_graphics(ctx, &key, sh, root, out)) != AEROCMD_OK || *out == NULL)
         return r;
     cache_add(ex, &key, hash, *out);
@@ -364,6 +367,7 @@ aerocmd_result aerocmd_priv_exec_compute_pso(struct exec_ctx *ctx, const struct 
     D3D12_COMPUTE_PIPELINE_STATE_DESC d;
     struct exec_pso_key key;
     uint64_t hash;
+    aerocmd_result r;
     HRESULT hr;
     *out = NULL;
     memset(&key, 0, sizeof(key));
@@ -372,6 +376,8 @@ aerocmd_result aerocmd_priv_exec_compute_pso(struct exec_ctx *ctx, const struct 
     hash = key_hash(&key);
     if (ex->gpu.device == NULL || (*out = cache_find(ex, &key, hash)) != NULL)
         return AEROCMD_OK;
+    if ((r = aerocmd_priv_exec_work(ctx, EXEC_PIPELINE_WORK, "compiling a pipeline")) != AEROCMD_OK)
+        return r;
     memset(&d, 0, sizeof(d));
     d.pRootSignature = root->sig;
     d.CS = bytecode(cs);

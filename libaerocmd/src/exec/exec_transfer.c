@@ -279,11 +279,14 @@ static aerocmd_result write_texture(struct exec_ctx *ctx, struct exec_resource *
 aerocmd_result aerocmd_priv_exec_write_bytes(struct exec_ctx *ctx, struct exec_resource *res,
                                              uint64_t offset, const uint8_t *src, uint64_t size)
 {
+    aerocmd_result r;
     if (offset > res->size_bytes || size > res->size_bytes - offset)
         return aerocmd_priv_exec_fail(
             ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
             "bytes %llu..%llu are past the resource's %llu bytes", (unsigned long long)offset,
             (unsigned long long)(offset + size), (unsigned long long)res->size_bytes);
+    if ((r = aerocmd_priv_exec_work(ctx, size, "the bytes written")) != AEROCMD_OK)
+        return r;
     ctx->ex->gpu.recorded = ctx->ex->gpu.device != NULL;
     return res->is_texture ? write_texture(ctx, res, offset, src, size)
                            : write_buffer(ctx, res, offset, src, size);
@@ -371,7 +374,8 @@ aerocmd_result aerocmd_priv_exec_copy_buffer_packet(struct exec_ctx *ctx)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
                                       "copy of %llu bytes runs past a buffer",
                                       (unsigned long long)p->size_bytes);
-    if ((r = writeback_check(ctx, dst, p->flags)) != AEROCMD_OK)
+    if ((r = writeback_check(ctx, dst, p->flags)) != AEROCMD_OK ||
+        (r = aerocmd_priv_exec_work(ctx, p->size_bytes, "the bytes copied")) != AEROCMD_OK)
         return r;
     if (ex->gpu.device == NULL || p->size_bytes == 0)
         return AEROCMD_OK;
@@ -473,6 +477,19 @@ static aerocmd_result texture_writeback(struct exec_ctx *ctx,
     return guest != NULL ? AEROCMD_OK : ctx->err->result;
 }
 
+/* Bytes of a width x height rectangle of the texture's format (whole 4x4 blocks). */
+static uint64_t copy_bytes(const struct exec_resource *dst,
+                           const struct aerogpu_cmd_copy_texture2d *p)
+{
+    struct aerocmd_texture_layout layout;
+    uint32_t bs;
+    if (aerocmd_texture_layout(&dst->tex, &layout, NULL) != AEROCMD_OK)
+        return 0;
+    bs = layout.block_size;
+    return (uint64_t)((p->width + bs - 1u) / bs) * ((p->height + bs - 1u) / bs) *
+           layout.block_bytes;
+}
+
 aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx)
 {
     const struct aerogpu_cmd_copy_texture2d *p =
@@ -485,7 +502,8 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx)
     aerocmd_result r;
     if (src == NULL)
         return ctx->err->result;
-    if ((r = texture_copy_check(ctx, p, dst, src, subs)) != AEROCMD_OK)
+    if ((r = texture_copy_check(ctx, p, dst, src, subs)) != AEROCMD_OK ||
+        (r = aerocmd_priv_exec_work(ctx, copy_bytes(dst, p), "the bytes copied")) != AEROCMD_OK)
         return r;
     if (ctx->ex->gpu.device == NULL || p->width == 0 || p->height == 0)
         return AEROCMD_OK;
