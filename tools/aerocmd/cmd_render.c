@@ -332,44 +332,60 @@ static int parse_handle(const char *s, uint32_t *out)
     return 0;
 }
 
-int aerocmd_cmd_render(int argc, char **argv)
+struct render_args {
+    const char *file, *dir;
+    uint32_t resources[MAX_RESOURCES], count;
+    uint64_t max_memory, max_work; /* 0: the executor's defaults */
+    int dry, quiet;
+};
+
+/* 1: help printed; 0: args filled; -1: a usage error, reported. */
+static int parse_args(int argc, char **argv, struct render_args *a)
 {
-    const char *file = NULL, *dir = NULL;
-    uint32_t resources[MAX_RESOURCES], count = 0;
-    uint64_t max_memory = 0, max_work = 0;
-    int i, dry = 0, quiet = 0;
+    int i;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
-            return 0;
+            return 1;
         } else if (strcmp(argv[i], "--dry-run") == 0) {
-            dry = 1;
+            a->dry = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
-            quiet = 1;
+            a->quiet = 1;
         } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-            dir = argv[++i];
-        } else if (strcmp(argv[i], "--resource") == 0 && i + 1 < argc && count < MAX_RESOURCES &&
-                   parse_handle(argv[i + 1], &resources[count]) == 0) {
-            count++, i++;
+            a->dir = argv[++i];
+        } else if (strcmp(argv[i], "--resource") == 0 && i + 1 < argc && a->count < MAX_RESOURCES &&
+                   parse_handle(argv[i + 1], &a->resources[a->count]) == 0) {
+            a->count++, i++;
         } else if (strcmp(argv[i], "--max-memory") == 0 && i + 1 < argc &&
-                   parse_size(argv[i + 1], &max_memory) == 0) {
+                   parse_size(argv[i + 1], &a->max_memory) == 0) {
             i++;
         } else if (strcmp(argv[i], "--max-work") == 0 && i + 1 < argc &&
-                   parse_size(argv[i + 1], &max_work) == 0) {
+                   parse_size(argv[i + 1], &a->max_work) == 0) {
             i++;
-        } else if ((argv[i][0] != '-' || argv[i][1] == '\0') && file == NULL) {
-            file = argv[i];
+        } else if ((argv[i][0] != '-' || argv[i][1] == '\0') && a->file == NULL) {
+            a->file = argv[i];
         } else {
             fprintf(stderr, "aerocmd render: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
-            return EXIT_USAGE_OR_IO;
+            return -1;
         }
     }
-    if (file == NULL || (dir == NULL && !dry)) {
-        fprintf(stderr, "aerocmd render: %s\n", file == NULL ? "no FILE given" : "no -o DIR given");
+    if (a->file == NULL || (a->dir == NULL && !a->dry)) {
+        fprintf(stderr, "aerocmd render: %s\n",
+                a->file == NULL ? "no FILE given" : "no -o DIR given");
         usage(stderr);
-        return EXIT_USAGE_OR_IO;
+        return -1;
     }
+    return 0;
+}
+
+int aerocmd_cmd_render(int argc, char **argv)
+{
+    struct render_args a;
+    int parsed;
+    memset(&a, 0, sizeof(a));
+    if ((parsed = parse_args(argc, argv, &a)) != 0)
+        return parsed > 0 ? 0 : EXIT_USAGE_OR_IO;
     if (!aerocmd_render_available()) {
         fprintf(stderr, "aerocmd render: this aerocmd was built without the reference executor "
                         "(meson -Dexec=enabled needs libvkd3d-dev and libpng-dev)\n");
@@ -379,19 +395,15 @@ int aerocmd_cmd_render(int argc, char **argv)
     {
         struct aerocmd_render_opts o;
         memset(&o, 0, sizeof(o));
-        o.dry_run = dry;
-        o.quiet = quiet;
-        o.resources = resources;
-        o.resource_count = count;
-        o.max_memory = max_memory;
-        o.max_work = max_work;
-        return render_file(file, dir, &o);
+        o.dry_run = a.dry;
+        o.quiet = a.quiet;
+        o.resources = a.resources;
+        o.resource_count = a.count;
+        o.max_memory = a.max_memory;
+        o.max_work = a.max_work;
+        return render_file(a.file, a.dir, &o);
     }
 #else
-    (void)resources;
-    (void)quiet;
-    (void)max_memory;
-    (void)max_work;
     return EXIT_USAGE_OR_IO;
 #endif
 }

@@ -142,6 +142,19 @@ static void record_texture_copy(struct exec_ctx *ctx, ID3D12Resource *buf, void 
     ID3D12GraphicsCommandList_CopyTextureRegion(ctx->ex->gpu.list, &dst, 0, 0, 0, &src, NULL);
 }
 
+/* The mapped rows (pitch apart) as the guest stores them, tight, into out->raw. */
+static void take_rows(struct aerocmd_exec_image *out, uint32_t format,
+                      const struct aerocmd_subresource_layout *sub, const uint8_t *map,
+                      uint32_t pitch, uint32_t texels, uint32_t block_bytes)
+{
+    uint32_t y;
+    out->raw_row_bytes = sub->row_bytes, out->raw_rows = sub->rows;
+    out->raw = malloc((size_t)sub->row_bytes * sub->rows);
+    for (y = 0; out->raw != NULL && y < sub->rows; y++)
+        aerocmd_priv_exec_from_storage(format, map + (size_t)y * pitch,
+                                       out->raw + (size_t)y * sub->row_bytes, texels, block_bytes);
+}
+
 aerocmd_result aerocmd_priv_exec_read_subresource(struct exec_ctx *ctx, struct exec_resource *res,
                                                   uint32_t format, uint32_t mip, uint32_t layer,
                                                   struct aerocmd_exec_image *out)
@@ -152,7 +165,7 @@ aerocmd_result aerocmd_priv_exec_read_subresource(struct exec_ctx *ctx, struct e
     struct exec_format f;
     ID3D12Resource *buf;
     uint8_t *map;
-    uint32_t y, texels, block_bytes;
+    uint32_t texels, block_bytes;
     uint64_t size, images;
     aerocmd_result r;
     memset(out, 0, sizeof(*out));
@@ -186,11 +199,7 @@ aerocmd_result aerocmd_priv_exec_read_subresource(struct exec_ctx *ctx, struct e
     out->format = format;
     out->width = sub.width, out->height = sub.height;
     out->mip_level = mip, out->array_layer = layer;
-    out->raw_row_bytes = sub.row_bytes, out->raw_rows = sub.rows;
-    out->raw = malloc((size_t)sub.row_bytes * sub.rows);
-    for (y = 0; out->raw != NULL && y < sub.rows; y++)
-        aerocmd_priv_exec_from_storage(res->tex.format, map + (size_t)y * c.fp.Footprint.RowPitch,
-                                       out->raw + (size_t)y * sub.row_bytes, texels, block_bytes);
+    take_rows(out, res->tex.format, &sub, map, c.fp.Footprint.RowPitch, texels, block_bytes);
     ID3D12Resource_Unmap(buf, 0, NULL);
     IUnknown_Release((IUnknown *)buf);
     if (out->raw == NULL || convert(out) != AEROCMD_OK) {
