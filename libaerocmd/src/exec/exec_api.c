@@ -275,10 +275,11 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
         if (r != AEROCMD_OK) {
             snprintf(err->message, sizeof(err->message),
                      "submission %u: guest memory range %u (allocation %u, %llu bytes) cannot be "
-                     "loaded%s%llu bytes, %llu in use)",
+                     "loaded%s",
                      ex->submission, i, m->alloc_id, (unsigned long long)m->size_bytes,
-                     r == AEROCMD_E_OUT_OF_MEMORY ? ": no memory within the budget (" : " (",
-                     (unsigned long long)ex->mem_budget, (unsigned long long)ex->mem_used);
+                     r == AEROCMD_E_OUT_OF_MEMORY ? ": it would pass the executor's memory budget "
+                                                    "(or no memory is left)"
+                                                  : "");
             return err->result = r;
         }
     }
