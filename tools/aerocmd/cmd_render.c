@@ -71,34 +71,43 @@ static int save_image(const char *path, const struct aerocmd_exec_image *img)
     return aerocmd_write_png(path, img->rgba8, img->width, img->height) == 0 ? 0 : EXIT_USAGE_OR_IO;
 }
 
-static int save_presents(const struct aerocmd_exec *ex, const struct aerocmd_render_opts *o)
+/* Each PRESENT as it runs: its picture written (or why there is none) and dropped, so a
+ * long run holds no pictures. */
+struct render_presents {
+    const struct aerocmd_render_opts *o;
+    struct tool_progress *bar;
+    uint32_t count, empty;
+    int status;
+};
+
+static int on_present(void *user, const struct aerocmd_exec_present *pr)
 {
-    uint32_t i, n = aerocmd_exec_present_count(ex);
-    int status = 0;
-    for (i = 0; i < n; i++) {
-        const struct aerocmd_exec_present *pr = aerocmd_exec_get_present(ex, i);
-        char path[4096];
-        int s;
-        if (pr->image.handle == 0 || o->out_dir == NULL) {
-            if (!o->quiet && pr->image.handle == 0)
-                printf("present %u (submission %u, offset 0x%x): no render target bound\n", i,
-                       pr->submission, pr->offset);
-            else if (!o->quiet)
-                printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
-                       "pixels)\n",
-                       i, pr->submission, pr->offset, pr->image.handle, pr->image.width,
-                       pr->image.height);
-            continue;
-        }
-        snprintf(path, sizeof(path), "%s/present_%04u.png", o->out_dir, i);
-        s = save_image(path, &pr->image);
-        if (s == 0 && !o->quiet)
-            printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
-                   pr->image.width, pr->image.height, pr->image.handle, i, pr->submission,
-                   pr->offset);
-        status = s > status ? s : status;
+    struct render_presents *rp = user;
+    const struct aerocmd_render_opts *o = rp->o;
+    uint32_t i = rp->count++;
+    char path[4096];
+    int s;
+    tool_progress_clear(rp->bar);
+    rp->empty += pr->image.handle == 0;
+    if (pr->image.handle == 0 || o->out_dir == NULL) {
+        if (!o->quiet && pr->image.handle == 0)
+            printf("present %u (submission %u, offset 0x%x): no render target bound: no "
+                   "picture\n",
+                   i, pr->submission, pr->offset);
+        else if (!o->quiet)
+            printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
+                   "pixels)\n",
+                   i, pr->submission, pr->offset, pr->image.handle, pr->image.width,
+                   pr->image.height);
+        return 0;
     }
-    return status;
+    snprintf(path, sizeof(path), "%s/present_%04u.png", o->out_dir, i);
+    s = save_image(path, &pr->image);
+    if (s == 0 && !o->quiet)
+        printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
+               pr->image.width, pr->image.height, pr->image.handle, i, pr->submission, pr->offset);
+    rp->status = s > rp->status ? s : rp->status;
+    return 0;
 }
 
 static int save_buffer(struct aerocmd_exec *ex, uint32_t handle, uint64_t size, const char *dir,
@@ -156,6 +165,18 @@ static int save_resource(struct aerocmd_exec *ex, uint32_t handle, const char *d
     return status;
 }
 
+/* "FILE: rendered, N presents", saying how many showed nothing: a PRESENT whose stream
+ * bound no colour target is refused (present_no_target); one that runs on targets earlier
+ * submissions unbound has no picture. */
+static void print_summary(const struct render_presents *rp, const char *name)
+{
+    printf("%s: %s, %u present%s", name, rp->o->dry_run ? "valid (dry run)" : "rendered", rp->count,
+           rp->count == 1 ? "" : "s");
+    if (rp->empty != 0)
+        printf(", %u with no render target bound (no picture)", rp->empty);
+    printf("\n");
+}
+
 static int status_of(aerocmd_result r)
 {
     return r == AEROCMD_E_MALFORMED || r == AEROCMD_E_NOT_IMPLEMENTED ||
@@ -171,18 +192,26 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
     struct aerocmd_exec_error err;
     struct aerocmd_exec *ex = NULL;
     struct render_progress prog;
+    struct render_presents rp;
     aerocmd_result r;
     int status = 0, s;
     uint32_t i;
     memset(&opts, 0, sizeof(opts));
+    memset(&rp, 0, sizeof(rp));
     opts.flags = o->dry_run ? AEROCMD_EXEC_DRY_RUN : 0;
+    opts.resource_budget_bytes = o->max_memory;
+    opts.max_work = o->max_work;
     tool_progress_init(&prog.bar, name, "render", len);
     prog.bytes = len;
     opts.progress = on_progress;
     opts.progress_user = &prog;
+    rp.o = o;
+    rp.bar = &prog.bar;
+    opts.on_present = on_present;
+    opts.present_user = &rp;
     if (aerocmd_exec_create(&opts, &ex, &err) != AEROCMD_OK) {
         fprintf(stderr, "aerocmd render: %s\n", err.message);
-        return EXIT_USAGE_OR_IO;
+        return err.result == AEROCMD_E_OUT_OF_MEMORY ? EXIT_INVALID : EXIT_USAGE_OR_IO;
     }
     r = aerocmd_exec_run(ex, bytes, len, &err);
     tool_progress_clear(&prog.bar);
@@ -190,15 +219,13 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
         fprintf(stderr, "%s: %s\n", name, err.message);
         status = status_of(r);
     }
-    s = save_presents(ex, o);
-    status = s > status ? s : status;
+    status = rp.status > status ? rp.status : status;
     for (i = 0; !o->dry_run && o->out_dir != NULL && i < o->resource_count; i++) {
         s = save_resource(ex, o->resources[i], o->out_dir, o->quiet);
         status = s > status ? s : status;
     }
     if (status == 0 && !o->quiet)
-        printf("%s: %s, %u present%s\n", name, o->dry_run ? "valid (dry run)" : "rendered",
-               aerocmd_exec_present_count(ex), aerocmd_exec_present_count(ex) == 1 ? "" : "s");
+        print_summary(&rp, name);
     aerocmd_exec_destroy(ex);
     return status;
 }
@@ -212,7 +239,8 @@ int aerocmd_render_available(void)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: aerocmd render [--dry-run] [-q] [-o DIR] [--resource h:N]... FILE\n\n"
+            "usage: aerocmd render [--dry-run] [-q] [-o DIR] [--resource h:N]...\n"
+            "                      [--max-memory BYTES] [--max-work N] FILE\n\n"
             "Runs FILE (.acmd stream or .aerogputrace, every submission in order, with the\n"
             "guest memory v2 traces carry) on the reference executor: Direct3D 12 through\n"
             "vkd3d, headless on Mesa's lavapipe. Writes DIR/present_NNNN.png for each\n"
@@ -227,6 +255,19 @@ static void usage(FILE *out)
             "                  DIR/hN.bin)\n"
             "  --dry-run       decode, validate and translate every packet (shaders checked by\n"
             "                  vkd3d-shader); no GPU, no pictures\n"
+            "  --max-memory BYTES  the executor's memory budget (suffix K, M or G: KiB, MiB,\n"
+            "                  GiB; default 1G): resources, upload and readback memory, each\n"
+            "                  present's images while its PNG is written, guest memory,\n"
+            "                  objects; what would pass it stops the run (exit 1) saying what\n"
+            "                  and how much. The process also holds the device, the Vulkan\n"
+            "                  driver and up to 256 compiled pipelines (about 100-300 MB)\n"
+            "  --max-work N    the work one submission may do (suffix K, M or G as above;\n"
+            "                  default 2G), in units of about a vertex shaded, a pixel cleared\n"
+            "                  or a byte moved: DRAW counts vertices x instances (indices for\n"
+            "                  DRAW_INDEXED), DISPATCH thread groups, CLEAR the pixels of its\n"
+            "                  targets, uploads, dirty ranges and copies their bytes, a\n"
+            "                  pipeline compiled 4M; the packet that would pass it stops the\n"
+            "                  run (exit 1) before it runs\n"
             "  -q              no line per picture\n\n"
             "Environment: unless set, VK_ICD_FILENAMES selects lavapipe (when installed),\n"
             "MESA_SHADER_CACHE_DISABLE=true keeps Mesa's shader cache out of $HOME and\n"
@@ -237,10 +278,8 @@ static void usage(FILE *out)
 }
 
 #ifdef AEROCMD_HAVE_EXEC
-static int render_file(const char *file, const char *dir, int dry, int quiet,
-                       const uint32_t *resources, uint32_t count)
+static int render_file(const char *file, const char *dir, struct aerocmd_render_opts *o)
 {
-    struct aerocmd_render_opts o;
     struct tool_blob in;
     int status;
     if (dir != NULL && mkdir(dir, 0777) != 0 && errno != EEXIST) {
@@ -249,18 +288,35 @@ static int render_file(const char *file, const char *dir, int dry, int quiet,
     }
     if (aerocmd_read_file(file, SITE_RENDER_INPUT, &in) != 0)
         return EXIT_USAGE_OR_IO;
-    memset(&o, 0, sizeof(o));
-    o.out_dir = dry ? NULL : dir;
-    o.dry_run = dry;
-    o.quiet = quiet;
-    o.resources = resources;
-    o.resource_count = count;
+    o->out_dir = o->dry_run ? NULL : dir;
     aerocmd_render_prepare_env();
-    status = aerocmd_render_bytes(file, in.bytes, in.len, &o);
+    status = aerocmd_render_bytes(file, in.bytes, in.len, o);
     tool_free(in.bytes, in.cap);
     return status;
 }
 #endif
+
+/* A count with an optional K, M or G suffix (x 1024, 1024^2, 1024^3); 0 is refused. */
+static int parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    uint32_t shift = 0;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno != 0 || end == s || s[0] == '-')
+        return -1;
+    if (*end != '\0') {
+        const char *units = "KMG", *u = strchr(units, end[0]);
+        if (u == NULL || end[0] == '\0' || end[1] != '\0')
+            return -1;
+        shift = 10u * (uint32_t)(u - units + 1);
+    }
+    if (v == 0 || v > (~0ull >> shift))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
 
 static int parse_handle(const char *s, uint32_t *out)
 {
@@ -276,47 +332,78 @@ static int parse_handle(const char *s, uint32_t *out)
     return 0;
 }
 
-int aerocmd_cmd_render(int argc, char **argv)
+struct render_args {
+    const char *file, *dir;
+    uint32_t resources[MAX_RESOURCES], count;
+    uint64_t max_memory, max_work; /* 0: the executor's defaults */
+    int dry, quiet;
+};
+
+/* 1: help printed; 0: args filled; -1: a usage error, reported. */
+static int parse_args(int argc, char **argv, struct render_args *a)
 {
-    const char *file = NULL, *dir = NULL;
-    uint32_t resources[MAX_RESOURCES], count = 0;
-    int i, dry = 0, quiet = 0;
+    int i;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
-            return 0;
+            return 1;
         } else if (strcmp(argv[i], "--dry-run") == 0) {
-            dry = 1;
+            a->dry = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
-            quiet = 1;
+            a->quiet = 1;
         } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-            dir = argv[++i];
-        } else if (strcmp(argv[i], "--resource") == 0 && i + 1 < argc && count < MAX_RESOURCES &&
-                   parse_handle(argv[i + 1], &resources[count]) == 0) {
-            count++, i++;
-        } else if ((argv[i][0] != '-' || argv[i][1] == '\0') && file == NULL) {
-            file = argv[i];
+            a->dir = argv[++i];
+        } else if (strcmp(argv[i], "--resource") == 0 && i + 1 < argc && a->count < MAX_RESOURCES &&
+                   parse_handle(argv[i + 1], &a->resources[a->count]) == 0) {
+            a->count++, i++;
+        } else if (strcmp(argv[i], "--max-memory") == 0 && i + 1 < argc &&
+                   parse_size(argv[i + 1], &a->max_memory) == 0) {
+            i++;
+        } else if (strcmp(argv[i], "--max-work") == 0 && i + 1 < argc &&
+                   parse_size(argv[i + 1], &a->max_work) == 0) {
+            i++;
+        } else if ((argv[i][0] != '-' || argv[i][1] == '\0') && a->file == NULL) {
+            a->file = argv[i];
         } else {
             fprintf(stderr, "aerocmd render: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
-            return EXIT_USAGE_OR_IO;
+            return -1;
         }
     }
-    if (file == NULL || (dir == NULL && !dry)) {
-        fprintf(stderr, "aerocmd render: %s\n", file == NULL ? "no FILE given" : "no -o DIR given");
+    if (a->file == NULL || (a->dir == NULL && !a->dry)) {
+        fprintf(stderr, "aerocmd render: %s\n",
+                a->file == NULL ? "no FILE given" : "no -o DIR given");
         usage(stderr);
-        return EXIT_USAGE_OR_IO;
+        return -1;
     }
+    return 0;
+}
+
+int aerocmd_cmd_render(int argc, char **argv)
+{
+    struct render_args a;
+    int parsed;
+    memset(&a, 0, sizeof(a));
+    if ((parsed = parse_args(argc, argv, &a)) != 0)
+        return parsed > 0 ? 0 : EXIT_USAGE_OR_IO;
     if (!aerocmd_render_available()) {
         fprintf(stderr, "aerocmd render: this aerocmd was built without the reference executor "
                         "(meson -Dexec=enabled needs libvkd3d-dev and libpng-dev)\n");
         return EXIT_USAGE_OR_IO;
     }
 #ifdef AEROCMD_HAVE_EXEC
-    return render_file(file, dir, dry, quiet, resources, count);
+    {
+        struct aerocmd_render_opts o;
+        memset(&o, 0, sizeof(o));
+        o.dry_run = a.dry;
+        o.quiet = a.quiet;
+        o.resources = a.resources;
+        o.resource_count = a.count;
+        o.max_memory = a.max_memory;
+        o.max_work = a.max_work;
+        return render_file(a.file, a.dir, &o);
+    }
 #else
-    (void)resources;
-    (void)quiet;
     return EXIT_USAGE_OR_IO;
 #endif
 }

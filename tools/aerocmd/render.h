@@ -17,6 +17,8 @@ struct aerocmd_render_opts {
     int quiet;                 /* no line per picture */
     const uint32_t *resources; /* handles to save at the end */
     uint32_t resource_count;
+    uint64_t max_memory; /* the executor's memory budget in bytes; 0: its default */
+    uint64_t max_work;   /* its work budget per submission in units; 0: its default */
 };
 
 /* The tool's defaults for the executor's environment, each only when the user set nothing:

@@ -38,18 +38,44 @@ extern "C" {
 AEROCMD_EXPORT_BEGIN
 
 struct aerocmd_exec;
+struct aerocmd_exec_present;
 
 enum aerocmd_exec_flags { AEROCMD_EXEC_DRY_RUN = 1u << 0 };
 
 struct aerocmd_exec_options {
     uint32_t flags; /* enum aerocmd_exec_flags */
-    /* Bytes of resources (buffers and textures) alive at once; more is refused with
-     * AEROCMD_E_OUT_OF_MEMORY. 0 = 1 GiB. */
+    /* The memory budget: bytes the executor may hold at once for a run. Counted: buffers
+     * and textures as Direct3D 12 stores them plus 16 KiB of driver overhead each (a
+     * destroyed one until it is really freed, after the commands that may use it ran: the
+     * executor flushes when that makes room), upload and readback memory, the images of
+     * every readback and of every present kept (raw + RGBA8 + float: up to 24 bytes a
+     * texel), guest memory, objects and their payloads, descriptor heaps and the semantic
+     * tracker. Not counted, bounded by constants: the Direct3D 12 device and the Vulkan
+     * driver, up to 256 cached pipelines (about 250 KB each on lavapipe) and root
+     * signatures, the caller's own copies (of images it reads, of PNGs it encodes). What
+     * would pass it is refused with AEROCMD_E_OUT_OF_MEMORY and a message naming what and
+     * how much. 0 = 1 GiB. (The name is older than the budget's reach.) */
     uint64_t resource_budget_bytes;
     /* Called after each submission of a run (done = submissions executed so far, total =
      * submissions in the input). NULL: no calls. */
     void (*progress)(void *user, uint32_t done, uint32_t total);
     void *progress_user;
+    /* Called as each PRESENT runs, with its picture (valid during the call only). Return
+     * non-zero to keep the present (aerocmd_exec_get_present, until destroy; counted in
+     * the budget), 0 to drop it at once: a long-running host hands each present out this
+     * way and holds no pictures. NULL: every present is kept. */
+    int (*on_present)(void *user, const struct aerocmd_exec_present *present);
+    void *present_user;
+    /* The work budget of one submission, in units of about one vertex shaded, pixel
+     * cleared or byte moved: DRAW counts vertex_count x instance_count, DRAW_INDEXED
+     * index_count x instance_count, DISPATCH its thread groups, CLEAR the pixels of every
+     * target it clears (all layers), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE, a guest-backed
+     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, and compiling a
+     * pipeline 4,194,304 (about 30 ms of lavapipe; a dry run compiles none). The packet
+     * that would pass it is refused before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming
+     * it. Pixels shaded are not counted (a few vertices may cover their target many
+     * times). 0 = 2^31 (about 12 s of vertex shading on lavapipe). */
+    uint64_t max_work;
 };
 
 /* Why a run stopped. message is one line of English that names the submission (for
@@ -85,8 +111,11 @@ struct aerocmd_exec_image {
 struct aerocmd_exec_present {
     uint32_t submission;
     uint32_t offset;                 /* of the packet in its stream */
-    struct aerocmd_exec_image image; /* handle 0 and no pixels when no target was bound; a
-                                        dry run fills handle, format and size only */
+    struct aerocmd_exec_image image; /* handle 0 and no pixels when no target was bound
+                                        (targets an earlier submission unbound: a stream
+                                        that itself left none bound is refused,
+                                        present_no_target); a dry run fills handle,
+                                        format and size only */
 };
 
 /* One guest memory range to load before a submission runs (replacing that allocation's
@@ -125,7 +154,8 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
 aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,
                                 struct aerocmd_exec_error *err);
 
-/* Presents so far, in order; the images stay owned by the executor until destroy. */
+/* Presents kept so far (all of them without an on_present callback), in order; the images
+ * stay owned by the executor until destroy. */
 uint32_t aerocmd_exec_present_count(const struct aerocmd_exec *ex);
 const struct aerocmd_exec_present *aerocmd_exec_get_present(const struct aerocmd_exec *ex,
                                                             uint32_t index);
@@ -161,6 +191,20 @@ const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t
 /* Replaces (or creates) an allocation's guest memory with a copy of bytes. */
 aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t alloc_id,
                                              uint64_t gpa, const void *bytes, uint64_t size_bytes);
+
+/* What the executor holds and has done so far. */
+struct aerocmd_exec_stats {
+    uint64_t memory_bytes;      /* counted against the memory budget now */
+    uint64_t memory_peak_bytes; /* the most counted at once */
+    uint64_t pipelines_created; /* Direct3D 12 pipeline states compiled */
+    uint32_t pipelines_cached;  /* of them, kept now (at most 256; least recently used go) */
+    uint32_t objects;           /* live handles (buffers, textures, views, shaders, ...) */
+    uint64_t flushes;           /* command lists executed (and waited for) */
+    uint64_t work_units;        /* counted by the last submission (max_work) */
+};
+/* INVALID_ARG when ex or out is NULL. */
+aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex,
+                                      struct aerocmd_exec_stats *out);
 
 /* Checks a DXBC container the way Direct3D 12 on vkd3d will see it: container framing,
  * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens walk

@@ -105,6 +105,10 @@ typedef enum aerocmd_reason {
     /* packet fields against Direct3D 11's limits (aerocmd/d3d11_limits.h) */
     AEROCMD_R_D3D11_LIMIT = 54, /* slot, register, size or count beyond Direct3D 11's */
 
+    /* output merger and presentation */
+    AEROCMD_R_TARGET_SIZE_MISMATCH = 55, /* bound targets differ in width, height, layers */
+    AEROCMD_R_PRESENT_NO_TARGET = 56,    /* PRESENT after the stream bound no colour target */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

@@ -11,6 +11,7 @@
 #include "exec_internal.h"
 
 #define DEFAULT_BUDGET    (1ull << 30)
+#define DEFAULT_WORK      (1ull << 31)
 #define TRACKER_OBJECTS   (1u << 16)
 #define TRACE_MAGIC       "AEROGPUT"
 #define MAX_MEMORY_RANGES 4096u
@@ -59,6 +60,13 @@ static void clear_error(struct aerocmd_exec_error *err)
         memset(err, 0, sizeof(*err));
 }
 
+static void drop_tracker(struct aerocmd_exec *ex)
+{
+    free(ex->tracker_mem);
+    ex->tracker_mem = NULL;
+    aerocmd_priv_exec_uncharge(ex, aerocmd_semantic_bytes_for(TRACKER_OBJECTS));
+}
+
 aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
                                    struct aerocmd_exec **out, struct aerocmd_exec_error *err)
 {
@@ -74,15 +82,22 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
         return AEROCMD_E_OUT_OF_MEMORY;
     if (options != NULL)
         ex->options = *options;
-    ex->resource_budget =
+    ex->mem_budget =
         ex->options.resource_budget_bytes != 0 ? ex->options.resource_budget_bytes : DEFAULT_BUDGET;
+    ex->work_budget = ex->options.max_work != 0 ? ex->options.max_work : DEFAULT_WORK;
     aerocmd_priv_exec_state_reset(&ex->state);
-    ex->tracker_mem = malloc(tracker_bytes);
-    if (ex->tracker_mem != NULL &&
-        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK) {
-        free(ex->tracker_mem);
-        ex->tracker_mem = NULL;
+    if (aerocmd_priv_exec_reserve(ex, tracker_bytes) != AEROCMD_OK) {
+        if (err != NULL)
+            snprintf(err->message, sizeof(err->message),
+                     "a memory budget of %llu bytes does not hold the semantic tracker's %zu",
+                     (unsigned long long)ex->mem_budget, tracker_bytes);
+        free(ex);
+        return err != NULL ? (err->result = AEROCMD_E_OUT_OF_MEMORY) : AEROCMD_E_OUT_OF_MEMORY;
     }
+    ex->tracker_mem = malloc(tracker_bytes);
+    if (ex->tracker_mem == NULL ||
+        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK)
+        drop_tracker(ex);
     if ((ex->options.flags & AEROCMD_EXEC_DRY_RUN) == 0) {
         r = aerocmd_priv_exec_gpu_start(ex, err);
         if (r != AEROCMD_OK) {
@@ -145,11 +160,34 @@ void aerocmd_exec_destroy(struct aerocmd_exec *ex)
     free(ex);
 }
 
+/* Opens the submission's allocation table with the scratch its duplicate check may need
+ * (a large table whose ids do not ascend); *scratch is the caller's to free. */
+static aerocmd_result open_table(struct aerocmd_exec *ex, const struct aerocmd_exec_submission *sub,
+                                 struct aerocmd_alloc_table_view *table, uint64_t **scratch,
+                                 struct aerocmd_diag *diag, struct aerocmd_exec_error *err)
+{
+    size_t count = aerocmd_alloc_table_scratch_count(sub->alloc_table, sub->alloc_table_len);
+    aerocmd_result r;
+    if (count != 0 && (*scratch = malloc(count * sizeof(**scratch))) == NULL) {
+        snprintf(err->message, sizeof(err->message),
+                 "submission %u: no memory to check the allocation table's %zu entries",
+                 ex->submission, count);
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
+    r = aerocmd_alloc_table_open_scratch(table, sub->alloc_table, sub->alloc_table_len, *scratch,
+                                         count, diag);
+    if (r != AEROCMD_OK)
+        snprintf(err->message, sizeof(err->message),
+                 "submission %u, allocation table offset %u: %s: %s", ex->submission, diag->offset,
+                 aerocmd_reason_name(diag->reason), aerocmd_reason_text(diag->reason));
+    return r;
+}
+
 /* Structure, allocation table and (while the tracker has room) semantics of the whole
  * stream, before any packet of it runs. */
 static aerocmd_result validate(struct aerocmd_exec *ex, const struct aerocmd_exec_submission *sub,
                                struct aerocmd_stream *stream,
-                               struct aerocmd_alloc_table_view *table,
+                               struct aerocmd_alloc_table_view *table, uint64_t **scratch,
                                struct aerocmd_exec_error *err)
 {
     struct aerocmd_diag diag;
@@ -158,22 +196,15 @@ static aerocmd_result validate(struct aerocmd_exec *ex, const struct aerocmd_exe
     r = aerocmd_validate_stream(sub->stream, sub->stream_len, &diag);
     if (r == AEROCMD_OK)
         r = aerocmd_stream_open(stream, sub->stream, sub->stream_len, &diag);
-    if (r != AEROCMD_OK) {
+    if (r != AEROCMD_OK)
         err->in_stream = 1;
-    } else if (sub->alloc_table != NULL) {
-        r = aerocmd_alloc_table_open(table, sub->alloc_table, sub->alloc_table_len, &diag);
-        if (r != AEROCMD_OK)
-            snprintf(err->message, sizeof(err->message),
-                     "submission %u, allocation table offset %u: %s: %s", ex->submission,
-                     diag.offset, aerocmd_reason_name(diag.reason),
-                     aerocmd_reason_text(diag.reason));
-    }
+    else if (sub->alloc_table != NULL)
+        r = open_table(ex, sub, table, scratch, &diag, err);
     if (r == AEROCMD_OK && ex->tracker_mem != NULL) {
         r = aerocmd_semantic_check_stream(&ex->tracker, stream,
                                           sub->alloc_table != NULL ? table : NULL, &diag);
         if (r == AEROCMD_E_OUT_OF_MEMORY) { /* too many objects to track: go on unchecked */
-            free(ex->tracker_mem);
-            ex->tracker_mem = NULL;
+            drop_tracker(ex);
             r = AEROCMD_OK;
         }
         err->in_stream = r != AEROCMD_OK;
@@ -206,8 +237,12 @@ static aerocmd_result run_packets(struct aerocmd_exec *ex, const struct aerocmd_
     ctx.packet = &packet;
     ctx.err = err;
     aerocmd_cursor_init(&cursor, stream);
-    while (r == AEROCMD_OK && (step = aerocmd_cursor_next(&cursor, &packet, &diag)) == 1)
+    while (r == AEROCMD_OK && (step = aerocmd_cursor_next(&cursor, &packet, &diag)) == 1) {
         r = aerocmd_priv_exec_packet(&ctx);
+        if (r == AEROCMD_OK && ex->gpu.deferred_count >= EXEC_MAX_DEFERRED &&
+            aerocmd_priv_exec_flush(ex) != AEROCMD_OK)
+            r = aerocmd_priv_exec_hr(&ctx, E_FAIL, "a flush to release destroyed objects");
+    }
     if (r == AEROCMD_OK && ex->gpu.recorded && aerocmd_priv_exec_flush(ex) != AEROCMD_OK) {
         ctx.packet = NULL;
         r = aerocmd_priv_exec_fail(&ctx, AEROCMD_E_DEVICE_REMOVED, AEROCMD_R_NONE,
@@ -223,6 +258,7 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
     struct aerocmd_exec_error local;
     struct aerocmd_stream stream;
     struct aerocmd_alloc_table_view table;
+    uint64_t *scratch = NULL;
     uint32_t i;
     aerocmd_result r;
     if (err == NULL)
@@ -238,18 +274,22 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
         r = aerocmd_exec_set_guest_memory(ex, m->alloc_id, m->gpa, m->bytes, m->size_bytes);
         if (r != AEROCMD_OK) {
             snprintf(err->message, sizeof(err->message),
-                     "submission %u: guest memory range %u (allocation %u) cannot be loaded",
-                     ex->submission, i, m->alloc_id);
+                     "submission %u: guest memory range %u (allocation %u, %llu bytes) cannot be "
+                     "loaded%s",
+                     ex->submission, i, m->alloc_id, (unsigned long long)m->size_bytes,
+                     r == AEROCMD_E_OUT_OF_MEMORY ? ": it would pass the executor's memory budget "
+                                                    "(or no memory is left)"
+                                                  : "");
             return err->result = r;
         }
     }
-    r = validate(ex, sub, &stream, &table, err);
+    ex->work_used = 0;
+    r = validate(ex, sub, &stream, &table, &scratch, err);
+    free(scratch); /* the table is not used past validation */
     if (r == AEROCMD_OK) {
         r = run_packets(ex, &stream, err);
-        if (r != AEROCMD_OK) { /* the tracker saw packets that did not run: stop using it */
-            free(ex->tracker_mem);
-            ex->tracker_mem = NULL;
-        }
+        if (r != AEROCMD_OK) /* the tracker saw packets that did not run: stop using it */
+            drop_tracker(ex);
     }
     ex->submission++;
     return r;
@@ -383,4 +423,19 @@ const struct aerocmd_exec_present *aerocmd_exec_get_present(const struct aerocmd
                                                             uint32_t index)
 {
     return ex != NULL && index < ex->present_count ? &ex->presents[index] : NULL;
+}
+
+aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex, struct aerocmd_exec_stats *out)
+{
+    if (ex == NULL || out == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    memset(out, 0, sizeof(*out));
+    out->memory_bytes = ex->mem_used;
+    out->memory_peak_bytes = ex->mem_peak;
+    out->pipelines_created = ex->psos_created;
+    out->pipelines_cached = ex->pso_count;
+    out->objects = ex->objects.live;
+    out->flushes = ex->flushes;
+    out->work_units = ex->work_used;
+    return AEROCMD_OK;
 }

@@ -25,7 +25,7 @@
 
 #include "exec_internal.h"
 
-#define ROOT_CACHE_MAX 1024u
+#define ROOT_CACHE_MAX 256u
 /* Ranges one table can need: every register declared, none consecutive. */
 #define MAX_RANGES (EXEC_MAX_CBS + EXEC_MAX_SRVS + EXEC_MAX_UAVS)
 
@@ -33,7 +33,7 @@ void aerocmd_priv_exec_root_cache_free(struct aerocmd_exec *ex)
 {
     uint32_t i;
     for (i = 0; i < ex->root_count; i++)
-        aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->roots[i].sig);
+        aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->roots[i].sig, 0);
     free(ex->roots);
     ex->roots = NULL;
     ex->root_count = ex->root_cap = 0;
@@ -153,8 +153,10 @@ aerocmd_result aerocmd_priv_exec_root(struct exec_ctx *ctx, int compute,
             *out = &ex->roots[i];
             return AEROCMD_OK;
         }
-    if (ex->root_count >= ROOT_CACHE_MAX)
+    if (ex->root_count >= ROOT_CACHE_MAX) { /* pipelines were made with these roots */
+        aerocmd_priv_exec_pso_cache_free(ex);
         aerocmd_priv_exec_root_cache_free(ex);
+    }
     if (ex->root_count == ex->root_cap) {
         uint32_t cap = ex->root_cap == 0 ? 16u : ex->root_cap * 2u;
         struct exec_root *grown = realloc(ex->roots, (size_t)cap * sizeof(*grown));

@@ -34,6 +34,14 @@ static const float *quantized(uint32_t format, const float rgba[4], float out[4]
     return out;
 }
 
+/* The pixels of every layer of the target's mip. */
+static aerocmd_result clear_work(struct exec_ctx *ctx, const struct exec_texture_ref *ref)
+{
+    uint64_t w = ref->res->tex.width >> ref->base_mip, h = ref->res->tex.height >> ref->base_mip;
+    return aerocmd_priv_exec_work(ctx, (w + (w == 0)) * (h + (h == 0)) * ref->layer_count,
+                                  "the clear's pixels");
+}
+
 aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
 {
     const struct aerogpu_cmd_clear *p =
@@ -50,7 +58,8 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
     for (i = 0; (p->flags & AEROGPU_CLEAR_COLOR) != 0 && i < s->rt_count; i++) {
         if (s->rts[i] == 0)
             continue;
-        if ((r = aerocmd_priv_exec_target_ref(ctx, s->rts[i], 0, &ref, &f)) != AEROCMD_OK)
+        if ((r = aerocmd_priv_exec_target_ref(ctx, s->rts[i], 0, &ref, &f)) != AEROCMD_OK ||
+            (r = clear_work(ctx, &ref)) != AEROCMD_OK)
             return r;
         if (ctx->ex->gpu.device == NULL)
             continue;
@@ -61,7 +70,8 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
     }
     if ((p->flags & (AEROGPU_CLEAR_DEPTH | AEROGPU_CLEAR_STENCIL)) != 0 && s->dsv != 0) {
         D3D12_CLEAR_FLAGS flags = 0;
-        if ((r = aerocmd_priv_exec_target_ref(ctx, s->dsv, 1, &ref, &f)) != AEROCMD_OK)
+        if ((r = aerocmd_priv_exec_target_ref(ctx, s->dsv, 1, &ref, &f)) != AEROCMD_OK ||
+            (r = clear_work(ctx, &ref)) != AEROCMD_OK)
             return r;
         if (ctx->ex->gpu.device == NULL)
             return AEROCMD_OK;
@@ -262,6 +272,24 @@ static aerocmd_result prepare_draw(struct exec_ctx *ctx, const struct exec_shade
     return AEROCMD_OK;
 }
 
+/* Vertices (or indices) x instances: what the vertex stage runs. */
+static aerocmd_result draw_work(struct exec_ctx *ctx, int indexed)
+{
+    uint64_t vertices, instances;
+    if (indexed) {
+        const struct aerogpu_cmd_draw_indexed *d =
+            AEROCMD_VIEW(ctx->packet, aerogpu_cmd_draw_indexed, AEROGPU_CMD_DRAW_INDEXED);
+        vertices = d->index_count, instances = d->instance_count;
+    } else {
+        const struct aerogpu_cmd_draw *d =
+            AEROCMD_VIEW(ctx->packet, aerogpu_cmd_draw, AEROGPU_CMD_DRAW);
+        vertices = d->vertex_count, instances = d->instance_count;
+    }
+    return aerocmd_priv_exec_work(ctx, vertices * instances,
+                                  indexed ? "the draw's indices x instances"
+                                          : "the draw's vertices x instances");
+}
+
 aerocmd_result aerocmd_priv_exec_draw_packet(struct exec_ctx *ctx)
 {
     struct aerocmd_exec *ex = ctx->ex;
@@ -273,6 +301,8 @@ aerocmd_result aerocmd_priv_exec_draw_packet(struct exec_ctx *ctx)
     sh[0] = shader_of(ex, ex->state.vs);
     sh[1] = shader_of(ex, ex->state.ps);
     sh[2] = shader_of(ex, ex->state.gs);
+    if ((r = draw_work(ctx, indexed)) != AEROCMD_OK)
+        return r;
     if (sh[0] == NULL)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "no vertex shader bound");
@@ -313,6 +343,13 @@ aerocmd_result aerocmd_priv_exec_dispatch_packet(struct exec_ctx *ctx)
         st.stage_ex != AEROGPU_SHADER_STAGE_EX_COMPUTE)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
                                       "DISPATCH for stage_ex %u", st.stage_ex);
+    r = aerocmd_priv_exec_work(
+        ctx,
+        aerocmd_priv_exec_mul_sat(aerocmd_priv_exec_mul_sat(d->group_count_x, d->group_count_y),
+                                  d->group_count_z),
+        "the dispatch's thread groups");
+    if (r != AEROCMD_OK)
+        return r;
     sh[0] = shader_of(ex, ex->state.cs);
     if (sh[0] == NULL)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,

@@ -181,6 +181,25 @@ static HRESULT start_device(struct aerocmd_exec *ex, const char **what)
     return create_defaults(ex);
 }
 
+/* The descriptor heaps and the default resources, held for the whole run. */
+static aerocmd_result charge_device(struct aerocmd_exec *ex, struct aerocmd_exec_error *err)
+{
+    const struct exec_gpu *g = &ex->gpu;
+    uint64_t bytes = (uint64_t)VIEW_RING * g->view_inc + (uint64_t)SAMPLER_RING * g->sampler_inc +
+                     (uint64_t)RTV_RING * g->rtv_inc + (uint64_t)DSV_RING * g->dsv_inc +
+                     2u * EXEC_CB_MAX_BYTES + 4u * EXEC_RESOURCE_OVERHEAD;
+    if (aerocmd_priv_exec_reserve(ex, bytes) == AEROCMD_OK)
+        return AEROCMD_OK;
+    if (err != NULL) {
+        err->result = AEROCMD_E_OUT_OF_MEMORY;
+        snprintf(err->message, sizeof(err->message),
+                 "a memory budget of %llu bytes does not hold the device's descriptor heaps and "
+                 "default resources (%llu bytes)",
+                 (unsigned long long)ex->mem_budget, (unsigned long long)bytes);
+    }
+    return AEROCMD_E_OUT_OF_MEMORY;
+}
+
 aerocmd_result aerocmd_priv_exec_gpu_start(struct aerocmd_exec *ex, struct aerocmd_exec_error *err)
 {
     const char *what = "";
@@ -196,7 +215,7 @@ aerocmd_result aerocmd_priv_exec_gpu_start(struct aerocmd_exec *ex, struct aeroc
         gpu_error(err, what, hr);
         return AEROCMD_E_DEVICE_REMOVED;
     }
-    return AEROCMD_OK;
+    return charge_device(ex, err);
 }
 
 #define RELEASE(p)                                                                                 \
@@ -206,15 +225,18 @@ aerocmd_result aerocmd_priv_exec_gpu_start(struct aerocmd_exec *ex, struct aeroc
         (p) = NULL;                                                                                \
     } while (0)
 
-static void release_transient(struct exec_gpu *g)
+static void release_transient(struct aerocmd_exec *ex)
 {
+    struct exec_gpu *g = &ex->gpu;
     uint32_t i;
     for (i = 0; i < g->deferred_count; i++)
-        IUnknown_Release(g->deferred[i]);
+        IUnknown_Release(g->deferred[i].obj);
     g->deferred_count = 0;
     for (i = 0; i < g->upload_count; i++)
         RELEASE(g->uploads[i].buf);
     g->upload_count = 0;
+    aerocmd_priv_exec_uncharge(ex, g->deferred_bytes + g->upload_bytes);
+    g->deferred_bytes = g->upload_bytes = 0;
 }
 
 void aerocmd_priv_exec_gpu_stop(struct aerocmd_exec *ex)
@@ -222,7 +244,7 @@ void aerocmd_priv_exec_gpu_stop(struct aerocmd_exec *ex)
     struct exec_gpu *g = &ex->gpu;
     if (g->device != NULL && g->recorded)
         aerocmd_priv_exec_flush(ex);
-    release_transient(g);
+    release_transient(ex);
     free(g->deferred);
     free(g->uploads);
     RELEASE(g->zero_buffer);
@@ -251,6 +273,7 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
     HRESULT hr;
     if (g->device == NULL)
         return AEROCMD_OK;
+    ex->flushes++;
     hr = ID3D12GraphicsCommandList_Close(g->list);
     if (SUCCEEDED(hr)) {
         ID3D12CommandQueue_ExecuteCommandLists(g->queue, 1, (ID3D12CommandList **)&g->list);
@@ -264,7 +287,7 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
         hr = ID3D12CommandAllocator_Reset(g->allocator);
     if (SUCCEEDED(hr))
         hr = ID3D12GraphicsCommandList_Reset(g->list, g->allocator, NULL);
-    release_transient(g);
+    release_transient(ex);
     g->view_used = g->sampler_used = g->rtv_used = g->dsv_used = 0;
     for (st = 0; st < EXEC_STAGES; st++) /* the rings start over: every table is gone */
         ex->state.stages[st].table_dirty = ex->state.stages[st].samplers_dirty = 1;
@@ -272,25 +295,30 @@ aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex)
     return SUCCEEDED(hr) ? AEROCMD_OK : AEROCMD_E_DEVICE_REMOVED;
 }
 
-void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj)
+void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj, uint64_t bytes)
 {
     struct exec_gpu *g = &ex->gpu;
-    if (obj == NULL)
+    if (obj == NULL) {
+        aerocmd_priv_exec_uncharge(ex, bytes);
         return;
+    }
     if (g->deferred_count == g->deferred_cap) {
         uint32_t cap = g->deferred_cap == 0 ? 64u : g->deferred_cap * 2u;
-        IUnknown **grown = realloc(g->deferred, (size_t)cap * sizeof(*grown));
+        struct exec_deferred *grown = realloc(g->deferred, (size_t)cap * sizeof(*grown));
         if (grown == NULL) {
             /* No room to wait: finish the GPU work now, then release at once. */
             if (g->recorded)
                 aerocmd_priv_exec_flush(ex);
             IUnknown_Release(obj);
+            aerocmd_priv_exec_uncharge(ex, bytes);
             return;
         }
         g->deferred = grown;
         g->deferred_cap = cap;
     }
-    g->deferred[g->deferred_count++] = obj;
+    g->deferred[g->deferred_count].obj = obj;
+    g->deferred[g->deferred_count++].bytes = bytes;
+    g->deferred_bytes += bytes;
 }
 
 static int ring_take(uint32_t *used, uint32_t cap, uint32_t count, uint32_t *first)
@@ -339,6 +367,7 @@ static aerocmd_result new_upload_chunk(struct exec_ctx *ctx, uint64_t size)
     struct exec_upload_chunk *c;
     D3D12_RANGE none = {0, 0};
     HRESULT hr = S_OK;
+    aerocmd_result r;
     if (g->upload_count == g->upload_cap) {
         uint32_t cap = g->upload_cap == 0 ? 8u : g->upload_cap * 2u;
         struct exec_upload_chunk *grown = realloc(g->uploads, (size_t)cap * sizeof(*grown));
@@ -348,19 +377,23 @@ static aerocmd_result new_upload_chunk(struct exec_ctx *ctx, uint64_t size)
         g->uploads = grown;
         g->upload_cap = cap;
     }
-    c = &g->uploads[g->upload_count];
+    r = aerocmd_priv_exec_charge(
+        ctx, (size < UPLOAD_CHUNK ? UPLOAD_CHUNK : size) + EXEC_RESOURCE_OVERHEAD, "upload memory");
+    if (r != AEROCMD_OK)
+        return r;
+    c = &g->uploads[g->upload_count]; /* the charge may have flushed: upload_count is 0 */
     memset(c, 0, sizeof(*c));
     c->size = size < UPLOAD_CHUNK ? UPLOAD_CHUNK : size;
     c->buf = aerocmd_priv_exec_create_buffer(ctx->ex, D3D12_HEAP_TYPE_UPLOAD, c->size,
                                              D3D12_RESOURCE_FLAG_NONE,
                                              D3D12_RESOURCE_STATE_GENERIC_READ, &hr);
-    if (c->buf == NULL)
+    if (c->buf == NULL || FAILED(hr = ID3D12Resource_Map(c->buf, 0, &none, (void **)&c->map))) {
+        if (c->buf != NULL)
+            IUnknown_Release((IUnknown *)c->buf);
+        aerocmd_priv_exec_uncharge(ctx->ex, c->size + EXEC_RESOURCE_OVERHEAD);
         return aerocmd_priv_exec_hr(ctx, hr, "creating upload memory");
-    hr = ID3D12Resource_Map(c->buf, 0, &none, (void **)&c->map);
-    if (FAILED(hr)) {
-        IUnknown_Release((IUnknown *)c->buf);
-        return aerocmd_priv_exec_hr(ctx, hr, "mapping upload memory");
     }
+    g->upload_bytes += c->size + EXEC_RESOURCE_OVERHEAD;
     g->upload_count++;
     return AEROCMD_OK;
 }

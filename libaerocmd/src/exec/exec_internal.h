@@ -3,6 +3,7 @@
  *
  * Layout of the module:
  *   exec_api.c        create/destroy, submissions, traces, results, error text
+ *   exec_budget.c     the memory budget: every byte held counted until it is freed
  *   exec_packets.c    one handler per opcode (the dispatch switch)
  *   exec_objects.c    the guest-wide handle namespace (open addressing)
  *   exec_gpu.c        the D3D12 device, command list, flushes, descriptor rings, uploads
@@ -72,7 +73,7 @@ struct exec_resource {
     struct aerocmd_texture_layout_desc tex;
     uint32_t subresources;
     uint32_t backing_alloc_id, backing_offset;
-    uint64_t budget_bytes;
+    uint64_t budget_bytes; /* counted against the memory budget until the object is freed */
     ID3D12Resource *res;
     D3D12_RESOURCE_STATES *states; /* one per subresource (1 for buffers) */
 };
@@ -111,6 +112,7 @@ struct exec_stage_layout {
 
 struct exec_shader {
     uint32_t serial;
+    uint64_t budget_bytes; /* counted while it lives */
     struct exec_stage_layout layout;
     uint32_t program_type; /* DXBC: 0 PS, 1 VS, 2 GS, 3 HS, 4 DS, 5 CS */
     uint8_t *dxbc;
@@ -221,10 +223,17 @@ struct exec_upload_chunk {
     uint64_t size, used;
 };
 
+/* An object released after the next flush, with the bytes it still holds. */
+struct exec_deferred {
+    IUnknown *obj;
+    uint64_t bytes;
+};
+
 struct exec_pso_entry {
     uint64_t hash;
     void *key; /* struct exec_pso_key (exec_pipeline.c) */
     ID3D12PipelineState *pso;
+    uint64_t last_use; /* pso_clock when last found or added */
 };
 
 struct exec_gpu {
@@ -241,18 +250,22 @@ struct exec_gpu {
     uint32_t view_used, sampler_used, rtv_used, dsv_used;
     struct exec_upload_chunk *uploads;
     uint32_t upload_count, upload_cap;
-    IUnknown **deferred; /* released after the next flush */
+    uint64_t upload_bytes;          /* of the chunks (counted; freed at the flush) */
+    struct exec_deferred *deferred; /* released after the next flush */
     uint32_t deferred_count, deferred_cap;
+    uint64_t deferred_bytes;     /* counted bytes the deferred objects free */
     ID3D12Resource *zero_buffer; /* EXEC_CB_MAX_BYTES of zeros: unbound CBs and buffers */
     ID3D12Resource *zero_tex, *zero_tex_array; /* 1x1 zeros: unbound texture SRVs */
     ID3D12Resource *scratch_uav;               /* unbound UAVs write here */
     ID3D12Resource *gap_target;                /* gaps between render targets */
     uint32_t gap_width, gap_height;
+    uint64_t gap_bytes; /* counted for it */
 };
 
 struct aerocmd_exec {
     struct aerocmd_exec_options options;
-    uint64_t resource_budget, resource_bytes;
+    uint64_t mem_budget, mem_used, mem_peak; /* bytes (exec_budget.c) */
+    uint64_t work_budget, work_used;         /* units, per submission */
     uint32_t next_serial;
     struct exec_objects objects;
     struct exec_state state;
@@ -268,6 +281,9 @@ struct aerocmd_exec {
     uint32_t retired_count, retired_cap;
     struct exec_pso_entry *psos;
     uint32_t pso_count, pso_cap;
+    uint64_t pso_clock;    /* ticks at every lookup that hits and every add */
+    uint64_t psos_created; /* pipelines created so far */
+    uint64_t flushes;      /* command lists executed so far */
     struct exec_root *roots;
     uint32_t root_count, root_cap;
     struct aerocmd_exec_present *presents;
@@ -302,11 +318,40 @@ aerocmd_result aerocmd_priv_exec_fail(struct exec_ctx *ctx, aerocmd_result resul
 /* A D3D12 call failed (device lost, out of memory): DEVICE_REMOVED / OUT_OF_MEMORY. */
 aerocmd_result aerocmd_priv_exec_hr(struct exec_ctx *ctx, HRESULT hr, const char *what);
 
+/* ---- memory budget (exec_budget.c) ------------------------------------------------------ */
+
+/* Counts `bytes` the executor is about to hold, or fails the packet with OUT_OF_MEMORY
+ * naming `what`. When bytes waiting for a flush would make room, flushes first. */
+aerocmd_result aerocmd_priv_exec_charge(struct exec_ctx *ctx, uint64_t bytes, const char *what);
+/* The same outside packets: OUT_OF_MEMORY (or DEVICE_REMOVED when the flush failed). */
+aerocmd_result aerocmd_priv_exec_reserve(struct aerocmd_exec *ex, uint64_t bytes);
+/* Bytes no longer held. */
+void aerocmd_priv_exec_uncharge(struct aerocmd_exec *ex, uint64_t bytes);
+/* Bytes an image's arrays hold; drop = uncharge them and free the image. */
+uint64_t aerocmd_priv_exec_image_bytes(const struct aerocmd_exec_image *img);
+void aerocmd_priv_exec_image_drop(struct aerocmd_exec *ex, struct aerocmd_exec_image *img);
+/* Memory an object (view, sampler, shader, input layout) costs besides its payload: its
+ * structure and its share of the handle table, rounded up. */
+#define EXEC_OBJECT_BYTES 256u
+/* Memory a Direct3D 12 resource costs besides its bytes: vkd3d's and lavapipe's objects
+ * for it (about 5 KiB measured for a buffer), rounded up. */
+#define EXEC_RESOURCE_OVERHEAD 16384u
+
+/* Counts `units` of work of the current packet against the submission's work budget, or
+ * fails it with NOT_IMPLEMENTED naming `what` (exec_budget.c). */
+aerocmd_result aerocmd_priv_exec_work(struct exec_ctx *ctx, uint64_t units, const char *what);
+/* a x b, or UINT64_MAX when it does not fit. */
+uint64_t aerocmd_priv_exec_mul_sat(uint64_t a, uint64_t b);
+/* Work a pipeline's compilation counts: lavapipe takes about 30 ms (LLVM), as long as
+ * shading some 5 million vertices. */
+#define EXEC_PIPELINE_WORK (1ull << 22)
+
 /* ---- objects (exec_objects.c) ---------------------------------------------------------- */
 
 void aerocmd_priv_exec_objects_free(struct exec_objects *objects);
 struct exec_object *aerocmd_priv_exec_find(struct exec_objects *objects, uint32_t handle);
-/* Adds a live object; the caller checked that the handle is free. -1: out of memory. */
+/* Adds a live object; the caller checked that the handle is free. -1: out of memory. The
+ * table may move: a slot pointer found before the insert is no longer valid after it. */
 int aerocmd_priv_exec_insert(struct exec_objects *objects, uint32_t handle, uint32_t kind,
                              void *object);
 void aerocmd_priv_exec_remove(struct exec_objects *objects, struct exec_object *slot);
@@ -324,8 +369,12 @@ void aerocmd_priv_exec_gpu_stop(struct aerocmd_exec *ex);
 /* Executes what is recorded and waits (infinitely: vkd3d 1.2 on lavapipe has no timed
  * waits), then releases deferred objects and resets the rings. */
 aerocmd_result aerocmd_priv_exec_flush(struct aerocmd_exec *ex);
-/* Releases obj after the next flush (the command list may still use it). */
-void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj);
+/* Releases obj after the next flush (the command list may still use it); `bytes` of the
+ * memory budget stay counted until then (uncounted at once when obj is NULL). */
+void aerocmd_priv_exec_defer_release(struct aerocmd_exec *ex, IUnknown *obj, uint64_t bytes);
+/* Objects waiting for a flush past which the executor flushes between packets: each is a
+ * live object to vkd3d, whose address allocator slows down past 64k of them. */
+#define EXEC_MAX_DEFERRED 1024u
 /* Room in the shader-visible heaps / RTV / DSV heap; flushes when a ring is full. The
  * returned index is the first of `count` descriptors. */
 aerocmd_result aerocmd_priv_exec_descriptors(struct exec_ctx *ctx, D3D12_DESCRIPTOR_HEAP_TYPE type,

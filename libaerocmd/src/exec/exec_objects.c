@@ -33,13 +33,17 @@ struct exec_object *aerocmd_priv_exec_find(struct exec_objects *objects, uint32_
     return NULL;
 }
 
+/* Rebuilds the table without its tombstones, at twice the live objects at least: a table
+ * that fills with tombstones (objects created and destroyed) is rebuilt at its own size
+ * or smaller, so its memory follows the live objects, never the churn. */
 static int grow(struct exec_objects *objects)
 {
     struct exec_objects bigger;
     uint32_t i;
     memset(&bigger, 0, sizeof(bigger));
-    bigger.capacity = objects->capacity == 0 ? 64u : objects->capacity * 2u;
-    if (objects->live >= bigger.capacity / 2u)
+    bigger.capacity = 64u;
+    while (bigger.capacity != 0 && bigger.capacity <= (1u << 28) &&
+           objects->live >= bigger.capacity / 4u)
         bigger.capacity *= 2u;
     if (bigger.capacity == 0 || bigger.capacity > (1u << 28))
         return -1;

@@ -9,14 +9,16 @@
  *   factor that reads destination alpha reads 1, as Direct3D defines for such formats).
  * - Without a depth-stencil target the depth test is off (Direct3D passes it).
  * - Stencil: the protocol carries enable and masks but no ops or functions; the Direct3D
- *   defaults (KEEP, ALWAYS) apply, so stencil never changes.
+ *   defaults (KEEP, ALWAYS) apply, so stencil never changes (and is left off).
  * - The blend constant and the scissor rectangle are dynamic state, not part of the key. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec_internal.h"
 
-#define PSO_CACHE_MAX 4096u
+/* Pipelines kept: lavapipe holds about 250 KB of compiled code per pipeline (measured), so
+ * the cache is a bounded overhead; the least recently used one makes room. */
+#define PSO_CACHE_MAX 256u
 
 struct exec_pso_key {
     uint32_t compute;
@@ -44,8 +46,7 @@ void aerocmd_priv_exec_pso_cache_free(struct aerocmd_exec *ex)
 {
     uint32_t i;
     for (i = 0; i < ex->pso_count; i++) {
-        if (ex->psos[i].pso != NULL)
-            aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->psos[i].pso);
+        aerocmd_priv_exec_defer_release(ex, (IUnknown *)ex->psos[i].pso, 0);
         free(ex->psos[i].key);
     }
     free(ex->psos);
@@ -58,37 +59,59 @@ static ID3D12PipelineState *cache_find(struct aerocmd_exec *ex, const struct exe
 {
     uint32_t i;
     for (i = 0; i < ex->pso_count; i++)
-        if (ex->psos[i].hash == hash && memcmp(ex->psos[i].key, key, sizeof(*key)) == 0)
+        if (ex->psos[i].hash == hash && memcmp(ex->psos[i].key, key, sizeof(*key)) == 0) {
+            ex->psos[i].last_use = ++ex->pso_clock;
             return ex->psos[i].pso;
+        }
     return NULL;
 }
 
-/* Keeps pso under key; on allocation failure the pipeline is released after the flush. */
+/* The entry a new pipeline takes: a free one, else the least recently used one, whose
+ * pipeline is released after the next flush (recorded commands may use it). */
+static struct exec_pso_entry *cache_slot(struct aerocmd_exec *ex)
+{
+    struct exec_pso_entry *lru;
+    uint32_t i;
+    if (ex->pso_count < ex->pso_cap)
+        return &ex->psos[ex->pso_count++];
+    if (ex->pso_cap < PSO_CACHE_MAX) {
+        uint32_t cap = ex->pso_cap == 0 ? 32u : ex->pso_cap * 2u;
+        struct exec_pso_entry *grown = realloc(ex->psos, (size_t)cap * sizeof(*grown));
+        if (grown != NULL) {
+            ex->psos = grown;
+            ex->pso_cap = cap;
+            return &ex->psos[ex->pso_count++];
+        }
+    }
+    if (ex->pso_count == 0)
+        return NULL;
+    for (lru = &ex->psos[0], i = 1; i < ex->pso_count; i++)
+        if (ex->psos[i].last_use < lru->last_use)
+            lru = &ex->psos[i];
+    aerocmd_priv_exec_defer_release(ex, (IUnknown *)lru->pso, 0);
+    free(lru->key);
+    lru->pso = NULL;
+    lru->key = NULL;
+    return lru;
+}
+
+/* Keeps pso under key; without room for it the pipeline is released after the flush. */
 static void cache_add(struct aerocmd_exec *ex, const struct exec_pso_key *key, uint64_t hash,
                       ID3D12PipelineState *pso)
 {
-    struct exec_pso_key *copy;
-    if (ex->pso_count >= PSO_CACHE_MAX)
-        aerocmd_priv_exec_pso_cache_free(ex);
-    if (ex->pso_count == ex->pso_cap) {
-        uint32_t cap = ex->pso_cap == 0 ? 32u : ex->pso_cap * 2u;
-        struct exec_pso_entry *grown = realloc(ex->psos, (size_t)cap * sizeof(*grown));
-        if (grown == NULL) {
-            aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso);
-            return;
-        }
-        ex->psos = grown;
-        ex->pso_cap = cap;
-    }
-    copy = malloc(sizeof(*copy));
-    if (copy == NULL) {
-        aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso);
+    struct exec_pso_key *copy = malloc(sizeof(*copy));
+    struct exec_pso_entry *e = copy != NULL ? cache_slot(ex) : NULL;
+    ex->psos_created++;
+    if (e == NULL) {
+        free(copy);
+        aerocmd_priv_exec_defer_release(ex, (IUnknown *)pso, 0);
         return;
     }
     *copy = *key;
-    ex->psos[ex->pso_count].hash = hash;
-    ex->psos[ex->pso_count].key = copy;
-    ex->psos[ex->pso_count++].pso = pso;
+    e->hash = hash;
+    e->key = copy;
+    e->pso = pso;
+    e->last_use = ++ex->pso_clock;
 }
 
 static const struct exec_shader *shader_of(struct aerocmd_exec *ex, uint32_t handle)
@@ -201,6 +224,30 @@ static aerocmd_result check_topology(struct exec_ctx *ctx, uint32_t topology)
     return AEROCMD_OK;
 }
 
+/* State that cannot change what a draw produces stays out of the key, so that a stream
+ * varying it does not compile a pipeline each time: stencil (the protocol carries no ops
+ * or functions: KEEP and ALWAYS never change or reject anything), the depth state and depth
+ * bias without a depth target or with the depth test off, blend factors and ops while
+ * blending is off, sample-mask bits past sample 0 (targets have one sample), reserved
+ * bytes. */
+static void normalize(struct exec_pso_key *key)
+{
+    struct aerogpu_blend_state *b = &key->blend;
+    struct aerogpu_depth_stencil_state *d = &key->depth;
+    memset(b->reserved0, 0, sizeof(b->reserved0));
+    memset(d->reserved0, 0, sizeof(d->reserved0));
+    b->sample_mask &= 1u;
+    if (b->enable == 0)
+        b->src_factor = b->dst_factor = b->blend_op = b->src_factor_alpha = b->dst_factor_alpha =
+            b->blend_op_alpha = 0;
+    d->stencil_enable = 0;
+    d->stencil_read_mask = d->stencil_write_mask = 0;
+    if (key->dsv_format == DXGI_FORMAT_UNKNOWN || d->depth_enable == 0) {
+        d->depth_enable = d->depth_write_enable = d->depth_func = 0;
+        key->raster.depth_bias = 0;
+    }
+}
+
 static aerocmd_result graphics_key(struct exec_ctx *ctx, int indexed, struct exec_pso_key *key,
                                    const struct exec_shader *sh[3], struct exec_object *layout)
 {
@@ -237,6 +284,7 @@ static aerocmd_result graphics_key(struct exec_ctx *ctx, int indexed, struct exe
     key->no_alpha_mask = t.no_alpha_mask;
     key->gap_mask = t.gap_mask;
     key->dsv_format = t.dsv;
+    normalize(key);
     return AEROCMD_OK;
 }
 
@@ -302,6 +350,9 @@ aerocmd_result aerocmd_priv_exec_graphics_pso(struct exec_ctx *ctx, int indexed,
     hash = key_hash(&key);
     if ((*out = cache_find(ex, &key, hash)) != NULL)
         return AEROCMD_OK;
+    if (ex->gpu.device != NULL &&
+        (r = aerocmd_priv_exec_work(ctx, EXEC_PIPELINE_WORK, "compiling a pipeline")) != AEROCMD_OK)
+        return r;
     if ((r = create_graphics(ctx, &key, sh, root, out)) != AEROCMD_OK || *out == NULL)
         return r;
     cache_add(ex, &key, hash, *out);
@@ -316,6 +367,7 @@ aerocmd_result aerocmd_priv_exec_compute_pso(struct exec_ctx *ctx, const struct 
     D3D12_COMPUTE_PIPELINE_STATE_DESC d;
     struct exec_pso_key key;
     uint64_t hash;
+    aerocmd_result r;
     HRESULT hr;
     *out = NULL;
     memset(&key, 0, sizeof(key));
@@ -324,6 +376,8 @@ aerocmd_result aerocmd_priv_exec_compute_pso(struct exec_ctx *ctx, const struct 
     hash = key_hash(&key);
     if (ex->gpu.device == NULL || (*out = cache_find(ex, &key, hash)) != NULL)
         return AEROCMD_OK;
+    if ((r = aerocmd_priv_exec_work(ctx, EXEC_PIPELINE_WORK, "compiling a pipeline")) != AEROCMD_OK)
+        return r;
     memset(&d, 0, sizeof(d));
     d.pRootSignature = root->sig;
     d.CS = bytecode(cs);

@@ -142,6 +142,19 @@ static void record_texture_copy(struct exec_ctx *ctx, ID3D12Resource *buf, void 
     ID3D12GraphicsCommandList_CopyTextureRegion(ctx->ex->gpu.list, &dst, 0, 0, 0, &src, NULL);
 }
 
+/* The mapped rows (pitch apart) as the guest stores them, tight, into out->raw. */
+static void take_rows(struct aerocmd_exec_image *out, uint32_t format,
+                      const struct aerocmd_subresource_layout *sub, const uint8_t *map,
+                      uint32_t pitch, uint32_t texels, uint32_t block_bytes)
+{
+    uint32_t y;
+    out->raw_row_bytes = sub->row_bytes, out->raw_rows = sub->rows;
+    out->raw = malloc((size_t)sub->row_bytes * sub->rows);
+    for (y = 0; out->raw != NULL && y < sub->rows; y++)
+        aerocmd_priv_exec_from_storage(format, map + (size_t)y * pitch,
+                                       out->raw + (size_t)y * sub->row_bytes, texels, block_bytes);
+}
+
 aerocmd_result aerocmd_priv_exec_read_subresource(struct exec_ctx *ctx, struct exec_resource *res,
                                                   uint32_t format, uint32_t mip, uint32_t layer,
                                                   struct aerocmd_exec_image *out)
@@ -152,7 +165,8 @@ aerocmd_result aerocmd_priv_exec_read_subresource(struct exec_ctx *ctx, struct e
     struct exec_format f;
     ID3D12Resource *buf;
     uint8_t *map;
-    uint32_t y, texels, block_bytes;
+    uint32_t texels, block_bytes;
+    uint64_t size, images;
     aerocmd_result r;
     memset(out, 0, sizeof(*out));
     if (ctx->ex->gpu.device == NULL)
@@ -172,26 +186,29 @@ aerocmd_result aerocmd_priv_exec_read_subresource(struct exec_ctx *ctx, struct e
     texels = sub.row_bytes / block_bytes;
     c.fp.Footprint.RowPitch =
         (texels * aerocmd_priv_exec_storage_bytes(res->tex.format, block_bytes) + 255u) & ~255u;
-    r = readback(ctx, (uint64_t)c.fp.Footprint.RowPitch * sub.rows, &buf, record_texture_copy, &c,
-                 &map);
+    size = (uint64_t)c.fp.Footprint.RowPitch * sub.rows;
+    images = (uint64_t)sub.row_bytes * sub.rows +
+             (f.is_block ? 0 : (uint64_t)sub.width * sub.height * (4u + 4u * sizeof(float)));
+    if ((r = aerocmd_priv_exec_charge(ctx, size + images, "a readback and its images")) !=
+        AEROCMD_OK)
+        return r;
+    r = readback(ctx, size, &buf, record_texture_copy, &c, &map);
+    aerocmd_priv_exec_uncharge(ctx->ex, r == AEROCMD_OK ? size : size + images);
     if (r != AEROCMD_OK)
         return r;
     out->format = format;
     out->width = sub.width, out->height = sub.height;
     out->mip_level = mip, out->array_layer = layer;
-    out->raw_row_bytes = sub.row_bytes, out->raw_rows = sub.rows;
-    out->raw = malloc((size_t)sub.row_bytes * sub.rows);
-    for (y = 0; out->raw != NULL && y < sub.rows; y++)
-        aerocmd_priv_exec_from_storage(res->tex.format, map + (size_t)y * c.fp.Footprint.RowPitch,
-                                       out->raw + (size_t)y * sub.row_bytes, texels, block_bytes);
+    take_rows(out, res->tex.format, &sub, map, c.fp.Footprint.RowPitch, texels, block_bytes);
     ID3D12Resource_Unmap(buf, 0, NULL);
     IUnknown_Release((IUnknown *)buf);
     if (out->raw == NULL || convert(out) != AEROCMD_OK) {
         aerocmd_exec_image_release(out);
+        aerocmd_priv_exec_uncharge(ctx->ex, images);
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for a %ux%u image", sub.width, sub.height);
     }
-    return AEROCMD_OK;
+    return AEROCMD_OK; /* the images stay counted: aerocmd_priv_exec_image_drop */
 }
 
 struct buffer_copy {
@@ -219,25 +236,25 @@ aerocmd_result aerocmd_priv_exec_read_buffer_range(struct exec_ctx *ctx, struct 
     if (ctx->ex->gpu.device == NULL || size == 0)
         return AEROCMD_OK;
     c.res = res, c.offset = offset, c.size = size;
-    r = readback(ctx, size, &buf, record_buffer_copy, &c, &map);
-    if (r != AEROCMD_OK)
+    if ((r = aerocmd_priv_exec_charge(ctx, size, "a readback")) != AEROCMD_OK)
         return r;
-    memcpy(out, map, (size_t)size);
-    ID3D12Resource_Unmap(buf, 0, NULL);
-    IUnknown_Release((IUnknown *)buf);
-    return AEROCMD_OK;
+    r = readback(ctx, size, &buf, record_buffer_copy, &c, &map);
+    if (r == AEROCMD_OK) {
+        memcpy(out, map, (size_t)size);
+        ID3D12Resource_Unmap(buf, 0, NULL);
+        IUnknown_Release((IUnknown *)buf);
+    }
+    aerocmd_priv_exec_uncharge(ctx->ex, size);
+    return r;
 }
 
 /* ---- present ----------------------------------------------------------------------------------
  */
 
-aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
+/* Room for one more present record. */
+static aerocmd_result present_slot(struct exec_ctx *ctx)
 {
     struct aerocmd_exec *ex = ctx->ex;
-    struct aerocmd_exec_present *pr;
-    struct exec_texture_ref ref;
-    uint32_t i, h = 0;
-    aerocmd_result r = AEROCMD_OK;
     if (ex->present_count == ex->present_cap) {
         uint32_t cap = ex->present_cap == 0 ? 8u : ex->present_cap * 2u;
         struct aerocmd_exec_present *grown = realloc(ex->presents, (size_t)cap * sizeof(*grown));
@@ -247,6 +264,31 @@ aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
         ex->presents = grown;
         ex->present_cap = cap;
     }
+    return aerocmd_priv_exec_charge(ctx, sizeof(*ex->presents), "a present's record");
+}
+
+/* Hands the present to the caller's callback, if any, and keeps it unless the callback
+ * drops it (its image then goes at once). */
+static void deliver(struct aerocmd_exec *ex, struct aerocmd_exec_present *pr)
+{
+    if (ex->options.on_present == NULL ||
+        ex->options.on_present(ex->options.present_user, pr) != 0) {
+        ex->present_count++;
+        return;
+    }
+    aerocmd_priv_exec_image_drop(ex, &pr->image);
+    aerocmd_priv_exec_uncharge(ex, sizeof(*pr));
+}
+
+aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
+{
+    struct aerocmd_exec *ex = ctx->ex;
+    struct aerocmd_exec_present *pr;
+    struct exec_texture_ref ref;
+    uint32_t i, h = 0;
+    aerocmd_result r = present_slot(ctx);
+    if (r != AEROCMD_OK)
+        return r;
     pr = &ex->presents[ex->present_count];
     memset(pr, 0, sizeof(*pr));
     pr->submission = ex->submission;
@@ -264,9 +306,12 @@ aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
         pr->image.height = ref.res->tex.height >> ref.base_mip;
         pr->image.width += pr->image.width == 0, pr->image.height += pr->image.height == 0;
     }
-    if (r == AEROCMD_OK)
-        ex->present_count++;
-    return r;
+    if (r != AEROCMD_OK) {
+        aerocmd_priv_exec_uncharge(ex, sizeof(*pr));
+        return r;
+    }
+    deliver(ex, pr);
+    return AEROCMD_OK;
 }
 
 /* ---- public reads ------------------------------------------------------------------------------
@@ -299,8 +344,10 @@ aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handl
     ctx = outside_packets(ex, &err);
     r = aerocmd_priv_exec_read_subresource(&ctx, ref.res, ref.format, ref.base_mip + mip_level,
                                            ref.base_layer + array_layer, out);
-    if (r == AEROCMD_OK)
+    if (r == AEROCMD_OK) { /* the caller's from now on */
         out->handle = handle;
+        aerocmd_priv_exec_uncharge(ex, aerocmd_priv_exec_image_bytes(out));
+    }
     return r;
 }
 

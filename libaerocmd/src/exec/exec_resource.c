@@ -11,25 +11,10 @@
 
 #include "exec_internal.h"
 
-#define DEFAULT_BUDGET (1ull << 30)
-
 uint32_t aerocmd_priv_exec_subresource(const struct exec_resource *res, uint32_t mip,
                                        uint32_t layer)
 {
     return mip + layer * (res->is_texture ? res->tex.mip_levels : 1u);
-}
-
-static aerocmd_result charge(struct exec_ctx *ctx, uint64_t bytes)
-{
-    struct aerocmd_exec *ex = ctx->ex;
-    if (bytes > ex->resource_budget || ex->resource_bytes > ex->resource_budget - bytes)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
-                                      "%llu more bytes of resources would pass the executor's "
-                                      "budget of %llu bytes",
-                                      (unsigned long long)bytes,
-                                      (unsigned long long)ex->resource_budget);
-    ex->resource_bytes += bytes;
-    return AEROCMD_OK;
 }
 
 static struct exec_resource *new_resource(struct exec_ctx *ctx, uint32_t subresources,
@@ -45,7 +30,7 @@ static struct exec_resource *new_resource(struct exec_ctx *ctx, uint32_t subreso
                                "no memory for a resource");
         return NULL;
     }
-    if (charge(ctx, budget) != AEROCMD_OK) {
+    if (aerocmd_priv_exec_charge(ctx, budget, "a resource") != AEROCMD_OK) {
         free(res->states);
         free(res);
         return NULL;
@@ -63,8 +48,7 @@ void aerocmd_priv_exec_resource_unref(struct aerocmd_exec *ex, struct exec_resou
 {
     if (res == NULL || --res->refs != 0)
         return;
-    aerocmd_priv_exec_defer_release(ex, (IUnknown *)res->res);
-    ex->resource_bytes -= res->budget_bytes;
+    aerocmd_priv_exec_defer_release(ex, (IUnknown *)res->res, res->budget_bytes);
     free(res->states);
     free(res);
 }
@@ -105,7 +89,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     if (p->size_bytes == 0 || p->size_bytes > (1ull << 32))
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "buffer size %llu bytes", (unsigned long long)p->size_bytes);
-    res = new_resource(ctx, 1, (p->size_bytes + 255u) & ~255ull);
+    res = new_resource(ctx, 1, ((p->size_bytes + 255u) & ~255ull) + EXEC_RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
     res->size_bytes = p->size_bytes;
@@ -113,7 +97,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     res->backing_offset = p->backing_offset_bytes;
     if (ctx->ex->gpu.device != NULL) {
         res->res = aerocmd_priv_exec_create_buffer(
-            ctx->ex, D3D12_HEAP_TYPE_DEFAULT, res->budget_bytes,
+            ctx->ex, D3D12_HEAP_TYPE_DEFAULT, (p->size_bytes + 255u) & ~255ull,
             D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COMMON, &hr);
         if (res->res == NULL) {
             aerocmd_priv_exec_resource_unref(ctx->ex, res);
@@ -164,6 +148,15 @@ static aerocmd_result check_texture(struct exec_ctx *ctx,
     return AEROCMD_OK;
 }
 
+/* Bytes of a texture as Direct3D 12 stores it: emulated 16-bit formats take more per
+ * texel than the guest layout. */
+static uint64_t storage_bytes(uint32_t format, const struct aerocmd_texture_layout *layout)
+{
+    uint64_t per = aerocmd_priv_exec_storage_bytes(format, layout->block_bytes);
+    return per <= layout->block_bytes ? (uint64_t)layout->total_bytes
+                                      : (uint64_t)layout->total_bytes / layout->block_bytes * per;
+}
+
 static HRESULT create_texture(struct aerocmd_exec *ex, const struct aerogpu_cmd_create_texture2d *p,
                               const struct exec_format *f, ID3D12Resource **out)
 {
@@ -198,7 +191,8 @@ aerocmd_result aerocmd_priv_exec_create_texture_packet(struct exec_ctx *ctx)
     aerocmd_result r = aerocmd_priv_exec_check_new(ctx, p->texture_handle);
     if (r != AEROCMD_OK || (r = check_texture(ctx, p, &f, &layout)) != AEROCMD_OK)
         return r;
-    res = new_resource(ctx, layout.subresource_count, layout.total_bytes);
+    res = new_resource(ctx, layout.subresource_count,
+                       storage_bytes(p->format, &layout) + EXEC_RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
     res->is_texture = 1;
@@ -267,6 +261,7 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
     const struct aerogpu_cmd_create_texture_view *p =
         AEROCMD_VIEW(ctx->packet, aerogpu_cmd_create_texture_view, AEROGPU_CMD_CREATE_TEXTURE_VIEW);
     struct exec_object *o;
+    struct exec_resource *res;
     struct exec_view *v;
     const struct aerocmd_texture_layout_desc *t;
     aerocmd_result r = aerocmd_priv_exec_check_new(ctx, p->view_handle);
@@ -275,7 +270,9 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
     o = aerocmd_priv_exec_need(ctx, p->texture_handle, EXEC_OBJ_TEXTURE, "the viewed texture");
     if (o == NULL)
         return ctx->err->result;
-    t = &o->u.res->tex;
+    /* o points into the handle table, which the insert below may move: keep the resource. */
+    res = o->u.res;
+    t = &res->tex;
     if (p->mip_level_count == 0 || p->base_mip_level >= t->mip_levels ||
         p->mip_level_count > t->mip_levels - p->base_mip_level || p->array_layer_count == 0 ||
         p->base_array_layer >= t->array_layers ||
@@ -290,15 +287,18 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
                                       "a %s view of a %s texture reinterprets different bytes",
                                       aerocmd_priv_exec_format_name(p->format),
                                       aerocmd_priv_exec_format_name(t->format));
+    if ((r = aerocmd_priv_exec_charge(ctx, EXEC_OBJECT_BYTES, "a view")) != AEROCMD_OK)
+        return r;
     v = calloc(1, sizeof(*v));
     if (v == NULL ||
         aerocmd_priv_exec_insert(&ctx->ex->objects, p->view_handle, EXEC_OBJ_VIEW, v) != 0) {
         free(v);
+        aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for a view");
     }
-    v->res = o->u.res;
-    v->res->refs++;
+    v->res = res;
+    res->refs++;
     v->format = p->format != 0 ? p->format : t->format;
     v->base_mip = p->base_mip_level, v->mip_count = p->mip_level_count;
     v->base_layer = p->base_array_layer, v->layer_count = p->array_layer_count;
@@ -317,6 +317,7 @@ aerocmd_result aerocmd_priv_exec_destroy_view_packet(struct exec_ctx *ctx)
     aerocmd_priv_exec_unbind_everywhere(ctx->ex, p->view_handle);
     aerocmd_priv_exec_remove(&ctx->ex->objects, o);
     aerocmd_priv_exec_resource_unref(ctx->ex, v->res);
+    aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
     free(v);
     return AEROCMD_OK;
 }

@@ -38,6 +38,17 @@ static uint32_t expected_program(const struct aerocmd_stage *st)
     }
 }
 
+static uint64_t shader_bytes(uint32_t dxbc_len)
+{
+    return EXEC_OBJECT_BYTES + sizeof(struct exec_shader) + 2u * (uint64_t)dxbc_len;
+}
+
+static void shader_drop(struct aerocmd_exec *ex, struct exec_shader *sh)
+{
+    aerocmd_priv_exec_uncharge(ex, sh->budget_bytes);
+    aerocmd_priv_exec_shader_free(sh);
+}
+
 aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
 {
     const struct aerogpu_cmd_create_shader_dxbc *p =
@@ -53,18 +64,24 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
     if (dxbc == NULL || !aerocmd_packet_stage(ctx->stream, ctx->packet, &st))
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_PAYLOAD_LENGTH,
                                       "DXBC payload shorter than dxbc_size_bytes");
+    /* the blob, what is read out of it (at most as much again), the object */
+    if ((r = aerocmd_priv_exec_charge(ctx, shader_bytes(len), "a shader")) != AEROCMD_OK)
+        return r;
     sh = calloc(1, sizeof(*sh));
-    if (sh == NULL)
+    if (sh == NULL) {
+        aerocmd_priv_exec_uncharge(ctx->ex, shader_bytes(len));
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for a shader");
+    }
+    sh->budget_bytes = shader_bytes(len);
     if (aerocmd_priv_exec_dxbc_load(sh, dxbc, len, why, sizeof(why)) != AEROCMD_OK) {
-        aerocmd_priv_exec_shader_free(sh);
+        shader_drop(ctx->ex, sh);
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "shader h:%u refused: %s", p->shader_handle, why);
     }
     if (sh->program_type != expected_program(&st)) {
         uint32_t type = sh->program_type;
-        aerocmd_priv_exec_shader_free(sh);
+        shader_drop(ctx->ex, sh);
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "shader h:%u is a %s program created for the %s stage",
                                       p->shader_handle, program_name(type),
@@ -72,7 +89,7 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
     }
     sh->serial = ++ctx->ex->next_serial;
     if (aerocmd_priv_exec_insert(&ctx->ex->objects, p->shader_handle, EXEC_OBJ_SHADER, sh) != 0) {
-        aerocmd_priv_exec_shader_free(sh);
+        shader_drop(ctx->ex, sh);
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for the handle table");
     }
@@ -88,7 +105,7 @@ aerocmd_result aerocmd_priv_exec_destroy_shader_packet(struct exec_ctx *ctx)
     if (o == NULL)
         return ctx->err->result;
     aerocmd_priv_exec_unbind_everywhere(ctx->ex, p->shader_handle);
-    aerocmd_priv_exec_shader_free(o->u.shader);
+    shader_drop(ctx->ex, o->u.shader);
     aerocmd_priv_exec_remove(&ctx->ex->objects, o);
     return AEROCMD_OK;
 }
@@ -162,6 +179,12 @@ static aerocmd_result check_element(struct exec_ctx *ctx, uint32_t i,
     return AEROCMD_OK;
 }
 
+static uint64_t layout_bytes(uint32_t count)
+{
+    return EXEC_OBJECT_BYTES + sizeof(struct exec_input_layout) +
+           (count + 1u) * sizeof(struct aerogpu_input_layout_element_dxgi);
+}
+
 aerocmd_result aerocmd_priv_exec_create_layout_packet(struct exec_ctx *ctx)
 {
     const struct aerogpu_cmd_create_input_layout *p =
@@ -181,11 +204,14 @@ aerocmd_result aerocmd_priv_exec_create_layout_packet(struct exec_ctx *ctx)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_PAYLOAD_LENGTH,
                                       "%u elements do not fit %u bytes (Direct3D allows 32)", count,
                                       len);
+    if ((r = aerocmd_priv_exec_charge(ctx, layout_bytes(count), "an input layout")) != AEROCMD_OK)
+        return r;
     il = calloc(1, sizeof(*il));
     if (il != NULL)
         il->elements = calloc(count + 1u, sizeof(*il->elements));
     if (il == NULL || il->elements == NULL) {
         free(il);
+        aerocmd_priv_exec_uncharge(ctx->ex, layout_bytes(count));
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for an input layout");
     }
@@ -201,6 +227,7 @@ aerocmd_result aerocmd_priv_exec_create_layout_packet(struct exec_ctx *ctx)
     if (r != AEROCMD_OK) {
         free(il->elements);
         free(il);
+        aerocmd_priv_exec_uncharge(ctx->ex, layout_bytes(count));
     }
     return r;
 }
@@ -214,6 +241,7 @@ aerocmd_result aerocmd_priv_exec_destroy_layout_packet(struct exec_ctx *ctx)
     if (o == NULL)
         return ctx->err->result;
     aerocmd_priv_exec_unbind_everywhere(ctx->ex, p->input_layout_handle);
+    aerocmd_priv_exec_uncharge(ctx->ex, layout_bytes(o->u.layout->count));
     free(o->u.layout->elements);
     free(o->u.layout);
     aerocmd_priv_exec_remove(&ctx->ex->objects, o);

@@ -62,12 +62,33 @@ int aerocmd_priv_exec_packet_stage(struct exec_ctx *ctx)
     }
 }
 
+/* Direct3D 11 binds targets whose views have one width, height and array size (the
+ * semantic pass refuses others first; this holds when it could not track the stream). */
+static aerocmd_result same_extent(struct exec_ctx *ctx, uint32_t h,
+                                  const struct exec_texture_ref *ref, uint32_t first[4])
+{
+    uint32_t w = ref->res->tex.width >> ref->base_mip, ht = ref->res->tex.height >> ref->base_mip;
+    w += w == 0, ht += ht == 0;
+    if (first[0] == 0) {
+        first[0] = h, first[1] = w, first[2] = ht, first[3] = ref->layer_count;
+        return AEROCMD_OK;
+    }
+    if (w == first[1] && ht == first[2] && ref->layer_count == first[3])
+        return AEROCMD_OK;
+    return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_TARGET_SIZE_MISMATCH,
+                                  "h:%u is %ux%u with %u layers, h:%u %ux%u with %u: Direct3D "
+                                  "binds targets of one size",
+                                  h, w, ht, ref->layer_count, first[0], first[1], first[2],
+                                  first[3]);
+}
+
 static aerocmd_result targets_packet(struct exec_ctx *ctx)
 {
     const struct aerogpu_cmd_set_render_targets *p =
         AEROCMD_VIEW(ctx->packet, aerogpu_cmd_set_render_targets, AEROGPU_CMD_SET_RENDER_TARGETS);
     struct exec_texture_ref ref;
-    uint32_t i;
+    uint32_t i, first[4] = {0, 0, 0, 0};
+    aerocmd_result r;
     if (p->color_count > EXEC_MAX_RTS)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
                                       "color_count %u", p->color_count);
@@ -80,6 +101,8 @@ static aerocmd_result targets_packet(struct exec_ctx *ctx)
         if (h != 0 && aerocmd_priv_exec_texture_ref(ctx->ex, h, &ref) != 0)
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_HANDLE_KIND,
                                           "target h:%u is not a live texture or view", h);
+        if (h != 0 && (r = same_extent(ctx, h, &ref, first)) != AEROCMD_OK)
+            return r;
     }
     ctx->ex->state.rt_count = p->color_count;
     memcpy(ctx->ex->state.rts, p->colors, sizeof(p->colors));
@@ -295,6 +318,7 @@ aerocmd_result aerocmd_priv_exec_sampler_packet(struct exec_ctx *ctx)
         if (o == NULL)
             return ctx->err->result;
         aerocmd_priv_exec_unbind_everywhere(ctx->ex, d->sampler_handle);
+        aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
         free(o->u.sampler);
         aerocmd_priv_exec_remove(&ctx->ex->objects, o);
         return AEROCMD_OK;
@@ -311,10 +335,13 @@ aerocmd_result aerocmd_priv_exec_sampler_packet(struct exec_ctx *ctx)
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_ENUM_RANGE,
                                           "filter %u / address modes %u %u %u", c->filter,
                                           c->address_u, c->address_v, c->address_w);
+        if ((r = aerocmd_priv_exec_charge(ctx, EXEC_OBJECT_BYTES, "a sampler")) != AEROCMD_OK)
+            return r;
         s = calloc(1, sizeof(*s));
         if (s == NULL || aerocmd_priv_exec_insert(&ctx->ex->objects, c->sampler_handle,
                                                   EXEC_OBJ_SAMPLER, s) != 0) {
             free(s);
+            aerocmd_priv_exec_uncharge(ctx->ex, EXEC_OBJECT_BYTES);
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                           "no memory for a sampler");
         }

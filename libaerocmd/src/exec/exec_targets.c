@@ -62,36 +62,49 @@ aerocmd_result aerocmd_priv_exec_make_target(struct exec_ctx *ctx, int depth,
     return AEROCMD_OK;
 }
 
-/* A scratch target of w x h for gaps, kept until a different size is needed. */
-static aerocmd_result gap_rtv(struct exec_ctx *ctx, uint32_t w, uint32_t h,
-                              D3D12_CPU_DESCRIPTOR_HANDLE *out)
+/* A scratch target of w x h for gaps, kept until a different size is needed (counted in
+ * the budget while held). Made before any target view of the draw: its charge may flush,
+ * which restarts the descriptor rings. */
+static aerocmd_result gap_target(struct exec_ctx *ctx, uint32_t w, uint32_t h)
 {
     struct exec_gpu *g = &ctx->ex->gpu;
     D3D12_HEAP_PROPERTIES props;
     D3D12_RESOURCE_DESC desc;
+    uint64_t bytes = (uint64_t)w * h * 4u + EXEC_RESOURCE_OVERHEAD;
     aerocmd_result r;
     HRESULT hr;
-    if (g->gap_target == NULL || g->gap_width != w || g->gap_height != h) {
-        aerocmd_priv_exec_defer_release(ctx->ex, (IUnknown *)g->gap_target);
+    if (g->gap_target != NULL && g->gap_width == w && g->gap_height == h)
+        return AEROCMD_OK;
+    aerocmd_priv_exec_defer_release(ctx->ex, (IUnknown *)g->gap_target, g->gap_bytes);
+    g->gap_target = NULL;
+    g->gap_bytes = 0;
+    if ((r = aerocmd_priv_exec_charge(ctx, bytes, "a scratch target for a gap")) != AEROCMD_OK)
+        return r;
+    memset(&props, 0, sizeof(props));
+    props.Type = D3D12_HEAP_TYPE_DEFAULT;
+    memset(&desc, 0, sizeof(desc));
+    desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE2D;
+    desc.Width = w, desc.Height = h, desc.DepthOrArraySize = 1, desc.MipLevels = 1;
+    desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    desc.SampleDesc.Count = 1;
+    desc.Flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
+    hr = ID3D12Device_CreateCommittedResource(g->device, &props, D3D12_HEAP_FLAG_NONE, &desc,
+                                              D3D12_RESOURCE_STATE_RENDER_TARGET, NULL,
+                                              &IID_ID3D12Resource, (void **)&g->gap_target);
+    if (FAILED(hr)) {
         g->gap_target = NULL;
-        memset(&props, 0, sizeof(props));
-        props.Type = D3D12_HEAP_TYPE_DEFAULT;
-        memset(&desc, 0, sizeof(desc));
-        desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE2D;
-        desc.Width = w, desc.Height = h, desc.DepthOrArraySize = 1, desc.MipLevels = 1;
-        desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-        desc.SampleDesc.Count = 1;
-        desc.Flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
-        hr = ID3D12Device_CreateCommittedResource(g->device, &props, D3D12_HEAP_FLAG_NONE, &desc,
-                                                  D3D12_RESOURCE_STATE_RENDER_TARGET, NULL,
-                                                  &IID_ID3D12Resource, (void **)&g->gap_target);
-        if (FAILED(hr)) {
-            g->gap_target = NULL;
-            return aerocmd_priv_exec_hr(ctx, hr, "creating a scratch target for a gap");
-        }
-        g->gap_width = w, g->gap_height = h;
+        aerocmd_priv_exec_uncharge(ctx->ex, bytes);
+        return aerocmd_priv_exec_hr(ctx, hr, "creating a scratch target for a gap");
     }
-    r = aerocmd_priv_exec_descriptors(ctx, D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, out, NULL);
+    g->gap_width = w, g->gap_height = h, g->gap_bytes = bytes;
+    return AEROCMD_OK;
+}
+
+static aerocmd_result gap_rtv(struct exec_ctx *ctx, D3D12_CPU_DESCRIPTOR_HANDLE *out)
+{
+    struct exec_gpu *g = &ctx->ex->gpu;
+    aerocmd_result r =
+        aerocmd_priv_exec_descriptors(ctx, D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, out, NULL);
     if (r == AEROCMD_OK)
         ID3D12Device_CreateRenderTargetView(g->device, g->gap_target, NULL, *out);
     return r;
@@ -142,9 +155,11 @@ aerocmd_result aerocmd_priv_exec_bind_targets(struct exec_ctx *ctx, int record,
     aerocmd_result r = resolve(ctx, t, refs, fmts);
     if (r != AEROCMD_OK || !record || ctx->ex->gpu.device == NULL)
         return r;
+    if (t->gap_mask != 0 && (r = gap_target(ctx, t->width, t->height)) != AEROCMD_OK)
+        return r;
     for (i = 0; i < t->count; i++) {
         if ((t->gap_mask >> i) & 1u)
-            r = gap_rtv(ctx, t->width, t->height, &rtvs[i]);
+            r = gap_rtv(ctx, &rtvs[i]);
         else
             r = aerocmd_priv_exec_make_target(ctx, 0, &refs[i], &fmts[i], &rtvs[i]);
         if (r != AEROCMD_OK)

@@ -31,9 +31,14 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
     if (ex == NULL || alloc_id == 0 || (bytes == NULL && size_bytes != 0) ||
         size_bytes > (size_t)-1 / 2)
         return AEROCMD_E_INVALID_ARG;
-    copy = malloc(size_bytes != 0 ? (size_t)size_bytes : 1u);
-    if (copy == NULL)
+    /* counted while held (the old copy of the allocation goes below) */
+    if (aerocmd_priv_exec_reserve(ex, size_bytes + sizeof(*g)) != AEROCMD_OK)
         return AEROCMD_E_OUT_OF_MEMORY;
+    copy = malloc(size_bytes != 0 ? (size_t)size_bytes : 1u);
+    if (copy == NULL) {
+        aerocmd_priv_exec_uncharge(ex, size_bytes + sizeof(*g));
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
     if (size_bytes != 0)
         memcpy(copy, bytes, (size_t)size_bytes);
     g = aerocmd_priv_exec_guest(ex, alloc_id);
@@ -43,6 +48,7 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
             struct exec_guest *grown = realloc(ex->guests, (size_t)cap * sizeof(*grown));
             if (grown == NULL) {
                 free(copy);
+                aerocmd_priv_exec_uncharge(ex, size_bytes + sizeof(*g));
                 return AEROCMD_E_OUT_OF_MEMORY;
             }
             ex->guests = grown;
@@ -52,6 +58,7 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
         g->alloc_id = alloc_id;
     } else {
         free(g->bytes);
+        aerocmd_priv_exec_uncharge(ex, g->size + sizeof(*g));
     }
     g->gpa = gpa;
     g->bytes = copy;
@@ -272,11 +279,14 @@ static aerocmd_result write_texture(struct exec_ctx *ctx, struct exec_resource *
 aerocmd_result aerocmd_priv_exec_write_bytes(struct exec_ctx *ctx, struct exec_resource *res,
                                              uint64_t offset, const uint8_t *src, uint64_t size)
 {
+    aerocmd_result r;
     if (offset > res->size_bytes || size > res->size_bytes - offset)
         return aerocmd_priv_exec_fail(
             ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
             "bytes %llu..%llu are past the resource's %llu bytes", (unsigned long long)offset,
             (unsigned long long)(offset + size), (unsigned long long)res->size_bytes);
+    if ((r = aerocmd_priv_exec_work(ctx, size, "the bytes written")) != AEROCMD_OK)
+        return r;
     ctx->ex->gpu.recorded = ctx->ex->gpu.device != NULL;
     return res->is_texture ? write_texture(ctx, res, offset, src, size)
                            : write_buffer(ctx, res, offset, src, size);
@@ -364,20 +374,27 @@ aerocmd_result aerocmd_priv_exec_copy_buffer_packet(struct exec_ctx *ctx)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
                                       "copy of %llu bytes runs past a buffer",
                                       (unsigned long long)p->size_bytes);
-    if ((r = writeback_check(ctx, dst, p->flags)) != AEROCMD_OK)
+    if ((r = writeback_check(ctx, dst, p->flags)) != AEROCMD_OK ||
+        (r = aerocmd_priv_exec_work(ctx, p->size_bytes, "the bytes copied")) != AEROCMD_OK)
         return r;
     if (ex->gpu.device == NULL || p->size_bytes == 0)
         return AEROCMD_OK;
     if (dst == src) {
         /* A buffer cannot be copy source and destination at once: bounce through the CPU. */
-        uint8_t *tmp = malloc((size_t)p->size_bytes);
-        if (tmp == NULL)
+        uint8_t *tmp;
+        if ((r = aerocmd_priv_exec_charge(ctx, p->size_bytes, "a copy inside one buffer")) !=
+            AEROCMD_OK)
+            return r;
+        if ((tmp = malloc((size_t)p->size_bytes)) == NULL) {
+            aerocmd_priv_exec_uncharge(ex, p->size_bytes);
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                           "no memory for an overlapping copy");
+        }
         r = aerocmd_priv_exec_read_buffer_range(ctx, src, p->src_offset_bytes, p->size_bytes, tmp);
         if (r == AEROCMD_OK)
             r = write_buffer(ctx, dst, p->dst_offset_bytes, tmp, p->size_bytes);
         free(tmp);
+        aerocmd_priv_exec_uncharge(ex, p->size_bytes);
     } else {
         aerocmd_priv_exec_transition(ex, src, 0, 1, D3D12_RESOURCE_STATE_GENERIC_READ);
         aerocmd_priv_exec_transition(ex, dst, 0, 1, D3D12_RESOURCE_STATE_COPY_DEST);
@@ -456,8 +473,21 @@ static aerocmd_result texture_writeback(struct exec_ctx *ctx,
     for (row = r0; guest != NULL && row < r1 && row < img.raw_rows; row++)
         memcpy(guest + (size_t)row * sub->row_pitch_bytes + x0,
                img.raw + (size_t)row * img.raw_row_bytes + x0, x1 - x0);
-    aerocmd_exec_image_release(&img);
+    aerocmd_priv_exec_image_drop(ctx->ex, &img);
     return guest != NULL ? AEROCMD_OK : ctx->err->result;
+}
+
+/* Bytes of a width x height rectangle of the texture's format (whole 4x4 blocks). */
+static uint64_t copy_bytes(const struct exec_resource *dst,
+                           const struct aerogpu_cmd_copy_texture2d *p)
+{
+    struct aerocmd_texture_layout layout;
+    uint32_t bs;
+    if (aerocmd_texture_layout(&dst->tex, &layout, NULL) != AEROCMD_OK)
+        return 0;
+    bs = layout.block_size;
+    return (uint64_t)((p->width + bs - 1u) / bs) * ((p->height + bs - 1u) / bs) *
+           layout.block_bytes;
 }
 
 aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx)
@@ -472,7 +502,8 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx)
     aerocmd_result r;
     if (src == NULL)
         return ctx->err->result;
-    if ((r = texture_copy_check(ctx, p, dst, src, subs)) != AEROCMD_OK)
+    if ((r = texture_copy_check(ctx, p, dst, src, subs)) != AEROCMD_OK ||
+        (r = aerocmd_priv_exec_work(ctx, copy_bytes(dst, p), "the bytes copied")) != AEROCMD_OK)
         return r;
     if (ctx->ex->gpu.device == NULL || p->width == 0 || p->height == 0)
         return AEROCMD_OK;

@@ -409,6 +409,8 @@ static const struct named_value reasons[] = {
     REA(TRACE_BLOB),
     REA(TRACE_SUBMISSION),
     REA(D3D11_LIMIT),
+    REA(TARGET_SIZE_MISMATCH),
+    REA(PRESENT_NO_TARGET),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

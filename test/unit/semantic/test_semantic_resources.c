@@ -388,6 +388,10 @@ static uint32_t ok_full_binding(struct sb *s)
     static const uint32_t cbs[] = {BUF_HOST};
     static const uint32_t samplers[] = {SAMPLER, 0};
     static const uint32_t rts[] = {TEX_HOST, 0, VIEW};
+    /* a depth target of the colour targets' extent (64x64, 2 layers) */
+    static const struct sb_texture depth = {
+        AEROGPU_FORMAT_D24_UNORM_S8_UINT, 64, 64, 1, 2, 0, 0, 0};
+    sb_create_texture(s, 64, &depth);
     sb_bind_shaders(s, VS, PS, CS, GS);
     sb_bind_shaders_ex(s, VS, PS, GS, HS, DS);
     sb_handle_packet(s, AEROGPU_CMD_SET_INPUT_LAYOUT, LAYOUT);
@@ -399,7 +403,7 @@ static uint32_t ok_full_binding(struct sb *s)
     sb_set_samplers(s, P, samplers, 2);
     sb_set_texture(s, P, 0, VIEW);
     sb_set_texture(s, P, 1, TEX_BACKED);
-    sb_set_render_targets(s, 3, rts, TEX_BGRA);
+    sb_set_render_targets(s, 3, rts, 64);
     sb_draw(s);
     /* unbinding everything */
     sb_bind_shaders(s, 0, 0, 0, 0);
@@ -457,7 +461,8 @@ static uint32_t ok_import_known_token(struct sb *s)
     sb_share(s, AEROGPU_CMD_EXPORT_SHARED_SURFACE, TEX_HOST, 6);
     sb_share(s, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 62, 6);
     sb_create_view(s, 63, 62, 3, 1, 1, 1);
-    sb_set_render_targets(s, 1, (const uint32_t[]){63}, 62);
+    sb_set_render_targets(s, 1, (const uint32_t[]){63}, 0);
+    sb_set_render_targets(s, 0, NULL, 62);
     return 0;
 }
 

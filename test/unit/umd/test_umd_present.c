@@ -201,15 +201,16 @@ static void test_bindings_restored(void)
     struct aerocmd_umd_present_desc p;
     struct aerocmd_umd_present_allocations a;
     const struct aerogpu_cmd_set_render_targets *rt;
+    /* targets bound together have one size (Direct3D 11's OMSetRenderTargets): 8x4 */
     struct aerocmd_umd_texture2d_desc dd =
-        texture_desc(16, 16, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
+        texture_desc(8, 4, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
     uint32_t ops[8], n, sub;
     kit_reset();
     if (!CHECK(harness_open(&h, 65536, 16)))
         return;
     bb = kit_texture(&h, &d, NULL);
     bb_rtv = kit_view(&h, AEROCMD_VIEW_RENDER_TARGET, bb);
-    off = kit_target(&h, 16, 16);
+    off = kit_target(&h, 8, 4);
     dsv = kit_view(&h, AEROCMD_VIEW_DEPTH_STENCIL, kit_texture(&h, &dd, NULL));
     mrt[0] = bb_rtv;
     mrt[1] = off;

@@ -150,6 +150,12 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
                                                         "malformed."},
     [AEROCMD_R_D3D11_LIMIT] = {"d3d11_limit", "A slot, register range, texture size or count "
                                               "lies beyond Direct3D 11's limits."},
+    [AEROCMD_R_TARGET_SIZE_MISMATCH] = {"target_size_mismatch",
+                                        "Render targets or the depth target bound together "
+                                        "differ in width, height or array size."},
+    [AEROCMD_R_PRESENT_NO_TARGET] = {"present_no_target",
+                                     "A PRESENT follows a SET_RENDER_TARGETS of the same stream "
+                                     "that left no colour target bound: nothing to show."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)

@@ -74,6 +74,8 @@ static const struct aerocmd_kmd_status_entry status_table[] = {
     {AEROCMD_R_TRACE_BLOB, PARAMETER},
     {AEROCMD_R_TRACE_SUBMISSION, PARAMETER},
     {AEROCMD_R_D3D11_LIMIT, PARAMETER},
+    {AEROCMD_R_TARGET_SIZE_MISMATCH, PARAMETER},
+    {AEROCMD_R_PRESENT_NO_TARGET, PARAMETER},
 
     {AEROCMD_KMD_R_BAD_ARGUMENT, PARAMETER},
     /* the DDI's own example answers a fault on user memory with INVALID_PARAMETER */

@@ -168,10 +168,13 @@ static aerocmd_result check_binding_packet(const struct aerocmd_sem_pass *pass, 
     }
 }
 
-/* 0x7xx: presents (nothing to check here) and shared surfaces */
+/* 0x7xx: presents and shared surfaces */
 static aerocmd_result check_sharing_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
 {
     switch (opcode) {
+    case AEROGPU_CMD_PRESENT:
+    case AEROGPU_CMD_PRESENT_EX:
+        return aerocmd_priv_sem_present(pass);
     case AEROGPU_CMD_EXPORT_SHARED_SURFACE:
         return aerocmd_priv_sem_export(pass);
     case AEROGPU_CMD_IMPORT_SHARED_SURFACE:
@@ -258,11 +261,13 @@ aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
                                              struct aerocmd_diag *diag)
 {
     struct aerocmd_sem_pass pass;
+    struct aerocmd_sem_targets targets = {0, 0, {0}};
     struct aerocmd_packet packet;
     aerocmd_diag_clear(diag);
     if (!st || !st->records || !stream || !stream->bytes)
         return AEROCMD_E_INVALID_ARG;
     pass.st = st;
+    pass.targets = &targets;
     pass.stream = stream;
     pass.allocs = allocs;
     pass.packet = &packet;

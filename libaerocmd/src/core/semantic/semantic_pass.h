@@ -11,8 +11,18 @@
 #include "aerocmd/semantic.h"
 #include "tracker.h"
 
+/* The colour targets the stream being checked bound, for PRESENT. Per stream: one that
+ * binds none runs on targets an earlier submission bound (maybe of another context), which
+ * the tracker does not follow. */
+struct aerocmd_sem_targets {
+    uint32_t known; /* a SET_RENDER_TARGETS of this stream ran */
+    uint32_t count;
+    uint32_t colors[AEROGPU_MAX_RENDER_TARGETS]; /* a destroyed one is unbound (0) */
+};
+
 struct aerocmd_sem_pass {
     struct aerocmd_semantic *st;
+    struct aerocmd_sem_targets *targets;
     const struct aerocmd_stream *stream;
     const struct aerocmd_alloc_table_view *allocs; /* NULL: skip allocation checks */
     const struct aerocmd_packet *packet;           /* the packet being checked */
@@ -175,6 +185,9 @@ aerocmd_result aerocmd_priv_sem_create_simple(const struct aerocmd_sem_pass *pas
 aerocmd_result aerocmd_priv_sem_destroy_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
 aerocmd_result aerocmd_priv_sem_bind_shaders(const struct aerocmd_sem_pass *pass);
 aerocmd_result aerocmd_priv_sem_set_render_targets(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_present(const struct aerocmd_sem_pass *pass);
+/* A destroyed handle no longer counts as a bound target. */
+void aerocmd_priv_sem_unbind_target(const struct aerocmd_sem_pass *pass, uint32_t handle);
 aerocmd_result aerocmd_priv_sem_export(const struct aerocmd_sem_pass *pass);
 aerocmd_result aerocmd_priv_sem_import(const struct aerocmd_sem_pass *pass);
 aerocmd_result aerocmd_priv_sem_release(const struct aerocmd_sem_pass *pass);

@@ -90,8 +90,10 @@ aerocmd_result aerocmd_priv_sem_destroy_resource(const struct aerocmd_sem_pass *
     if (!cmd)
         return r;
     r = aerocmd_sem_require(pass, cmd->resource_handle, AEROCMD_SEM_ACCEPT_RESOURCE, &rec);
-    if (r == AEROCMD_OK)
+    if (r == AEROCMD_OK) {
         aerocmd_priv_sem_remove(pass->st, rec);
+        aerocmd_priv_sem_unbind_target(pass, cmd->resource_handle);
+    }
     return r;
 }
 
@@ -163,6 +165,13 @@ aerocmd_result aerocmd_priv_sem_create_texture_view(const struct aerocmd_sem_pas
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_TEXTURE_VIEW;
     proto.parent = cmd->texture_handle;
+    if (tex->kind == AEROCMD_SEM_TEXTURE2D) { /* what it renders to (semantic_bindings.c) */
+        proto.tex.format = cmd->format != 0 ? cmd->format : tex->tex.format;
+        proto.tex.width = aerocmd_priv_sem_mip_extent(tex->tex.width, cmd->base_mip_level);
+        proto.tex.height = aerocmd_priv_sem_mip_extent(tex->tex.height, cmd->base_mip_level);
+        proto.tex.mip_levels = cmd->mip_level_count;
+        proto.tex.array_layers = cmd->array_layer_count;
+    }
     return commit(pass, &proto);
 }
 
@@ -182,5 +191,6 @@ aerocmd_result aerocmd_priv_sem_destroy_texture_view(const struct aerocmd_sem_pa
     if (rec->kind != AEROCMD_SEM_TEXTURE_VIEW)
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_HANDLE_KIND);
     aerocmd_priv_sem_remove(pass->st, rec);
+    aerocmd_priv_sem_unbind_target(pass, cmd->view_handle);
     return AEROCMD_OK;
 }
