@@ -162,6 +162,21 @@ const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t
 aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t alloc_id,
                                              uint64_t gpa, const void *bytes, uint64_t size_bytes);
 
+/* What a live host (aerocmd host) is told while a submission runs. */
+struct aerocmd_exec_hooks {
+    /* Each PRESENT as it runs. While set, the executor keeps no presents (they are not
+     * counted by aerocmd_exec_present_count): the image and its pixels are valid only
+     * during the call, so a host that runs for hours holds at most what it copies. */
+    void (*present)(void *user, const struct aerocmd_exec_present *present);
+    /* Each range of guest memory a packet wrote (the destination of a WRITEBACK_DST copy,
+     * row by row for textures), once it is written: bytes [offset, offset + size) of
+     * allocation alloc_id as aerocmd_exec_guest_memory returns it. */
+    void (*writeback)(void *user, uint32_t alloc_id, uint64_t offset, uint64_t size);
+    void *user;
+};
+/* Sets the hooks (NULL: none). */
+void aerocmd_exec_set_hooks(struct aerocmd_exec *ex, const struct aerocmd_exec_hooks *hooks);
+
 /* Checks a DXBC container the way Direct3D 12 on vkd3d will see it: container framing,
  * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens walk
  * cleanly (version, length, every instruction's length inside the chunk), then a full

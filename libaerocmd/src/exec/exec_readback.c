@@ -231,23 +231,33 @@ aerocmd_result aerocmd_priv_exec_read_buffer_range(struct exec_ctx *ctx, struct 
 /* ---- present ----------------------------------------------------------------------------------
  */
 
-aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
+/* Room for one more kept present; NULL after failing the packet. */
+static struct aerocmd_exec_present *present_slot(struct exec_ctx *ctx)
 {
     struct aerocmd_exec *ex = ctx->ex;
-    struct aerocmd_exec_present *pr;
-    struct exec_texture_ref ref;
-    uint32_t i, h = 0;
-    aerocmd_result r = AEROCMD_OK;
     if (ex->present_count == ex->present_cap) {
         uint32_t cap = ex->present_cap == 0 ? 8u : ex->present_cap * 2u;
         struct aerocmd_exec_present *grown = realloc(ex->presents, (size_t)cap * sizeof(*grown));
-        if (grown == NULL)
-            return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
-                                          "no memory for a present");
+        if (grown == NULL) {
+            aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
+                                   "no memory for a present");
+            return NULL;
+        }
         ex->presents = grown;
         ex->present_cap = cap;
     }
-    pr = &ex->presents[ex->present_count];
+    return &ex->presents[ex->present_count];
+}
+
+aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
+{
+    struct aerocmd_exec *ex = ctx->ex;
+    struct aerocmd_exec_present handed, *pr = ex->hooks.present != NULL ? &handed : NULL;
+    struct exec_texture_ref ref;
+    uint32_t i, h = 0;
+    aerocmd_result r = AEROCMD_OK;
+    if (pr == NULL && (pr = present_slot(ctx)) == NULL)
+        return ctx->err->result;
     memset(pr, 0, sizeof(*pr));
     pr->submission = ex->submission;
     pr->offset = ctx->packet->offset;
@@ -264,8 +274,13 @@ aerocmd_result aerocmd_priv_exec_present_packet(struct exec_ctx *ctx)
         pr->image.height = ref.res->tex.height >> ref.base_mip;
         pr->image.width += pr->image.width == 0, pr->image.height += pr->image.height == 0;
     }
-    if (r == AEROCMD_OK)
+    if (pr == &handed) {
+        if (r == AEROCMD_OK)
+            ex->hooks.present(ex->hooks.user, pr);
+        aerocmd_exec_image_release(&pr->image);
+    } else if (r == AEROCMD_OK) {
         ex->present_count++;
+    }
     return r;
 }
 
