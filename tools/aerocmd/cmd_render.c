@@ -71,31 +71,38 @@ static int save_image(const char *path, const struct aerocmd_exec_image *img)
     return aerocmd_write_png(path, img->rgba8, img->width, img->height) == 0 ? 0 : EXIT_USAGE_OR_IO;
 }
 
+int aerocmd_render_save_present(const char *out_dir, uint32_t index,
+                                const struct aerocmd_exec_present *pr, int quiet)
+{
+    char path[4096];
+    int s;
+    if (pr->image.handle == 0 || out_dir == NULL) {
+        if (!quiet && pr->image.handle == 0)
+            printf("present %u (submission %u, offset 0x%x): no render target bound\n", index,
+                   pr->submission, pr->offset);
+        else if (!quiet)
+            printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
+                   "pixels)\n",
+                   index, pr->submission, pr->offset, pr->image.handle, pr->image.width,
+                   pr->image.height);
+        return 0;
+    }
+    snprintf(path, sizeof(path), "%s/present_%04u.png", out_dir, index);
+    s = save_image(path, &pr->image);
+    if (s == 0 && !quiet)
+        printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
+               pr->image.width, pr->image.height, pr->image.handle, index, pr->submission,
+               pr->offset);
+    return s;
+}
+
 static int save_presents(const struct aerocmd_exec *ex, const struct aerocmd_render_opts *o)
 {
     uint32_t i, n = aerocmd_exec_present_count(ex);
     int status = 0;
     for (i = 0; i < n; i++) {
-        const struct aerocmd_exec_present *pr = aerocmd_exec_get_present(ex, i);
-        char path[4096];
-        int s;
-        if (pr->image.handle == 0 || o->out_dir == NULL) {
-            if (!o->quiet && pr->image.handle == 0)
-                printf("present %u (submission %u, offset 0x%x): no render target bound\n", i,
-                       pr->submission, pr->offset);
-            else if (!o->quiet)
-                printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
-                       "pixels)\n",
-                       i, pr->submission, pr->offset, pr->image.handle, pr->image.width,
-                       pr->image.height);
-            continue;
-        }
-        snprintf(path, sizeof(path), "%s/present_%04u.png", o->out_dir, i);
-        s = save_image(path, &pr->image);
-        if (s == 0 && !o->quiet)
-            printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
-                   pr->image.width, pr->image.height, pr->image.handle, i, pr->submission,
-                   pr->offset);
+        int s =
+            aerocmd_render_save_present(o->out_dir, i, aerocmd_exec_get_present(ex, i), o->quiet);
         status = s > status ? s : status;
     }
     return status;

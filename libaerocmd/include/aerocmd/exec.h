@@ -161,6 +161,9 @@ const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t
 /* Replaces (or creates) an allocation's guest memory with a copy of bytes. */
 aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t alloc_id,
                                              uint64_t gpa, const void *bytes, uint64_t size_bytes);
+/* Forgets the guest memory of every allocation (a live host keeps only what the running
+ * submission sent: a guest's memory may have changed since, and its ids come and go). */
+void aerocmd_exec_clear_guest_memory(struct aerocmd_exec *ex);
 
 /* What a live host (aerocmd host) is told while a submission runs. */
 struct aerocmd_exec_hooks {

@@ -59,6 +59,16 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
     return AEROCMD_OK;
 }
 
+void aerocmd_exec_clear_guest_memory(struct aerocmd_exec *ex)
+{
+    uint32_t i;
+    if (ex == NULL)
+        return;
+    for (i = 0; i < ex->guest_count; i++)
+        free(ex->guests[i].bytes);
+    ex->guest_count = 0;
+}
+
 const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t alloc_id,
                                          uint64_t *size_bytes)
 {
