@@ -52,7 +52,8 @@ static void usage(FILE *out)
             "                       begun, and the HELLO after connecting (default 10s)\n"
             "  -q                   no log lines on standard error\n\n"
             "TIME is seconds, or a number with an ms or s suffix. Environment: as for\n"
-            "aerocmd render (lavapipe selected, Mesa's shader cache kept out of $HOME).\n"
+            "aerocmd render (lavapipe selected, Mesa's shader cache kept out of $HOME);\n"
+            "AEROCMD_HOST_RSS_OVERHEAD (bytes, K/M/G) replaces the 384M allowance.\n"
             "SIGINT or SIGTERM stops the host (its clients get ERROR host).\n\n"
             "Exit status: 0 stopped by a signal, 2 usage error or cannot listen.\n");
 }
@@ -92,6 +93,7 @@ static int take_option(struct host_config *cfg, int argc, char **argv, int *i)
 
 static int parse(struct host_config *cfg, int argc, char **argv)
 {
+    const char *overhead;
     int i;
     memset(cfg, 0, sizeof(*cfg));
     aerocmd_priv_host_addr_parse("tcp:127.0.0.1:0", &cfg->listen);
@@ -100,6 +102,12 @@ static int parse(struct host_config *cfg, int argc, char **argv)
     cfg->max_message = HOST_DEFAULT_MAX_MESSAGE;
     cfg->deadline_ms = HOST_DEFAULT_DEADLINE_MS;
     cfg->io_timeout_ms = HOST_DEFAULT_IO_MS;
+    cfg->rss_overhead = HOST_RSS_OVERHEAD;
+    overhead = getenv("AEROCMD_HOST_RSS_OVERHEAD");
+    if (overhead != NULL && host_parse_size(overhead, 1, &cfg->rss_overhead) != 0) {
+        fprintf(stderr, "aerocmd host: bad AEROCMD_HOST_RSS_OVERHEAD '%s'\n", overhead);
+        return -1;
+    }
     for (i = 1; i < argc; i++) {
         int r = take_option(cfg, argc, argv, &i);
         if (r < 0) {

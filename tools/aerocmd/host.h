@@ -37,12 +37,13 @@ struct host_config {
     uint64_t max_work;    /* the executor's work budget of one submission (0: its default) */
     uint32_t deadline_ms; /* one submission's run */
     uint32_t io_timeout_ms;
+    uint64_t rss_overhead; /* HOST_RSS_OVERHEAD, or AEROCMD_HOST_RSS_OVERHEAD (tests) */
     int quiet;
 };
 
 /* The resident memory a worker may reach before the watchdog kills it: its budget, two
  * copies of its largest message (as received, and loaded into the executor) and the
- * fixed overhead. */
+ * overhead. */
 uint64_t host_rss_limit(const struct host_config *cfg);
 
 /* ---- the page the processes share (host_shared.c) ----------------------------------------- */

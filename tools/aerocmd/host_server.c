@@ -29,7 +29,7 @@
 #define TICK_MS        50
 #define RSS_EVERY_MS   100u
 #define NOTICE_MS      200u /* for an ERROR the listener writes itself */
-#define LISTEN_BACKLOG 64
+#define LISTEN_BACKLOG 1024
 
 enum kill_reason { KILL_NONE = 0, KILL_WATCHDOG, KILL_MEMORY, KILL_SHUTDOWN };
 
@@ -54,7 +54,7 @@ struct server {
 
 uint64_t host_rss_limit(const struct host_config *cfg)
 {
-    return cfg->max_memory + 2u * cfg->max_message + HOST_RSS_OVERHEAD;
+    return cfg->max_memory + 2u * cfg->max_message + cfg->rss_overhead;
 }
 
 static void say(const struct server *s, const char *fmt, ...)
