@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: MIT
 """The live host (`aerocmd host`) tried as its clients would and as an attacker would.
 
-usage: run_host.py replay  --aerocmd AEROCMD --fixtures DIR --streams DIR [--traces DIR]
+usage: run_host.py replay  --aerocmd AEROCMD --fixtures DIR --streams DIR
+                           [--scene-pictures TEST_SCENE_PICTURES]
        run_host.py client  --aerocmd AEROCMD --client HOST_CLIENT_TEST
        run_host.py hostile --aerocmd AEROCMD
        run_host.py wine    --aerocmd NATIVE_AEROCMD --client HOST_CLIENT_TEST.exe [--wine WINE]
        run_host.py bench   --aerocmd AEROCMD --client HOST_CLIENT_TEST [--check]
 
 replay:  every trace and stream the tests have (the capture fixtures, their raw streams, the
-         demo's trace and raw stream, and with --traces the umd golden scenarios recorded by
-         test_scene_pictures) through `aerocmd render -o` and through a fresh host +
+         demo's trace and raw stream, and the umd golden scenarios as test_scene_pictures
+         runs them) through `aerocmd render -o` and through a fresh host +
          `aerocmd replay`: the same exit status, the same refusal line, the same pictures byte
          for byte, and GET_PICTURE's picture equal to the last of them.
 client:  host_client_test's modes (readback, pipeline, picture, refused, isolation, slow)
@@ -290,19 +291,43 @@ def inputs(args, tmp):
     subprocess.run([args.aerocmd, "demo", "-o", demo, "--no-png"], capture_output=True)
     subprocess.run([args.aerocmd, "demo", "-o", raw, "--raw", "--no-png"], capture_output=True)
     paths += [demo, raw]
-    if args.traces:
-        paths += [os.path.join(args.traces, n) for n in sorted(os.listdir(args.traces))
-                  if n.endswith(".aerogputrace")]
+    if args.scene_pictures:
+        paths += scene_traces(args, tmp)
     return paths
+
+
+def scene_traces(args, tmp):
+    """The umd golden scenarios as test_scene_pictures runs them (it records every
+    submission with its allocation table and guest memory under AEROCMD_RECORD_DIR), each
+    wrapped into a trace by `aerocmd trace wrap --memory`."""
+    rec = os.path.join(tmp, "scenes")
+    os.mkdir(rec)
+    r = subprocess.run([args.scene_pictures], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, AEROCMD_RECORD_DIR=rec))
+    traces = []
+    for name in sorted(os.listdir(rec)):
+        streams = sorted(os.path.join(rec, name, f) for f in os.listdir(os.path.join(rec, name))
+                         if f.endswith(".acmd"))
+        out = os.path.join(tmp, name + ".aerogputrace")
+        w = subprocess.run([args.aerocmd, "trace", "wrap", "--memory", *streams, "-o", out],
+                           capture_output=True, text=True)
+        if w.returncode == 0:
+            traces.append(out)
+    return traces if r.returncode == 0 else traces + ["test_scene_pictures failed: " + r.stderr]
 
 
 def section_replay(args, checks, tmp):
     total = 0
-    for path in inputs(args, tmp):
-        total += compare_one(checks, args.aerocmd, path, tmp)
+    paths = inputs(args, tmp)
+    for path in paths:
+        if checks.check(os.path.exists(path), "an input: " + path):
+            total += compare_one(checks, args.aerocmd, path, tmp)
+    if args.scene_pictures:  # the scenarios: every one recorded and wrapped
+        checks.check(sum(p.endswith(".aerogputrace") for p in paths) >= 30,
+                     "the golden scenarios are among the traces", len(paths))
     # the comparisons above compared something: every picture the fixtures and the demo
     # draw (4 fixtures present, the demo 2: trace and raw stream), more with --traces
-    checks.check(total >= 6, "pictures compared: %d" % total)
+    checks.check(total >= (12 if args.scene_pictures else 6), "pictures compared: %d" % total)
     print("replay: %d pictures equal to render's" % total)
 
 
@@ -583,7 +608,7 @@ def main():
     ap.add_argument("--client")
     ap.add_argument("--fixtures")
     ap.add_argument("--streams")
-    ap.add_argument("--traces")
+    ap.add_argument("--scene-pictures")
     ap.add_argument("--wine", default=os.environ.get("WINE", "/usr/lib/wine/wine64"))
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args()

@@ -2,7 +2,8 @@
 /* The executor's hooks a live host sets (aerocmd/exec.h, aerocmd_exec_set_hooks): every
  * byte range a WRITEBACK_DST copy writes into guest memory is reported where RULES.md's
  * texture layout puts it (the rows of a texture with a padded pitch one by one, the pitch
- * padding never), and each PRESENT is handed over as it runs, with its pixels, and not kept. */
+ * padding never), and each PRESENT is handed over as it runs, with its pixels, and not kept.
+ * aerocmd_exec_clear_guest_memory forgets every allocation's memory. */
 #include "pixels/pixels_kit.h"
 
 #define MAX_RANGES 16u
@@ -85,6 +86,10 @@ static void writeback_ranges(void)
             CHECK(s.alloc[i] == 7 && s.offset[i] == 128u + 64u * i && s.size[i] == 32);
         CHECK(s.alloc[4] == 8 && s.offset[4] == 20 && s.size[4] == 8);
     }
+    /* a live host forgets what earlier submissions sent */
+    aerocmd_exec_clear_guest_memory(p.ex);
+    CHECK(aerocmd_exec_guest_memory(p.ex, 7, NULL) == NULL);
+    CHECK(aerocmd_exec_guest_memory(p.ex, 8, NULL) == NULL);
     CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
     px_stop(&p);
 }
