@@ -81,15 +81,30 @@ void host_slot_set(struct host_slot *slot, uint32_t state, uint32_t submission, 
 /* Serves until SIGINT or SIGTERM. Returns the exit status (0, or 2 when it cannot listen). */
 int host_serve(const struct host_config *cfg);
 
+struct host_device;
 struct host_worker_args {
     const struct host_config *cfg;
     struct host_shared *shared;
     struct host_slot *slot;
     int fd;
     uint32_t client_id;
+    struct host_device *device; /* started ahead (a spare's), or NULL: made here */
 };
-/* Serves one connection until it ends; returns the worker's exit status. */
+/* Serves one connection until it ends (and releases the device); returns the worker's
+ * exit status. */
 int host_worker_run(const struct host_worker_args *args);
+
+/* ---- the spare worker (host_spare.c) ------------------------------------------------------ */
+
+#define HOST_SPARE_FAILED 3 /* exit status of a spare whose device could not start */
+
+/* A spare: starts its device at once, writes one byte on ctl when ready, then waits for
+ * the listener to hand it a connection over ctl and serves it (as host_worker_run). */
+int host_spare_run(const struct host_worker_args *args, int ctl);
+/* The listener's side: passes fd (SCM_RIGHTS) with the client's id. 0, or -1. */
+int host_spare_hand_over(int ctl, int fd, uint32_t client_id);
+/* Names the calling process ("aerocmd client", "aerocmd spare") where the system can. */
+void host_process_name(const char *name);
 
 /* ---- answers (host_reply.c) ----------------------------------------------------------------- */
 

@@ -133,7 +133,7 @@ static void on_present(void *user, const struct aerocmd_exec_present *pr)
 
 /* ---- submissions --------------------------------------------------------------------------- */
 
-static aerocmd_result start_executor(struct host_device *d, struct aerocmd_exec_error *err)
+aerocmd_result host_device_start(struct host_device *d, struct aerocmd_exec_error *err)
 {
     struct aerocmd_exec_options opts;
     struct aerocmd_exec_hooks hooks;
@@ -163,7 +163,7 @@ aerocmd_result host_device_submit(struct host_device *d, const struct host_wire_
     d->range_failed = 0;
     d->present_count = 0;
     d->first_present = HOST_WIRE_NO_PRESENT;
-    if (d->ex == NULL && (r = start_executor(d, err)) != AEROCMD_OK) {
+    if (d->ex == NULL && (r = host_device_start(d, err)) != AEROCMD_OK) {
         err->in_stream = 0;
         return r;
     }

@@ -40,6 +40,8 @@ int host_device_init(struct host_device *d, const struct host_config *cfg,
                      struct host_shared *shared);
 void host_device_release(struct host_device *d);
 
+/* Starts the device's executor (a spare does it before its client arrives). */
+aerocmd_result host_device_start(struct host_device *d, struct aerocmd_exec_error *err);
 /* Runs a parsed SUBMIT on the device (its executor started first when there is none).
  * AEROCMD_OK: host_device_complete answers it. Otherwise err says why (the executor's
  * refusal with its packet, or that the executor cannot start, in_stream 0 and

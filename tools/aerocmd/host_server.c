@@ -30,23 +30,29 @@
 #define RSS_EVERY_MS   100u
 #define NOTICE_MS      200u /* for an ERROR the listener writes itself */
 #define LISTEN_BACKLOG 1024
+#define SPARE_RETRY_MS 1000u /* after a spare died unused */
 
 enum kill_reason { KILL_NONE = 0, KILL_WATCHDOG, KILL_MEMORY, KILL_SHUTDOWN };
 
 struct client {
     pid_t pid; /* 0: free */
-    int fd;
+    int fd;    /* the connection (-1 for the spare) */
+    int ctl;   /* the spare's end of its socket pair (-1 for a client) */
     uint32_t id;
     int killed; /* enum kill_reason */
     uint64_t rss;
 };
 
+/* Slots: --max-clients clients and the spare. */
 struct server {
     const struct host_config *cfg;
     int fd;
     struct host_shared *shared;
     struct client *clients;
-    uint32_t active, next_id;
+    uint32_t slots, active, next_id;
+    struct client *spare;
+    int spare_ready;
+    uint64_t spare_at; /* no spare before this */
     sigset_t stops;
     uint64_t rss_at;
     long page;
@@ -124,24 +130,99 @@ static int listen_on(struct host_addr *a)
 
 /* ---- workers ------------------------------------------------------------------------------- */
 
-static void start_worker(struct server *s, struct client *c, uint32_t index)
+static uint32_t index_of(const struct server *s, const struct client *c)
+{
+    return (uint32_t)(c - s->clients);
+}
+
+/* In a new worker: nothing of the listener or of another client stays open. */
+static struct host_worker_args child_setup(struct server *s, struct client *c)
 {
     struct host_worker_args args;
     sigset_t none;
     uint32_t i;
     close(s->fd);
-    for (i = 0; i < s->cfg->max_clients; i++)
-        if (&s->clients[i] != c && s->clients[i].pid != 0)
-            close(s->clients[i].fd); /* nothing of another client */
+    for (i = 0; i < s->slots; i++) {
+        struct client *o = &s->clients[i];
+        if (o != c && o->pid != 0 && o->fd >= 0)
+            close(o->fd);
+        if (o->pid != 0 && o->ctl >= 0)
+            close(o->ctl);
+    }
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    memset(&args, 0, sizeof(args));
     args.cfg = s->cfg;
     args.shared = s->shared;
-    args.slot = host_shared_slot(s->shared, index);
+    args.slot = host_shared_slot(s->shared, index_of(s, c));
     args.fd = c->fd;
     args.client_id = c->id;
     fflush(stderr);
-    _exit(host_worker_run(&args));
+    return args;
+}
+
+static struct client *free_slot(struct server *s)
+{
+    uint32_t i;
+    for (i = 0; i < s->slots; i++)
+        if (s->clients[i].pid == 0) {
+            memset(&s->clients[i], 0, sizeof(s->clients[i]));
+            s->clients[i].fd = s->clients[i].ctl = -1;
+            host_slot_set(host_shared_slot(s->shared, i), HOST_SLOT_IDLE, 0, 0);
+            return &s->clients[i];
+        }
+    return NULL;
+}
+
+/* A spare worker when there is none (and the last did not just die unused). */
+static void spawn_spare(struct server *s)
+{
+    struct host_worker_args args;
+    struct client *c;
+    int pair[2];
+    pid_t pid;
+    if (s->spare != NULL || aerocmd_priv_host_now_ms() < s->spare_at ||
+        (c = free_slot(s)) == NULL || socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0)
+        return;
+    pid = fork();
+    if (pid == 0) {
+        args = child_setup(s, c);
+        close(pair[0]);
+        _exit(host_spare_run(&args, pair[1]));
+    }
+    close(pair[1]);
+    if (pid < 0) {
+        close(pair[0]);
+        s->spare_at = aerocmd_priv_host_now_ms() + SPARE_RETRY_MS;
+        return;
+    }
+    c->pid = pid;
+    c->ctl = pair[0];
+    s->spare = c;
+    s->spare_ready = 0;
+}
+
+/* The spare takes the connection when it is ready: 1, else 0 (nothing changed). */
+static int hand_to_spare(struct server *s, int fd, uint32_t id)
+{
+    struct client *c = s->spare;
+    char ready;
+    if (c == NULL)
+        return 0;
+    if (!s->spare_ready && recv(c->ctl, &ready, 1, MSG_DONTWAIT) == 1)
+        s->spare_ready = 1;
+    if (!s->spare_ready)
+        return 0;
+    if (host_spare_hand_over(c->ctl, fd, id) != 0) {
+        kill(c->pid, SIGKILL); /* it cannot take one: reaped as a spare */
+        return 0;
+    }
+    close(c->ctl);
+    c->ctl = -1;
+    c->fd = fd;
+    c->id = id;
+    s->spare = NULL;
+    return 1;
 }
 
 /* Lets go of a connection the listener will not serve: its ERROR, then the close. */
@@ -157,27 +238,31 @@ static void turn_away(int fd, uint32_t kind, const char *text)
 
 static void accept_one(struct server *s, int fd)
 {
-    struct client *c = NULL;
+    struct host_worker_args args;
+    struct client *c;
     char text[160];
-    uint32_t i;
+    uint32_t id = s->next_id + 1u;
     pid_t pid;
-    for (i = 0; i < s->cfg->max_clients && c == NULL; i++)
-        if (s->clients[i].pid == 0)
-            c = &s->clients[i];
-    if (c == NULL) {
+    if (s->active >= s->cfg->max_clients) {
         snprintf(text, sizeof(text), "the host serves %u clients already (--max-clients)",
                  s->cfg->max_clients);
         say(s, "connection refused: %s", text);
         turn_away(fd, AEROCMD_HOST_ERR_BUSY, text);
         return;
     }
-    memset(c, 0, sizeof(*c));
+    s->next_id = id;
+    if (hand_to_spare(s, fd, id)) {
+        s->active++;
+        return;
+    }
+    c = free_slot(s); /* there is one: at most max - 1 clients and the spare */
     c->fd = fd;
-    c->id = ++s->next_id;
-    host_slot_set(host_shared_slot(s->shared, (uint32_t)(c - s->clients)), HOST_SLOT_IDLE, 0, 0);
+    c->id = id;
     pid = fork();
-    if (pid == 0)
-        start_worker(s, c, (uint32_t)(c - s->clients));
+    if (pid == 0) {
+        args = child_setup(s, c);
+        _exit(host_worker_run(&args));
+    }
     if (pid < 0) {
         snprintf(text, sizeof(text), "the host cannot start a process: %s", strerror(errno));
         turn_away(fd, AEROCMD_HOST_ERR_HOST, text);
@@ -197,7 +282,7 @@ static void accept_all(struct server *s)
 /* What the client is told when its worker ended other than by itself. */
 static void tell_client(struct server *s, struct client *c, int status)
 {
-    struct host_slot *slot = host_shared_slot(s->shared, (uint32_t)(c - s->clients));
+    struct host_slot *slot = host_shared_slot(s->shared, index_of(s, c));
     uint32_t kind = AEROCMD_HOST_ERR_CRASHED, result = AEROCMD_E_DEVICE_REMOVED;
     char text[300];
     if (c->killed == KILL_WATCHDOG) {
@@ -224,12 +309,18 @@ static void tell_client(struct server *s, struct client *c, int status)
 
 static void ended(struct server *s, struct client *c, int status)
 {
-    if (c->killed != KILL_NONE || WIFSIGNALED(status))
-        tell_client(s, c, status);
-    close(c->fd);
-    host_slot_set(host_shared_slot(s->shared, (uint32_t)(c - s->clients)), HOST_SLOT_FREE, 0, 0);
+    if (c == s->spare) { /* died before any client: try again later */
+        close(c->ctl);
+        s->spare = NULL;
+        s->spare_at = aerocmd_priv_host_now_ms() + SPARE_RETRY_MS;
+    } else {
+        if (c->killed != KILL_NONE || WIFSIGNALED(status))
+            tell_client(s, c, status);
+        close(c->fd);
+        s->active--;
+    }
+    host_slot_set(host_shared_slot(s->shared, index_of(s, c)), HOST_SLOT_FREE, 0, 0);
     c->pid = 0;
-    s->active--;
 }
 
 static void reap(struct server *s)
@@ -238,7 +329,7 @@ static void reap(struct server *s)
     int status;
     uint32_t i;
     while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-        for (i = 0; i < s->cfg->max_clients; i++)
+        for (i = 0; i < s->slots; i++)
             if (s->clients[i].pid == pid)
                 ended(s, &s->clients[i], status);
 }
@@ -266,7 +357,7 @@ static void watch(struct server *s)
     uint32_t i;
     if (rss_due)
         s->rss_at = now + RSS_EVERY_MS;
-    for (i = 0; i < s->cfg->max_clients; i++) {
+    for (i = 0; i < s->slots; i++) {
         struct client *c = &s->clients[i];
         struct host_slot *slot = host_shared_slot(s->shared, i);
         if (c->pid == 0 || c->killed != KILL_NONE)
@@ -293,7 +384,7 @@ static void stop_all(struct server *s)
 {
     uint32_t i;
     int status;
-    for (i = 0; i < s->cfg->max_clients; i++) {
+    for (i = 0; i < s->slots; i++) {
         struct client *c = &s->clients[i];
         if (c->pid == 0)
             continue;
@@ -311,6 +402,7 @@ static void loop(struct server *s)
         struct pollfd p;
         reap(s);
         watch(s);
+        spawn_spare(s);
         p.fd = s->fd, p.events = POLLIN, p.revents = 0;
         if (poll(&p, 1, TICK_MS) > 0)
             accept_all(s);
@@ -328,8 +420,9 @@ static int setup(struct server *s, const struct host_config *cfg)
     sigaddset(&s->stops, SIGTERM);
     sigprocmask(SIG_BLOCK, &s->stops, NULL);
     signal(SIGPIPE, SIG_IGN);
-    s->clients = calloc(cfg->max_clients, sizeof(*s->clients));
-    s->shared = host_shared_create(cfg->max_clients);
+    s->slots = cfg->max_clients + 1u;
+    s->clients = calloc(s->slots, sizeof(*s->clients));
+    s->shared = host_shared_create(s->slots);
     if (s->clients == NULL || s->shared == NULL) {
         fprintf(stderr, "aerocmd host: out of memory\n");
         return -1;

@@ -17,7 +17,8 @@
 
 struct worker {
     const struct host_worker_args *a;
-    struct host_device dev;
+    struct host_device *dev;
+    struct host_device own;
     struct host_out *out;
     uint64_t *scratch; /* the SUBMIT parser's */
     uint64_t last_fence;
@@ -171,7 +172,7 @@ static int run_submission(struct worker *w, const struct host_wire_submit *s, ui
     aerocmd_result r;
     memset(&err, 0, sizeof(err));
     host_slot_set(w->a->slot, HOST_SLOT_RUNNING, index, s->fence);
-    r = host_device_submit(&w->dev, s, &err);
+    r = host_device_submit(w->dev, s, &err);
     host_slot_set(w->a->slot, HOST_SLOT_REPLYING, index, s->fence);
     if (r != AEROCMD_OK) {
         w->lost = 1;
@@ -180,7 +181,7 @@ static int run_submission(struct worker *w, const struct host_wire_submit *s, ui
         return send_refusal(w, AEROCMD_HOST_ERR_REFUSED, s->fence, index, &err);
     }
     host_out_begin(w->out, w->a->fd, w->a->cfg->io_timeout_ms);
-    if (host_device_complete(&w->dev, w->out) != 0) {
+    if (host_device_complete(w->dev, w->out) != 0) {
         host_send_error(w->a->fd, AEROCMD_HOST_ERR_HOST, AEROCMD_E_OUT_OF_MEMORY, s->fence, index,
                         w->a->cfg->io_timeout_ms,
                         "the guest memory written back cannot be answered (out of memory)");
@@ -221,7 +222,7 @@ static int on_message(struct worker *w, const struct host_wire_header *h, const 
     case HOST_MSG_GET_PICTURE:
         host_slot_set(w->a->slot, HOST_SLOT_REPLYING, w->submissions, 0);
         host_out_begin(w->out, w->a->fd, w->a->cfg->io_timeout_ms);
-        host_device_picture(&w->dev, w->out);
+        host_device_picture(w->dev, w->out);
         return host_out_end(w->out) == HOST_IO_OK ? 0 : -1;
     case HOST_MSG_BYE:
         return 1;
@@ -235,7 +236,7 @@ static void serve(struct worker *w)
 {
     if (hello(w) != 0)
         return;
-    say(w, "connected");
+    say(w, "connected%s", w->a->device != NULL ? " (to the spare, its device started)" : "");
     for (;;) {
         struct host_wire_header h;
         uint8_t *body = NULL;
@@ -259,15 +260,20 @@ int host_worker_run(const struct host_worker_args *a)
     w.a = a;
     w.out = malloc(sizeof(*w.out));
     w.scratch = malloc(HOST_WIRE_MEMORY_MAX * sizeof(*w.scratch));
+    w.dev = a->device;
+    if (w.dev == NULL && host_device_init(&w.own, a->cfg, a->shared) == 0)
+        w.dev = &w.own;
+    host_process_name("aerocmd client");
     aerocmd_priv_host_sock_setup(a->fd);
-    if (w.out == NULL || w.scratch == NULL || host_device_init(&w.dev, a->cfg, a->shared) != 0)
+    if (w.out == NULL || w.scratch == NULL || w.dev == NULL)
         host_send_error(a->fd, AEROCMD_HOST_ERR_HOST, AEROCMD_E_OUT_OF_MEMORY, 0, 0,
                         a->cfg->io_timeout_ms, "the host has no memory for a client");
     else
         serve(&w);
     host_slot_set(a->slot, HOST_SLOT_IDLE, w.submissions, 0);
     shutdown(a->fd, SHUT_RDWR);
-    host_device_release(&w.dev);
+    if (w.dev != NULL)
+        host_device_release(w.dev);
     free(w.out);
     free(w.scratch);
     return 0;
