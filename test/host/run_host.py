@@ -357,6 +357,39 @@ def section_client(args, checks, tmp):
     finally:
         status, log = host.stop()
     checks.check(status == 0, "SIGTERM: the host exits 0", log)
+    path = os.path.join(tmp, "host.sock")
+    host = Host(args.aerocmd, tmp, "--listen", "unix:" + path, "-q")
+    try:
+        checks.check(host.address == "unix:" + path, "a Unix socket: listening on it",
+                     host.address)
+        client_mode(checks, args.client, "readback", host.address)
+    finally:
+        status, log = host.stop()
+    checks.check(status == 0 and not os.path.exists(path), "the Unix socket is removed", log)
+    usage(args, checks, tmp)
+
+
+def usage(args, checks, tmp):
+    """Bad command lines: exit status 2 and a reason, nothing served."""
+    for argv, why in ((["host", "--listen", "tcp:10.1.2.3:0"], "not a loopback address"),
+                      (["host", "--listen", "udp:127.0.0.1:1"], "not an address"),
+                      (["host", "--max-clients", "0"], "no clients"),
+                      (["host", "--max-message", "1T"], "no such suffix"),
+                      (["host", "--deadline", "0"], "no time"),
+                      (["host", "--io-timeout", "5h"], "no such unit"),
+                      (["host", "--bogus"], "an unknown option"),
+                      (["replay", "--host", "tcp:127.0.0.1:1"], "no FILE"),
+                      (["replay", os.path.join(tmp, "x")], "no --host")):
+        status, out, err = run([args.aerocmd, *argv], timeout=20)
+        checks.check(status == 2 and err != "" and "listening" not in out,
+                     "aerocmd %s: exit 2 (%s)" % (" ".join(argv), why), out + err)
+    demo = os.path.join(tmp, "usage.aerogputrace")
+    subprocess.run([args.aerocmd, "demo", "-o", demo, "--no-png"], capture_output=True)
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    status, out, err = run([args.aerocmd, "replay", "--host", "tcp:127.0.0.1:%d" % port, demo])
+    checks.check(status == 2 and "cannot connect" in err, "replay without a host: exit 2", err)
 
 
 # ---- hostile clients ----------------------------------------------------------------------

@@ -275,8 +275,11 @@ static void accept_one(struct server *s, int fd)
 static void accept_all(struct server *s)
 {
     int fd;
-    while ((fd = accept(s->fd, NULL, NULL)) >= 0)
+    while ((fd = accept(s->fd, NULL, NULL)) >= 0) {
+        /* every write the listener makes waits at most NOTICE_MS, whoever is behind */
+        fcntl(fd, F_SETFL, O_NONBLOCK);
         accept_one(s, fd);
+    }
 }
 
 /* What the client is told when its worker ended other than by itself. */
