@@ -188,7 +188,7 @@ static void spawn_spare(struct server *s)
     if (pid == 0) {
         args = child_setup(s, c);
         close(pair[0]);
-        _exit(host_spare_run(&args, pair[1]));
+        exit(host_spare_run(&args, pair[1])); /* exit: the sanitizers check it */
     }
     close(pair[1]);
     if (pid < 0) {
@@ -261,7 +261,7 @@ static void accept_one(struct server *s, int fd)
     pid = fork();
     if (pid == 0) {
         args = child_setup(s, c);
-        _exit(host_worker_run(&args));
+        exit(host_worker_run(&args));
     }
     if (pid < 0) {
         snprintf(text, sizeof(text), "the host cannot start a process: %s", strerror(errno));
@@ -300,9 +300,12 @@ static void tell_client(struct server *s, struct client *c, int status)
     } else if (c->killed == KILL_SHUTDOWN) {
         kind = AEROCMD_HOST_ERR_HOST;
         snprintf(text, sizeof(text), "the host is shutting down");
-    } else {
+    } else if (WIFSIGNALED(status)) {
         snprintf(text, sizeof(text), "the host's process for this client died of signal %d",
                  WTERMSIG(status));
+    } else {
+        snprintf(text, sizeof(text), "the host's process for this client failed (status %d)",
+                 WEXITSTATUS(status));
     }
     say(s, "client %u: %s", c->id, text);
     if (slot->state != HOST_SLOT_REPLYING)
@@ -317,7 +320,7 @@ static void ended(struct server *s, struct client *c, int status)
         s->spare = NULL;
         s->spare_at = aerocmd_priv_host_now_ms() + SPARE_RETRY_MS;
     } else {
-        if (c->killed != KILL_NONE || WIFSIGNALED(status))
+        if (c->killed != KILL_NONE || WIFSIGNALED(status) || WEXITSTATUS(status) != 0)
             tell_client(s, c, status);
         close(c->fd);
         s->active--;
