@@ -19,8 +19,9 @@ client:  host_client_test's modes (readback, pipeline, picture, refused, isolati
 hostile: garbage, a huge length, a message cut short, a client trickling a byte at a time,
          no HELLO, hundreds of connections, kill -9 mid-submission and mid-message, a refused
          submission, a worker dying of a signal (SIGABRT, as an assertion in vkd3d-shader
-         ends one), a device over its memory, a client that never reads: each ends with the ERROR the protocol names, within its deadline, and is
-         followed by a good client whose picture is the demo's; the listener's resident memory
+         ends one), a device over its memory, a client that never reads: each ends with
+         the ERROR the protocol names, within its deadline, and is followed by a good client
+         whose picture is the demo's; the listener's resident memory
          stays flat, no worker is left behind, and SIGTERM ends the host with status 0.
 wine:    the Windows x86_64 build of host_client_test under Wine against a native host over
          TCP (readback: the clear colour read back through WRITEBACK_DST).
