@@ -8,7 +8,8 @@ usage: run_fixtures.py AEROCMD FIXTURES_DIR STREAMS_DIR TEST_DEMO_PICTURE
 
 The fixtures' drawing streams carry hand-made shader containers: a zero checksum and
 tokens that are not SM4 (their second token decodes as opcode 256 with length 0). Direct3D
-would refuse them at CreateVertexShader; the executor refuses them at CREATE_SHADER_DXBC.
+would refuse them at CreateVertexShader; the validator, which the executor runs first,
+refuses them at CREATE_SHADER_DXBC (dxbc_checksum).
 aerogpu_cmd_triangle binds no shader at all and is refused at its DRAW. Ends with
 "N passed, N failed"."""
 import os
@@ -18,7 +19,7 @@ import sys
 import tempfile
 import zlib
 
-SHADER_REFUSAL = ("CREATE_SHADER_DXBC: shader h:10 refused: DXBC checksum mismatch",)
+SHADER_REFUSAL = ("CREATE_SHADER_DXBC: dxbc_checksum: ",)
 
 # name -> ("picture", RGBA every pixel must have) or ("refused", offset, opcode, texts)
 EXPECT = {

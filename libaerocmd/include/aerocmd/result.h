@@ -105,6 +105,11 @@ typedef enum aerocmd_reason {
     /* packet fields against Direct3D 11's limits (aerocmd/d3d11_limits.h) */
     AEROCMD_R_D3D11_LIMIT = 54, /* slot, register, size or count beyond Direct3D 11's */
 
+    /* shader bytecode (aerocmd/dxbc.h) */
+    AEROCMD_R_DXBC_CONTAINER = 55, /* not a sound DXBC container holding one SM4/SM5 program */
+    AEROCMD_R_DXBC_CHECKSUM = 56,  /* the container's checksum is not its contents' */
+    AEROCMD_R_SHADER_STAGE = 57,   /* the program's type is not the stage the packet names */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

@@ -7,6 +7,7 @@
 
 #include "aerocmd/decode.h"
 #include "check.h"
+#include "shaders/min_dxbc.h"
 #include "stream_builder.h"
 
 /* Most faults sit in the packet after a valid leading DRAW (24-byte header + 24). */
@@ -67,16 +68,19 @@ static struct aerogpu_cmd_upload_resource upload(uint64_t offset, uint64_t size)
     return u;
 }
 
-static void add_shader(struct sb *sb, uint32_t stage, uint32_t reserved0)
+/* A sound container holding a program of type `program` (aerocmd_dxbc_program_type). */
+static void add_shader(struct sb *sb, uint32_t stage, uint32_t reserved0, uint32_t program)
 {
     struct aerogpu_cmd_create_shader_dxbc s;
+    uint8_t dxbc[MIN_DXBC_BYTES];
+    min_dxbc(dxbc, program);
     memset(&s, 0, sizeof s);
     s.shader_handle = 5;
     s.stage = stage;
-    s.dxbc_size_bytes = 4;
+    s.dxbc_size_bytes = sizeof dxbc;
     s.reserved0 = reserved0;
     ADD(sb, AEROGPU_CMD_CREATE_SHADER_DXBC, s);
-    sb_bytes(sb, "DXBC", 4);
+    sb_bytes(sb, dxbc, sizeof dxbc);
 }
 
 static void add_texture_binding(struct sb *sb, uint32_t stage, uint32_t reserved0)
@@ -489,7 +493,7 @@ STATE_CASE(export_token_set, AEROGPU_CMD_EXPORT_SHARED_SURFACE, aerogpu_cmd_expo
 static void shader_stage_4(struct sb *sb)
 {
     start(sb, 4);
-    add_shader(sb, 4, 0);
+    add_shader(sb, 4, 0, AEROCMD_DXBC_VERTEX);
 }
 
 /* ---- rules per packet ---- */
@@ -635,17 +639,17 @@ static void copy_texture_minor0(struct sb *sb)
 static void shader_stage_ex_vertex(struct sb *sb)
 {
     start(sb, 3);
-    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1);
+    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1, AEROCMD_DXBC_VERTEX);
 }
 static void shader_stage_ex_hull(struct sb *sb)
 {
     start(sb, 3);
-    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, AEROGPU_SHADER_STAGE_EX_HULL);
+    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, AEROGPU_SHADER_STAGE_EX_HULL, AEROCMD_DXBC_HULL);
 }
 static void shader_stage_ex_before_1_3(struct sb *sb)
 {
     start(sb, 2);
-    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1);
+    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1, AEROCMD_DXBC_COMPUTE);
 }
 static void dispatch_stage_ex_6(struct sb *sb)
 {

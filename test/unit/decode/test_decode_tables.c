@@ -409,6 +409,9 @@ static const struct named_value reasons[] = {
     REA(TRACE_BLOB),
     REA(TRACE_SUBMISSION),
     REA(D3D11_LIMIT),
+    REA(DXBC_CONTAINER),
+    REA(DXBC_CHECKSUM),
+    REA(SHADER_STAGE),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

@@ -9,6 +9,7 @@
 #include "aerocmd/kmd_render.h"
 #include "aerocmd/writer.h"
 #include "check.h"
+#include "shaders/capture_shaders.h"
 
 #define USER_MAX 8192u
 
@@ -162,7 +163,7 @@ static void test_fixture_streams(const char *dir)
     char path[1024];
     unsigned seen = 0;
     struct aerocmd_kmd_render_out out;
-    uint32_t i;
+    uint32_t i, zero_sum_at;
 
     CHECK(d != NULL);
     if (d == NULL)
@@ -175,6 +176,20 @@ static void test_fixture_streams(const char *dir)
         if (!CHECK(load(path)))
             continue;
         seen++;
+        zero_sum_at = capture_resum_shaders(user.bytes, user.len);
+        if (zero_sum_at != 0) {
+            /* as captured: the zero checksum is a bad parameter, named at its packet */
+            memset(user.bytes + zero_sum_at + sizeof(struct aerogpu_cmd_create_shader_dxbc) + 4, 0,
+                   16);
+            fresh_validator(sizeof tracker_mem);
+            list_backing_allocations();
+            CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_INVALID_PARAMETER);
+            CHECK_EQ(out.fault.reason, AEROCMD_R_DXBC_CHECKSUM);
+            CHECK_EQ(out.fault.offset, zero_sum_at);
+            capture_resum_shaders(user.bytes, user.len);
+            memset(user.reads, 0, sizeof user.reads);
+            user.calls = 0;
+        }
         fresh_validator(sizeof tracker_mem);
         list_backing_allocations();
         if (!CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_SUCCESS))

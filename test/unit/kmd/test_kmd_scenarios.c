@@ -16,6 +16,7 @@
 #include "aerocmd/kmd_render.h"
 #include "aerocmd/trace.h"
 #include "golden_scenarios.h"
+#include "shaders/capture_shaders.h"
 
 #define SMALL_DMA_BYTES   256u
 #define STREAM_HDR_BYTES  24u
@@ -435,6 +436,8 @@ static void fixture_submission(const char *name, uint32_t index,
     if (!CHECK(sub->cmd_stream_len > STREAM_HDR_BYTES) ||
         !CHECK(stream_facts_of(sub->cmd_stream, sub->cmd_stream_len, &f)))
         return;
+    /* the stream lies in run_fixture's own copy of the file */
+    capture_resum_shaders((uint8_t *)(uintptr_t)sub->cmd_stream, sub->cmd_stream_len);
     us.cmd = sub->cmd_stream;
     us.cmd_bytes = sub->cmd_stream_len;
     us.refs = refs;

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Semantic pass over the streams extracted from real captures (test/data/streams). The
- * triangle capture has a guest-backed vertex buffer; its allocation table, from the fixture
- * trace's alloc-table blob, is rebuilt here by hand: one entry {alloc_id 1, flags 0,
- * gpa 0x1000, size 72}. */
+/* Semantic pass over the streams extracted from real captures (test/data/streams), their
+ * shaders' zero checksums made right first (capture_shaders.h). The triangle capture has a
+ * guest-backed vertex buffer; its allocation table, from the fixture trace's alloc-table blob, is
+ * rebuilt here by hand: one entry {alloc_id 1, flags 0, gpa 0x1000, size 72}. */
 #include <stdlib.h>
 
 #include "semantic_harness.h"
+#include "shaders/capture_shaders.h"
 
 static const char *const stream_names[] = {
     "aerogpu_cmd_clear_b8g8r8a8.acmd",    "aerogpu_cmd_clear_b8g8r8x8.acmd",
@@ -31,6 +32,7 @@ static int load(const char *dir, const char *name, struct sb *out)
     n = fread(out->bytes, 1, sizeof out->bytes, f);
     fclose(f);
     out->len = (uint32_t)n;
+    capture_resum_shaders(out->bytes, n);
     return n > 0;
 }
 

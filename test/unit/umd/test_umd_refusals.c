@@ -320,23 +320,32 @@ static void check_buffer_refusals(struct harness *h)
 static void check_shader_creation(struct harness *h)
 {
     uint64_t mem[32];
-    uint8_t dxbc[32];
+    uint8_t dxbc[MIN_DXBC_BYTES];
     struct aerocmd_umd_shader *sh;
     uint32_t size = 0;
     const void *kept;
-    make_dxbc(dxbc, sizeof dxbc, 0);
+    make_dxbc(dxbc, AEROCMD_DXBC_PIXEL);
     CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_HS, dxbc,
                                        sizeof dxbc, &sh),
              AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_VS, dxbc,
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
                                        sizeof dxbc - 4, &sh),
              AEROCMD_E_INVALID_ARG); /* container size disagrees */
+    /* what the validator refuses (dxbc_container, shader_stage, dxbc_checksum) */
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_VS, dxbc,
+                                       sizeof dxbc, &sh),
+             AEROCMD_E_INVALID_ARG); /* a pixel program as a vertex shader */
+    dxbc[4] ^= 1u;
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
+                                       sizeof dxbc, &sh),
+             AEROCMD_E_INVALID_ARG); /* checksum */
+    dxbc[4] ^= 1u;
     CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
                                        sizeof dxbc, &sh),
              AEROCMD_OK);
     kept = aerocmd_umd_shader_dxbc(sh, &size);
-    CHECK_EQ(size, 32);
-    CHECK(kept != dxbc && memcmp(kept, dxbc, 32) == 0);
+    CHECK_EQ(size, MIN_DXBC_BYTES);
+    CHECK(kept != dxbc && memcmp(kept, dxbc, MIN_DXBC_BYTES) == 0);
     CHECK(aerocmd_umd_shader_hash(sh) != 0);
     aerocmd_umd_destroy_shader(sh);
 }

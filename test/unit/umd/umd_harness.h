@@ -15,6 +15,7 @@
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
 #include "aerocmd/umd_policy.h"
+#include "shaders/min_dxbc.h"
 #include "check.h"
 
 /* ---- counting allocator ---------------------------------------------------------------- */
@@ -296,16 +297,11 @@ static uint32_t largest_packet(const uint8_t *packets, size_t len)
     return largest;
 }
 
-/* A minimal DXBC container: magic, zero checksum, version 1, total size, no chunks. */
-static void make_dxbc(uint8_t *buf, uint32_t size, uint8_t fill)
+/* A minimal sound DXBC container (MIN_DXBC_BYTES) of a program of type `program`
+ * (aerocmd_dxbc_program_type). */
+static void make_dxbc(uint8_t *buf, uint32_t program)
 {
-    uint32_t one = 1, zero = 0;
-    memset(buf, fill, size);
-    memcpy(buf, "DXBC", 4);
-    memset(buf + 4, 0, 16);
-    memcpy(buf + 20, &one, 4);
-    memcpy(buf + 24, &size, 4);
-    memcpy(buf + 28, &zero, 4);
+    min_dxbc(buf, program);
 }
 
 #endif /* AEROCMD_TEST_UMD_HARNESS_H */

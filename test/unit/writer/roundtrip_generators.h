@@ -172,9 +172,12 @@ static int gen_create_shader(struct gen *g, struct expect *e)
 {
     struct aerogpu_cmd_create_shader_dxbc *x =
         exp_begin(e, AEROGPU_CMD_CREATE_SHADER_DXBC, sizeof(struct aerogpu_cmd_create_shader_dxbc));
+    /* DXBC program types of the kinds VS, PS, GS, CS, HS, DS */
+    static const uint32_t program_of_kind[6] = {1, 0, 2, 5, 3, 4};
     enum aerocmd_shader_kind kind = pick_kind(g, e);
-    uint32_t len = BELOW(200);
-    const uint8_t *dxbc = random_bytes(g, len);
+    uint32_t extra = BELOW(200), len = 68u + extra;
+    uint8_t *dxbc = pool_take(g, len);
+    min_dxbc_extra(dxbc, program_of_kind[kind], random_bytes(g, extra), extra);
     x->shader_handle = R32();
     x->stage = e->stage;
     x->dxbc_size_bytes = len;

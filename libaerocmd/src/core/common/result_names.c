@@ -150,6 +150,13 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
                                                         "malformed."},
     [AEROCMD_R_D3D11_LIMIT] = {"d3d11_limit", "A slot, register range, texture size or count "
                                               "lies beyond Direct3D 11's limits."},
+    [AEROCMD_R_DXBC_CONTAINER] = {"dxbc_container",
+                                  "The shader bytecode is not a sound DXBC container holding "
+                                  "one SM4/SM5 program."},
+    [AEROCMD_R_DXBC_CHECKSUM] = {"dxbc_checksum",
+                                 "The DXBC container's checksum does not match its contents."},
+    [AEROCMD_R_SHADER_STAGE] = {"shader_stage",
+                                "The shader program's type is not the stage its packet names."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)

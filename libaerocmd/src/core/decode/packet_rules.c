@@ -4,6 +4,7 @@
  * Direct3D 11's slot, register and size limits: doc/validation-rules.md).
  * Rules that need other packets (handles, allocations, bounds against a resource) belong
  * to the semantic pass, not here. */
+#include "aerocmd/dxbc.h"
 #include "opcode_list.h"
 
 #define FIELD_INVALID AEROCMD_R_FIELD_INVALID
@@ -153,6 +154,38 @@ RULE(copy_texture2d_rules)
         !adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, src_y), height))
         return FIELD_INVALID;
     return NONE;
+}
+
+/* The DXBC program type a CREATE_SHADER_DXBC's stage asks for; from ABI 1.3 a COMPUTE
+ * stage's stage_ex (reserved0, already checked to be a defined value) may name another. */
+static uint32_t program_type_for(const struct aerocmd_packet *packet, uint32_t minor)
+{
+    uint32_t stage_ex = U32(aerogpu_cmd_create_shader_dxbc, reserved0);
+    switch (U32(aerogpu_cmd_create_shader_dxbc, stage)) {
+    case AEROGPU_SHADER_STAGE_VERTEX:
+        return AEROCMD_DXBC_VERTEX;
+    case AEROGPU_SHADER_STAGE_PIXEL:
+        return AEROCMD_DXBC_PIXEL;
+    case AEROGPU_SHADER_STAGE_GEOMETRY:
+        return AEROCMD_DXBC_GEOMETRY;
+    default: /* COMPUTE: stage_ex numbers stages as DXBC program types do */
+        if (minor < AEROGPU_STAGE_EX_MIN_ABI_MINOR || stage_ex == AEROGPU_SHADER_STAGE_EX_NONE)
+            return AEROCMD_DXBC_COMPUTE;
+        return stage_ex;
+    }
+}
+
+/* The payload is a sound DXBC container whose program runs in the packet's stage. */
+RULE(create_shader_rules)
+{
+    uint32_t len = 0;
+    const uint8_t *dxbc = aerocmd_packet_payload(packet, &len, NULL);
+    struct aerocmd_dxbc_program program;
+    enum aerocmd_dxbc_fault fault = AEROCMD_DXBC_FAULT_NONE;
+    if (dxbc == NULL || aerocmd_dxbc_open(dxbc, len, &program, &fault) != AEROCMD_OK)
+        return fault == AEROCMD_DXBC_FAULT_CHECKSUM ? AEROCMD_R_DXBC_CHECKSUM
+                                                    : AEROCMD_R_DXBC_CONTAINER;
+    return program.program_type == program_type_for(packet, minor) ? NONE : AEROCMD_R_SHADER_STAGE;
 }
 
 /* Only a blob that says it is an ILAY blob is held to that format; anything else (a D3D9

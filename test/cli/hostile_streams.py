@@ -1,0 +1,186 @@
+# SPDX-License-Identifier: MIT
+"""Hostile command streams and what the protocol says of each, for run_agreement.py.
+
+Every case is built packet by packet from the protocol structs (aerogpu-abi-1.4.json,
+RULES.md); the expected verdict is written here from the rules: the packet a rule names,
+by its offset as the builder placed it, and the reason. Nothing is copied from a tool's
+output. A case is (name, stream bytes, verdict) where verdict is ("refused", offset,
+opcode name, reason name) or ("ok", None, None, None)."""
+import struct
+
+import dxbc
+
+ABI_1_4 = 0x10004
+HEADER = 24
+
+# aerogpu_format values (aerogpu_pci.h)
+B8G8R8A8, R8G8B8A8 = 1, 3
+R8G8B8A8_SRGB = 9
+D24S8, D32 = 32, 33
+BC1, BC1_SRGB, BC3 = 64, 65, 68
+# aerogpu_shader_stage; stage_ex
+VERTEX, PIXEL, COMPUTE, GEOMETRY = 0, 1, 2, 3
+EX_HULL = 3
+
+OP = {
+    "CREATE_BUFFER": 0x100, "CREATE_TEXTURE2D": 0x101, "DESTROY_RESOURCE": 0x102,
+    "UPLOAD_RESOURCE": 0x104, "COPY_BUFFER": 0x105, "COPY_TEXTURE2D": 0x106,
+    "CREATE_TEXTURE_VIEW": 0x107, "CREATE_SHADER_DXBC": 0x200, "DESTROY_SHADER": 0x201,
+    "BIND_SHADERS": 0x202, "SET_RENDER_TARGETS": 0x400, "SET_VIEWPORT": 0x401,
+    "SET_VERTEX_BUFFERS": 0x500, "SET_INDEX_BUFFER": 0x501, "SET_PRIMITIVE_TOPOLOGY": 0x502,
+    "CLEAR": 0x600, "DRAW": 0x601, "DRAW_INDEXED": 0x602, "PRESENT": 0x700,
+    "EXPORT_SHARED_SURFACE": 0x710, "IMPORT_SHARED_SURFACE": 0x711,
+    "RELEASE_SHARED_SURFACE": 0x712,
+}
+
+
+def f32(value):
+    return struct.unpack("<I", struct.pack("<f", value))[0]
+
+
+class Stream:
+    """A stream built packet by packet; each add returns the packet's byte offset."""
+
+    def __init__(self, abi=ABI_1_4):
+        self.abi = abi
+        self.body = b""
+
+    def add(self, opcode, body=b""):
+        body += b"\0" * (-len(body) % 4)
+        at = HEADER + len(self.body)
+        self.body += struct.pack("<II", OP[opcode], 8 + len(body)) + body
+        return at
+
+    def bytes(self):
+        return b"ACMD" + struct.pack("<IIIII", self.abi, HEADER + len(self.body), 0, 0, 0) + \
+            self.body
+
+    # ---- packets, field by field as aerogpu_cmd.h lays them out ----
+
+    def buffer(self, handle, size):
+        return self.add("CREATE_BUFFER", struct.pack("<IIQIIQ", handle, 0, size, 0, 0, 0))
+
+    def texture(self, handle, fmt, width, height, mips=1, layers=1):
+        return self.add("CREATE_TEXTURE2D", struct.pack("<IIIIIIIIIIQ", handle, 0, fmt, width,
+                                                        height, mips, layers, 0, 0, 0, 0))
+
+    def view(self, handle, texture, fmt=0, base_mip=0, mips=1, base_layer=0, layers=1):
+        return self.add("CREATE_TEXTURE_VIEW", struct.pack("<IIIIIIIQ", handle, texture, fmt,
+                                                           base_mip, mips, base_layer, layers, 0))
+
+    def shader(self, handle, stage, blob, stage_ex=0):
+        return self.add("CREATE_SHADER_DXBC",
+                        struct.pack("<IIII", handle, stage, len(blob), stage_ex) + blob)
+
+    def bind(self, vs=0, ps=0, cs=0):
+        return self.add("BIND_SHADERS", struct.pack("<IIII", vs, ps, cs, 0))
+
+    def targets(self, colors, depth=0):
+        colors = list(colors) + [0] * (8 - len(colors))
+        count = max([i + 1 for i, c in enumerate(colors) if c] or [0])
+        return self.add("SET_RENDER_TARGETS", struct.pack("<II8I", count, depth, *colors))
+
+    def topology(self, topology=4):
+        return self.add("SET_PRIMITIVE_TOPOLOGY", struct.pack("<II", topology, 0))
+
+    def index_buffer(self, buffer, fmt=0, offset=0):
+        return self.add("SET_INDEX_BUFFER", struct.pack("<IIII", buffer, fmt, offset, 0))
+
+    def clear(self, rgba=(0.0, 0.0, 1.0, 1.0)):
+        return self.add("CLEAR", struct.pack("<I4III", 1, *[f32(c) for c in rgba], f32(1.0), 0))
+
+    def draw(self, count=3):
+        return self.add("DRAW", struct.pack("<IIII", count, 1, 0, 0))
+
+    def draw_indexed(self, count=3):
+        return self.add("DRAW_INDEXED", struct.pack("<IIIiI", count, 1, 0, 0, 0))
+
+    def upload(self, handle, offset, data):
+        return self.add("UPLOAD_RESOURCE", struct.pack("<IIQQ", handle, 0, offset, len(data)) +
+                        data)
+
+    def copy_buffer(self, dst, src, dst_offset, src_offset, size):
+        return self.add("COPY_BUFFER", struct.pack("<IIQQQII", dst, src, dst_offset, src_offset,
+                                                   size, 0, 0))
+
+    def copy_texture(self, dst, src, dst_xy, src_xy, size, dst_sub=(0, 0), src_sub=(0, 0)):
+        return self.add("COPY_TEXTURE2D", struct.pack(
+            "<14I", dst, src, dst_sub[0], dst_sub[1], src_sub[0], src_sub[1], dst_xy[0],
+            dst_xy[1], src_xy[0], src_xy[1], size[0], size[1], 0, 0))
+
+    def export(self, resource, token):
+        return self.add("EXPORT_SHARED_SURFACE", struct.pack("<IIQ", resource, 0, token))
+
+    def import_(self, handle, token):
+        return self.add("IMPORT_SHARED_SURFACE", struct.pack("<IIQ", handle, 0, token))
+
+    def release(self, token):
+        return self.add("RELEASE_SHARED_SURFACE", struct.pack("<Q", token) + bytes(8))
+
+    def present(self):
+        return self.add("PRESENT", struct.pack("<II", 0, 0))
+
+
+def refused(offset, opcode, reason):
+    return ("refused", offset, opcode, reason)
+
+
+OK = ("ok", None, None, None)
+
+
+# ---- shader containers (RULES.md: CREATE_SHADER_DXBC's payload is DXBC) ------------------
+
+def _with_word(blob, index, value, resum=True):
+    blob = bytearray(blob)
+    blob[4 * index:4 * index + 4] = struct.pack("<I", value)
+    return dxbc.resum(blob) if resum else bytes(blob)
+
+
+def _shader_case(blob, stage, stage_ex=0, abi=ABI_1_4):
+    """A buffer first (so that the shader is not the first packet), then the shader."""
+    s = Stream(abi)
+    s.buffer(1, 64)
+    at = s.shader(2, stage, blob, stage_ex)
+    return s.bytes(), at
+
+
+def shader_cases():
+    cases = []
+    vs = dxbc.vertex_shader()
+    # the checksum covers bytes 20..: one changed byte breaks it
+    stream, at = _shader_case(vs[:4] + bytes(16) + vs[20:], VERTEX)
+    cases.append(("dxbc checksum zeroed", stream, refused(at, "CREATE_SHADER_DXBC",
+                                                          "dxbc_checksum")))
+    flipped = bytearray(vs)
+    flipped[-4] ^= 0x01  # the ret token, the checksum left as it was
+    stream, at = _shader_case(bytes(flipped), VERTEX)
+    cases.append(("dxbc code changed after signing", stream,
+                  refused(at, "CREATE_SHADER_DXBC", "dxbc_checksum")))
+    noise = bytes((i * 151 + 7) & 0xFF for i in range(200))
+    stream, at = _shader_case(noise, PIXEL)
+    cases.append(("dxbc random bytes", stream, refused(at, "CREATE_SHADER_DXBC",
+                                                       "dxbc_container")))
+    # word 7 is the chunk count, word 8 the first chunk offset (checksum made right)
+    stream, at = _shader_case(_with_word(vs, 7, 0x40000000), VERTEX)
+    cases.append(("dxbc chunk count 2^30", stream, refused(at, "CREATE_SHADER_DXBC",
+                                                           "dxbc_container")))
+    stream, at = _shader_case(_with_word(vs, 8, 0xFFFFFF00), VERTEX)
+    cases.append(("dxbc chunk offset 0xFFFFFF00", stream,
+                  refused(at, "CREATE_SHADER_DXBC", "dxbc_container")))
+    stream, at = _shader_case(vs, PIXEL)
+    cases.append(("vertex program created as a pixel shader", stream,
+                  refused(at, "CREATE_SHADER_DXBC", "shader_stage")))
+    stream, at = _shader_case(dxbc.pixel_shader(), VERTEX)
+    cases.append(("pixel program created as a vertex shader", stream,
+                  refused(at, "CREATE_SHADER_DXBC", "shader_stage")))
+    hull = dxbc.container([(b"SHDR", dxbc.program(dxbc.HULL, [dxbc.RET], 5, 0))])
+    stream, at = _shader_case(hull, COMPUTE)
+    cases.append(("hull program created as a compute shader", stream,
+                  refused(at, "CREATE_SHADER_DXBC", "shader_stage")))
+    stream, at = _shader_case(dxbc.pixel_shader(), PIXEL)
+    cases.append(("pixel program as a pixel shader", stream, OK))
+    return cases
+
+
+def all_cases():
+    return shader_cases()
