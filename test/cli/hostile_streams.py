@@ -182,5 +182,41 @@ def shader_cases():
     return cases
 
 
+# ---- resource descriptions (RULES.md; Direct3D 11's creation rules) -----------------------
+
+def _after_buffer(build):
+    """A buffer first, then the packet build(stream) adds; (stream bytes, its offset)."""
+    s = Stream()
+    s.buffer(1, 64)
+    at = build(s)
+    return s.bytes(), at
+
+
+def resource_cases():
+    cases = []
+    # Direct3D creates no empty buffer; no resource of any device is over 2048 MB
+    stream, at = _after_buffer(lambda s: s.buffer(2, 0))
+    cases.append(("buffer of 0 bytes", stream, refused(at, "CREATE_BUFFER", "field_invalid")))
+    stream, at = _after_buffer(lambda s: s.buffer(2, 1 << 63))
+    cases.append(("buffer of 2^63 bytes", stream, refused(at, "CREATE_BUFFER", "d3d11_limit")))
+    stream, at = _after_buffer(lambda s: s.buffer(2, (2048 << 20) + 4))
+    cases.append(("buffer of 2 GiB + 4 bytes", stream,
+                  refused(at, "CREATE_BUFFER", "d3d11_limit")))
+    # a block-compressed texture's top level is whole 4x4 blocks
+    stream, at = _after_buffer(lambda s: s.texture(2, BC1, 5, 5))
+    cases.append(("BC1 texture 5x5", stream, refused(at, "CREATE_TEXTURE2D", "field_invalid")))
+    stream, at = _after_buffer(lambda s: s.texture(2, BC3, 8, 2))
+    cases.append(("BC3 texture 8x2", stream, refused(at, "CREATE_TEXTURE2D", "field_invalid")))
+    # a 1x1 texture's chain has one level; Direct3D 11 allows 15 only from 16384 texels
+    stream, at = _after_buffer(lambda s: s.texture(2, R8G8B8A8, 1, 1, mips=15))
+    cases.append(("15 mips on a 1x1 texture", stream,
+                  refused(at, "CREATE_TEXTURE2D", "d3d11_limit")))
+    stream, _ = _after_buffer(lambda s: s.texture(2, BC1, 8, 4, mips=4))
+    cases.append(("BC1 texture 8x4 with its 4 mips", stream, OK))
+    stream, _ = _after_buffer(lambda s: s.buffer(2, 4))
+    cases.append(("buffer of 4 bytes", stream, OK))
+    return cases
+
+
 def all_cases():
-    return shader_cases()
+    return shader_cases() + resource_cases()

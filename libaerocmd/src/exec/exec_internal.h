@@ -43,7 +43,6 @@
 #define EXEC_MAX_UAVS     8u
 #define EXEC_MAX_VBS      32u
 #define EXEC_MAX_TEX_DIM  16384u /* D3D11's Texture2D limit */
-#define EXEC_MAX_LAYERS   2048u
 /* Shader resources one stage may declare: vkd3d 1.2 on lavapipe crashes executing a draw
  * whose pixel-stage table holds more than 64 (exec_descriptors.c). */
 #define EXEC_MAX_STAGE_SRVS 64u

@@ -176,6 +176,8 @@ static void satisfy_rules(struct packet_image *image)
         set_field(image, at_least_one[i], 1);
     if (image->info->opcode == AEROGPU_CMD_CREATE_TEXTURE2D)
         set_field(image, "format", AEROGPU_FORMAT_B8G8R8A8_UNORM);
+    if (image->info->opcode == AEROGPU_CMD_CREATE_BUFFER)
+        set_field(image, "size_bytes", 4); /* Direct3D has no empty buffer */
 }
 
 /* CREATE_SHADER_DXBC's payload: a sound container of the program its stage runs (RULES.md:

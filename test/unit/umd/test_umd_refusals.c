@@ -293,6 +293,20 @@ static void check_texture_refusals(struct harness *h)
     td.misc_flags = AEROCMD_UMD_MISC_TEXTURECUBE;
     CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
+    /* Direct3D: a BC texture's top level is whole 4x4 blocks (the validator's rule too) */
+    td.misc_flags = 0;
+    td.dxgi_format = 71; /* BC1_UNORM */
+    td.width = 6;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    td.width = 8;
+    td.height = 2;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    td.height = 4;
+    if (CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+                 AEROCMD_OK))
+        aerocmd_umd_destroy_resource(res);
 }
 
 static void check_buffer_refusals(struct harness *h)
@@ -303,6 +317,10 @@ static void check_buffer_refusals(struct harness *h)
     CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
     bd = buffer_desc(0, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    /* no Direct3D 11 resource is over 2048 MB (d3d11.h RESOURCE_SIZE ... C_TERM) */
+    bd = buffer_desc(0x80000001u, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
     CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
              AEROCMD_E_INVALID_ARG);
     /* Direct3D has four usages and two CPU-access bits: anything else describes nothing */

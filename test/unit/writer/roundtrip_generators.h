@@ -30,7 +30,8 @@ static int gen_create_buffer(struct gen *g, struct expect *e)
         exp_begin(e, AEROGPU_CMD_CREATE_BUFFER, sizeof(struct aerogpu_cmd_create_buffer));
     x->buffer_handle = R32();
     x->usage_flags = R32() & 0xFFu;
-    x->size_bytes = R64() & ~3ull;
+    /* 4 .. 2^31 in steps of 4: Direct3D 11 has no empty buffer and none over 2 GiB */
+    x->size_bytes = ((R64() % (1ull << 31)) & ~3ull) + 4u;
     x->backing_alloc_id = R32();
     x->backing_offset_bytes = R32();
     return APPEND_OK(aerocmd_append_create_buffer(g->w, x->buffer_handle, x->usage_flags,
@@ -59,6 +60,10 @@ static int gen_create_texture2d(struct gen *g, struct expect *e)
      * most the full mip chain */
     a.width = x->width = 1 + BELOW(16384);
     a.height = x->height = 1 + BELOW(16384);
+    if (x->format >= 64) { /* block-compressed: whole 4x4 blocks at mip 0 */
+        a.width = x->width = (x->width + 3u) & ~3u;
+        a.height = x->height = (x->height + 3u) & ~3u;
+    }
     a.mip_levels = x->mip_levels = 1 + BELOW(full_chain(x->width, x->height));
     a.array_layers = x->array_layers = 1 + BELOW(2048);
     a.row_pitch_bytes = x->row_pitch_bytes = R32();

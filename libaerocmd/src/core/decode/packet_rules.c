@@ -5,6 +5,7 @@
  * Rules that need other packets (handles, allocations, bounds against a resource) belong
  * to the semantic pass, not here. */
 #include "aerocmd/dxbc.h"
+#include "aerocmd/format.h"
 #include "opcode_list.h"
 
 #define FIELD_INVALID AEROCMD_R_FIELD_INVALID
@@ -49,10 +50,19 @@ static int adds_without_wrap_u32(uint32_t a, uint32_t b)
     return a <= 0xFFFFFFFFu - b;
 }
 
+/* The largest resource any Direct3D 11 device creates (d3d11_limits.h): 2 GiB. */
+#define MAX_RESOURCE_BYTES                                                                         \
+    ((uint64_t)AEROCMD_D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM << 20)
+
+/* RULES.md: a multiple of 4. Direct3D creates no buffer of 0 bytes (E_INVALIDARG) and no
+ * resource beyond its size limit. */
 RULE(create_buffer_rules)
 {
+    uint64_t size = U64(aerogpu_cmd_create_buffer, size_bytes);
     (void)minor;
-    return U64(aerogpu_cmd_create_buffer, size_bytes) % 4u == 0 ? NONE : FIELD_INVALID;
+    if (size == 0 || size % 4u != 0)
+        return FIELD_INVALID;
+    return size <= MAX_RESOURCE_BYTES ? NONE : LIMIT;
 }
 
 /* Levels of a full mip chain for a width x height texture: floor(log2(max)) + 1. */
@@ -79,6 +89,12 @@ static aerocmd_reason texture2d_limits(uint32_t width, uint32_t height, uint32_t
     return NONE;
 }
 
+static int whole_blocks(uint32_t format, uint32_t width, uint32_t height)
+{
+    const struct aerocmd_format_info *info = aerocmd_format_info(format);
+    return info == 0 || (width % info->block_width == 0 && height % info->block_height == 0);
+}
+
 RULE(create_texture2d_rules)
 {
     uint32_t format = U32(aerogpu_cmd_create_texture2d, format);
@@ -89,6 +105,9 @@ RULE(create_texture2d_rules)
     if (width == 0 || height == 0 || mips == 0 || layers == 0)
         return FIELD_INVALID;
     if (format == AEROGPU_FORMAT_INVALID || !format_in_minor(format, minor))
+        return FIELD_INVALID;
+    /* Direct3D: a block-compressed texture's top level is whole 4x4 blocks */
+    if (!whole_blocks(format, width, height))
         return FIELD_INVALID;
     return texture2d_limits(width, height, mips, layers);
 }
