@@ -218,5 +218,53 @@ def resource_cases():
     return cases
 
 
+# ---- formats across packets (RULES.md: compatible view formats; Direct3D's targets) ---------
+
+def format_cases():
+    cases = []
+    s = Stream()
+    s.texture(1, R8G8B8A8, 8, 8)
+    s.texture(2, BC1, 8, 8)
+    at = s.view(3, 2, R8G8B8A8)
+    cases.append(("RGBA8 view of a BC1 texture", s.bytes(),
+                  refused(at, "CREATE_TEXTURE_VIEW", "view_format")))
+    s = Stream()
+    s.texture(1, B8G8R8A8, 8, 8)
+    at = s.view(2, 1, R8G8B8A8)
+    cases.append(("RGBA8 view of a BGRA8 texture", s.bytes(),
+                  refused(at, "CREATE_TEXTURE_VIEW", "view_format")))
+    s = Stream()
+    s.texture(1, D32, 8, 8)
+    at = s.view(2, 1, D24S8)
+    cases.append(("D24S8 view of a D32 texture", s.bytes(),
+                  refused(at, "CREATE_TEXTURE_VIEW", "view_format")))
+    for name, color, depth in (("BC1 texture bound as render target", BC1, None),
+                               ("D32 texture bound as render target", D32, None),
+                               ("RGBA8 texture bound as depth target", None, R8G8B8A8)):
+        s = Stream()
+        s.texture(1, color or depth, 8, 8)
+        at = s.targets([1] if color else [], 1 if depth else 0)
+        s.clear()
+        cases.append((name, s.bytes(), refused(at, "SET_RENDER_TARGETS", "target_format")))
+    s = Stream()
+    s.texture(1, BC1, 8, 8)
+    s.view(2, 1, BC1_SRGB)
+    at = s.targets([2])
+    cases.append(("BC1 sRGB view bound as render target", s.bytes(),
+                  refused(at, "SET_RENDER_TARGETS", "target_format")))
+    # legal: an sRGB view of RGBA8 drawn into, with a D24S8 depth target; a BC1 sRGB view
+    s = Stream()
+    s.texture(1, R8G8B8A8, 8, 8)
+    s.texture(2, D24S8, 8, 8)
+    s.texture(3, BC1, 8, 8)
+    s.view(4, 1, R8G8B8A8_SRGB)
+    s.view(5, 3, BC1_SRGB)
+    s.targets([4], 2)
+    s.clear()
+    s.present()
+    cases.append(("sRGB view of RGBA8 as target, D24S8 as depth", s.bytes(), OK))
+    return cases
+
+
 def all_cases():
-    return shader_cases() + resource_cases()
+    return shader_cases() + resource_cases() + format_cases()

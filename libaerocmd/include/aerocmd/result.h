@@ -110,6 +110,11 @@ typedef enum aerocmd_reason {
     AEROCMD_R_DXBC_CHECKSUM = 56,  /* the container's checksum is not its contents' */
     AEROCMD_R_SHADER_STAGE = 57,   /* the program's type is not the stage the packet names */
 
+    /* formats across packets (aerocmd/format.h) */
+    AEROCMD_R_VIEW_FORMAT = 58,   /* a view's format does not have its texture's bytes */
+    AEROCMD_R_TARGET_FORMAT = 59, /* a render target that cannot be rendered to, or a depth
+                                     target that is not a depth format */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

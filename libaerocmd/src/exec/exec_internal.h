@@ -358,8 +358,6 @@ struct exec_format {
 };
 /* 0 and *out filled for an aerogpu_format; -1 for one the executor does not know. */
 int aerocmd_priv_exec_format(uint32_t aerogpu_format, struct exec_format *out);
-/* The format a view of `format` storage may use: same storage family. */
-int aerocmd_priv_exec_format_compatible(uint32_t texture_format, uint32_t view_format);
 const char *aerocmd_priv_exec_format_name(uint32_t aerogpu_format);
 /* Bytes of one texel (or block) in the D3D12 resource, for guest_bytes in guest memory. */
 uint32_t aerocmd_priv_exec_storage_bytes(uint32_t format, uint32_t guest_bytes);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aerocmd/format.h"
 #include "exec_internal.h"
 
 #define DEFAULT_BUDGET (1ull << 30)
@@ -267,8 +268,9 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
                                       p->base_mip_level, p->mip_level_count, p->base_array_layer,
                                       p->array_layer_count, p->texture_handle, t->mip_levels,
                                       t->array_layers);
-    if (p->format != 0 && !aerocmd_priv_exec_format_compatible(t->format, p->format))
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
+    /* the validator's rule (view_format); reached only when its tracker was given up */
+    if (p->format != 0 && !aerocmd_format_view_compatible(t->format, p->format))
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_VIEW_FORMAT,
                                       "a %s view of a %s texture reinterprets different bytes",
                                       aerocmd_priv_exec_format_name(p->format),
                                       aerocmd_priv_exec_format_name(t->format));

@@ -412,6 +412,8 @@ static const struct named_value reasons[] = {
     REA(DXBC_CONTAINER),
     REA(DXBC_CHECKSUM),
     REA(SHADER_STAGE),
+    REA(VIEW_FORMAT),
+    REA(TARGET_FORMAT),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

@@ -400,7 +400,7 @@ static uint32_t ok_full_binding(struct sb *s)
     sb_set_samplers(s, P, samplers, 2);
     sb_set_texture(s, P, 0, VIEW);
     sb_set_texture(s, P, 1, TEX_BACKED);
-    sb_set_render_targets(s, 3, rts, TEX_BGRA);
+    sb_set_render_targets(s, 3, rts, TEX_DEPTH);
     sb_draw(s);
     /* unbinding everything */
     sb_bind_shaders(s, 0, 0, 0, 0);
@@ -458,7 +458,8 @@ static uint32_t ok_import_known_token(struct sb *s)
     sb_share(s, AEROGPU_CMD_EXPORT_SHARED_SURFACE, TEX_HOST, 6);
     sb_share(s, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 62, 6);
     sb_create_view(s, 63, 62, 3, 1, 1, 1);
-    sb_set_render_targets(s, 1, (const uint32_t[]){63}, 62);
+    sb_set_render_targets(s, 1, (const uint32_t[]){63}, 0);
+    sb_set_render_targets(s, 1, (const uint32_t[]){62}, 0);
     return 0;
 }
 

@@ -157,6 +157,11 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
                                  "The DXBC container's checksum does not match its contents."},
     [AEROCMD_R_SHADER_STAGE] = {"shader_stage",
                                 "The shader program's type is not the stage its packet names."},
+    [AEROCMD_R_VIEW_FORMAT] = {"view_format", "A texture view's format is not of its texture's "
+                                              "format family (it would read other bytes)."},
+    [AEROCMD_R_TARGET_FORMAT] = {"target_format",
+                                 "A render target's format cannot be rendered to, or a depth "
+                                 "target's format is not a depth format."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)

@@ -3,6 +3,8 @@
 #include "semantic_pass.h"
 #include "texture_layout.h"
 
+#include "aerocmd/format.h"
+
 /* A backed resource must lie inside an allocation the submission lists. Without a table the
  * pass cannot judge and lets it through. */
 static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
@@ -159,10 +161,16 @@ aerocmd_result aerocmd_priv_sem_create_texture_view(const struct aerocmd_sem_pas
         (!subrange_fits(cmd->base_mip_level, cmd->mip_level_count, tex->tex.mip_levels) ||
          !subrange_fits(cmd->base_array_layer, cmd->array_layer_count, tex->tex.array_layers)))
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_VIEW_OUT_OF_RANGE);
+    /* RULES.md: a view may reinterpret its texture only in a compatible format */
+    if (tex->kind == AEROCMD_SEM_TEXTURE2D && cmd->format != 0 &&
+        !aerocmd_format_view_compatible(tex->tex.format, cmd->format))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_VIEW_FORMAT);
     proto.key = cmd->view_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_TEXTURE_VIEW;
     proto.parent = cmd->texture_handle;
+    /* what a slot binding the view sees; 0 (unknown) for an untyped alias's own format */
+    proto.tex.format = cmd->format != 0 ? cmd->format : tex->tex.format;
     return commit(pass, &proto);
 }
 
