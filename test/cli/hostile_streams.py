@@ -266,5 +266,56 @@ def format_cases():
     return cases
 
 
+# ---- draws (Direct3D: a vertex shader always; missing indices read 0) ----------------------
+
+def _draw_setup(s, with_vs=True):
+    """A target, a pixel shader, and (with_vs) a vertex shader, bound."""
+    s.texture(1, R8G8B8A8, 8, 8)
+    s.targets([1])
+    s.shader(3, PIXEL, dxbc.pixel_shader())
+    if with_vs:
+        s.shader(2, VERTEX, dxbc.vertex_shader())
+    s.bind(vs=2 if with_vs else 0, ps=3)
+    s.topology(1)  # point list
+
+
+def draw_cases():
+    cases = []
+    s = Stream()
+    _draw_setup(s, with_vs=False)
+    at = s.draw()
+    cases.append(("DRAW with no vertex shader", s.bytes(), refused(at, "DRAW", "no_vertex_shader")))
+    s = Stream()
+    _draw_setup(s, with_vs=False)
+    s.buffer(4, 64)
+    s.index_buffer(4)
+    at = s.draw_indexed()
+    cases.append(("DRAW_INDEXED with no vertex shader", s.bytes(),
+                  refused(at, "DRAW_INDEXED", "no_vertex_shader")))
+    s = Stream()
+    _draw_setup(s)
+    s.draw()
+    s.add("DESTROY_SHADER", struct.pack("<II", 2, 0))
+    at = s.draw()
+    cases.append(("DRAW after its vertex shader is destroyed", s.bytes(),
+                  refused(at, "DRAW", "no_vertex_shader")))
+    # Direct3D defines these: every index reads 0
+    s = Stream()
+    _draw_setup(s)
+    s.draw_indexed()
+    s.present()
+    cases.append(("DRAW_INDEXED with no index buffer", s.bytes(), OK))
+    s = Stream()
+    _draw_setup(s)
+    s.buffer(4, 64)
+    s.index_buffer(4, 1, 64)
+    s.draw_indexed()
+    s.index_buffer(4, 1, 4096)
+    s.draw_indexed()
+    s.present()
+    cases.append(("DRAW_INDEXED from an offset at and past the index buffer's end", s.bytes(), OK))
+    return cases
+
+
 def all_cases():
-    return shader_cases() + resource_cases() + format_cases()
+    return shader_cases() + resource_cases() + format_cases() + draw_cases()

@@ -115,6 +115,9 @@ typedef enum aerocmd_reason {
     AEROCMD_R_TARGET_FORMAT = 59, /* a render target that cannot be rendered to, or a depth
                                      target that is not a depth format */
 
+    /* pipeline state at a draw */
+    AEROCMD_R_NO_VERTEX_SHADER = 60, /* DRAW / DRAW_INDEXED with no vertex shader bound */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

@@ -30,16 +30,19 @@ extern "C" {
 
 AEROCMD_EXPORT_BEGIN
 
-/* Treat as opaque; the fields are here only so callers can place it anywhere. */
+/* Treat as opaque; the fields are here only so callers can place it anywhere. Besides the
+ * objects it follows the one pipeline state a rule needs across packets and submissions:
+ * the vertex shader bound (the stream's own binding state persists across submissions). */
 struct aerocmd_semantic {
-    void *records;         /* private record pool inside the caller's memory */
-    uint32_t *buckets;     /* one tree root (pool index, 0 = empty) per bucket */
-    uint32_t bucket_count; /* a power of two */
-    uint32_t shift;        /* 32 - log2(bucket_count), for hashing */
-    uint32_t live;         /* records in use */
-    uint32_t max_live;     /* records the pool holds */
-    uint32_t next_unused;  /* pool records never handed out start here */
-    uint32_t free_list;    /* records given back, linked through their tree links */
+    void *records;          /* private record pool inside the caller's memory */
+    uint32_t *buckets;      /* one tree root (pool index, 0 = empty) per bucket */
+    uint32_t bucket_count;  /* a power of two */
+    uint32_t shift;         /* 32 - log2(bucket_count), for hashing */
+    uint32_t live;          /* records in use */
+    uint32_t max_live;      /* records the pool holds */
+    uint32_t next_unused;   /* pool records never handed out start here */
+    uint32_t free_list;     /* records given back, linked through their tree links */
+    uint32_t vertex_shader; /* handle BIND_SHADERS bound as vertex shader; 0: none */
 };
 
 /* Bytes of memory aerocmd_semantic_init needs to track max_objects records at once (live
@@ -67,6 +70,10 @@ uint32_t aerocmd_semantic_count(const struct aerocmd_semantic *st);
  * allocs: the submission's allocation table, or NULL when none was supplied — then the
  * checks that need allocation entries (ALLOC_MISSING, BACKING_OUT_OF_RANGE,
  * WRITEBACK_READONLY) are skipped. A valid table with no entries is not NULL.
+ *
+ * Besides handles: formats of views and targets (VIEW_FORMAT, TARGET_FORMAT) and a vertex
+ * shader at every draw (NO_VERTEX_SHADER; destroying the bound one unbinds it, as the host
+ * does). doc/validation-rules.md lists every rule.
  *
  * Faults: AEROCMD_E_MALFORMED, diag = {reason, packet offset, packet opcode}. When the
  * tracker has no room for a new record: AEROCMD_E_OUT_OF_MEMORY with diag reason

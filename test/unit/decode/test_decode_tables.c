@@ -414,6 +414,7 @@ static const struct named_value reasons[] = {
     REA(SHADER_STAGE),
     REA(VIEW_FORMAT),
     REA(TARGET_FORMAT),
+    REA(NO_VERTEX_SHADER),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

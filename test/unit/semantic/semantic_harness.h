@@ -160,7 +160,7 @@ static void run_case(const struct sem_case *c)
     sb_begin(&s);
     std_objects(&s);
     at = c->build(&s);
-    sb_draw(&s); /* something after the fault: the pass must stop at the fault */
+    sb_flush(&s); /* something after the fault: the pass must stop at the fault */
     sb_end(&s);
     if (c->flags & UNVALIDATED)
         ok &= CHECK_EQ(run_stream_unvalidated(&st, &s, table, &diag), want);

@@ -386,6 +386,14 @@ static uint32_t sb_draw(struct sb *s)
     return sb_add(s, &c, sizeof c);
 }
 
+static uint32_t sb_flush(struct sb *s)
+{
+    struct aerogpu_cmd_flush c;
+    memset(&c, 0, sizeof c);
+    c.hdr.opcode = AEROGPU_CMD_FLUSH;
+    return sb_add(s, &c, sizeof c);
+}
+
 /* An allocation table in bytes, as aerocmd_alloc_table_open reads it. */
 struct sb_alloc {
     uint32_t alloc_id, flags;

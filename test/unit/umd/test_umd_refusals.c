@@ -61,6 +61,7 @@ static void test_blend(void)
     uint64_t mem[16];
     uint32_t i;
     CHECK(harness_open(&h, 4096, 4));
+    CHECK(harness_bind_vs(&h)); /* so that the draws below are sent */
     memset(&d, 0, sizeof d);
     d.independent = 1;
     for (i = 0; i < 8; i++)
@@ -103,7 +104,8 @@ static void test_blend(void)
         CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
         CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
         collect_packets(&h.fake, &pl);
-        p = AEROCMD_VIEW(&pl.packet[0], aerogpu_cmd_set_blend_state, AEROGPU_CMD_SET_BLEND_STATE);
+        p = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_SET_BLEND_STATE, 0)],
+                         aerogpu_cmd_set_blend_state, AEROGPU_CMD_SET_BLEND_STATE);
         if (CHECK(p != NULL)) {
             CHECK_EQ(p->state.enable, 1);
             CHECK_EQ(p->state.src_factor, AEROGPU_BLEND_CONSTANT);
@@ -254,6 +256,7 @@ static void test_depth_raster_sampler(void)
     struct aerocmd_umd_sampler *smp;
     uint64_t mem[16], rmem[16], smem[8];
     CHECK(harness_open(&h, 4096, 4));
+    CHECK(harness_bind_vs(&h)); /* so that the draws below are sent */
     ds = create_depth_stencil_and_refusals(&h, mem, sizeof mem);
     rs = create_rasterizer_and_refusal(&h, rmem, sizeof rmem);
     smp = create_sampler_and_refusals(&h, smem, sizeof smem);
@@ -423,6 +426,7 @@ static void test_resources_and_bindings(void)
 {
     static struct harness h;
     CHECK(harness_open(&h, 4096, 4));
+    CHECK(harness_bind_vs(&h)); /* so that the draws below are sent */
     check_texture_refusals(&h);
     check_buffer_refusals(&h);
     check_shader_creation(&h);

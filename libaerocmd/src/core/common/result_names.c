@@ -162,6 +162,9 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
     [AEROCMD_R_TARGET_FORMAT] = {"target_format",
                                  "A render target's format cannot be rendered to, or a depth "
                                  "target's format is not a depth format."},
+    [AEROCMD_R_NO_VERTEX_SHADER] = {"no_vertex_shader",
+                                    "A draw with no vertex shader bound (Direct3D always needs "
+                                    "one)."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)
