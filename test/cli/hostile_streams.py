@@ -317,5 +317,39 @@ def draw_cases():
     return cases
 
 
+# ---- shared surfaces (RULES.md: an unknown token is an error; released = retired) ---------
+
+def sharing_cases():
+    cases = []
+    s = Stream()
+    s.texture(1, R8G8B8A8, 8, 8)
+    at = s.import_(2, 0x1234)
+    cases.append(("IMPORT of a token never exported", s.bytes(),
+                  refused(at, "IMPORT_SHARED_SURFACE", "share_token_unknown")))
+    s = Stream()
+    s.texture(1, R8G8B8A8, 8, 8)
+    s.export(1, 0x1234)
+    at = s.import_(2, 0x4321)
+    cases.append(("IMPORT of a token other than the exported one", s.bytes(),
+                  refused(at, "IMPORT_SHARED_SURFACE", "share_token_unknown")))
+    s = Stream()
+    s.texture(1, R8G8B8A8, 8, 8)
+    s.export(1, 0x1234)
+    s.release(0x1234)
+    at = s.import_(2, 0x1234)
+    cases.append(("IMPORT of a released token", s.bytes(),
+                  refused(at, "IMPORT_SHARED_SURFACE", "share_token_unknown")))
+    s = Stream()
+    s.texture(1, R8G8B8A8, 8, 8)
+    s.export(1, 0x1234)
+    s.add("DESTROY_RESOURCE", struct.pack("<II", 1, 0))
+    s.import_(2, 0x1234)
+    s.targets([2])
+    s.clear()
+    s.present()
+    cases.append(("IMPORT of an exported token after its creator's destroy", s.bytes(), OK))
+    return cases
+
+
 def all_cases():
-    return shader_cases() + resource_cases() + format_cases() + draw_cases()
+    return shader_cases() + resource_cases() + format_cases() + draw_cases() + sharing_cases()

@@ -118,6 +118,9 @@ typedef enum aerocmd_reason {
     /* pipeline state at a draw */
     AEROCMD_R_NO_VERTEX_SHADER = 60, /* DRAW / DRAW_INDEXED with no vertex shader bound */
 
+    /* shared surfaces, when the checker sees the whole guest (AEROCMD_SEMANTIC_GUEST_WIDE) */
+    AEROCMD_R_SHARE_TOKEN_UNKNOWN = 61, /* IMPORT of a token not exported (or released) */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

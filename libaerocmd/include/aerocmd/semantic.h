@@ -43,7 +43,15 @@ struct aerocmd_semantic {
     uint32_t next_unused;   /* pool records never handed out start here */
     uint32_t free_list;     /* records given back, linked through their tree links */
     uint32_t vertex_shader; /* handle BIND_SHADERS bound as vertex shader; 0: none */
+    uint32_t flags;         /* AEROCMD_SEMANTIC_*, from aerocmd_semantic_init_ex */
 };
+
+/* The tracker sees every stream of the guest from its start (a whole capture, the reference
+ * executor), not one device's (the kernel driver's tracker): then a share token no stream
+ * exported does not exist, and importing it is SHARE_TOKEN_UNKNOWN. Without the flag such an
+ * import is some other process's surface, an alias of unknown kind that passes every
+ * resource slot. */
+#define AEROCMD_SEMANTIC_GUEST_WIDE 1u
 
 /* Bytes of memory aerocmd_semantic_init needs to track max_objects records at once (live
  * objects plus exported share tokens), alignment slack included. 0 if the count cannot be
@@ -54,6 +62,11 @@ size_t aerocmd_semantic_bytes_for(uint32_t max_objects);
  * AEROCMD_E_INVALID_ARG when mem is NULL or too small for a minimal table
  * (aerocmd_semantic_bytes_for(1) bytes). */
 aerocmd_result aerocmd_semantic_init(struct aerocmd_semantic *st, void *mem, size_t mem_bytes);
+
+/* aerocmd_semantic_init with AEROCMD_SEMANTIC_* flags (other bits: AEROCMD_E_INVALID_ARG).
+ * The flags survive aerocmd_semantic_reset. */
+aerocmd_result aerocmd_semantic_init_ex(struct aerocmd_semantic *st, void *mem, size_t mem_bytes,
+                                        uint32_t flags);
 
 /* Forgets every tracked object and token. */
 void aerocmd_semantic_reset(struct aerocmd_semantic *st);

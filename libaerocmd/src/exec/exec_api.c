@@ -79,7 +79,8 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
     aerocmd_priv_exec_state_reset(&ex->state);
     ex->tracker_mem = malloc(tracker_bytes);
     if (ex->tracker_mem != NULL &&
-        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK) {
+        aerocmd_semantic_init_ex(&ex->tracker, ex->tracker_mem, tracker_bytes,
+                                 AEROCMD_SEMANTIC_GUEST_WIDE) != AEROCMD_OK) {
         free(ex->tracker_mem);
         ex->tracker_mem = NULL;
     }

@@ -371,8 +371,9 @@ aerocmd_result aerocmd_priv_exec_import_packet(struct exec_ctx *ctx)
     int at = share_index(ex, p->share_token);
     if (r != AEROCMD_OK)
         return r;
+    /* the validator's rule (share_token_unknown); reached only when its tracker was given up */
     if (at < 0)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_HANDLE_UNKNOWN,
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_SHARE_TOKEN_UNKNOWN,
                                       "share token 0x%llx is not exported",
                                       (unsigned long long)p->share_token);
     res = ex->shares[at].res;

@@ -415,6 +415,7 @@ static const struct named_value reasons[] = {
     REA(VIEW_FORMAT),
     REA(TARGET_FORMAT),
     REA(NO_VERTEX_SHADER),
+    REA(SHARE_TOKEN_UNKNOWN),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

@@ -165,6 +165,9 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
     [AEROCMD_R_NO_VERTEX_SHADER] = {"no_vertex_shader",
                                     "A draw with no vertex shader bound (Direct3D always needs "
                                     "one)."},
+    [AEROCMD_R_SHARE_TOKEN_UNKNOWN] = {"share_token_unknown",
+                                       "IMPORT_SHARED_SURFACE names a share token no stream has "
+                                       "exported, or one already released."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)
