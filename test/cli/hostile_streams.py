@@ -351,5 +351,50 @@ def sharing_cases():
     return cases
 
 
+# ---- copies (Direct3D: different subresources; BC in whole 4x4 blocks) --------------------
+
+def copy_cases():
+    cases = []
+    s = Stream()
+    s.texture(1, R8G8B8A8, 16, 16)
+    at = s.copy_texture(1, 1, (4, 4), (0, 0), (8, 8))
+    cases.append(("COPY_TEXTURE2D overlapping itself", s.bytes(),
+                  refused(at, "COPY_TEXTURE2D", "copy_same_subresource")))
+    s = Stream()
+    s.buffer(1, 256)
+    at = s.copy_buffer(1, 1, 0, 16, 64)
+    cases.append(("COPY_BUFFER overlapping itself", s.bytes(),
+                  refused(at, "COPY_BUFFER", "copy_same_subresource")))
+    s = Stream()
+    s.texture(1, BC1, 16, 16)
+    s.texture(2, BC1, 16, 16)
+    at = s.copy_texture(2, 1, (0, 0), (2, 0), (4, 4))
+    cases.append(("BC1 copy from x 2", s.bytes(), refused(at, "COPY_TEXTURE2D", "copy_unaligned")))
+    s = Stream()
+    s.texture(1, BC1, 16, 16)
+    s.texture(2, BC1, 16, 16)
+    at = s.copy_texture(2, 1, (0, 0), (0, 0), (6, 4))
+    cases.append(("BC1 copy 6 texels wide", s.bytes(),
+                  refused(at, "COPY_TEXTURE2D", "copy_unaligned")))
+    s = Stream()
+    s.texture(1, BC1, 16, 16)
+    s.texture(2, BC1, 16, 16)
+    at = s.copy_texture(2, 1, (4, 2), (0, 0), (4, 4))
+    cases.append(("BC1 copy to y 2", s.bytes(), refused(at, "COPY_TEXTURE2D", "copy_unaligned")))
+    # legal: another mip of the same texture, whole BC blocks, other buffers
+    s = Stream()
+    s.texture(1, R8G8B8A8, 16, 16, mips=2)
+    s.copy_texture(1, 1, (0, 0), (0, 0), (8, 8), dst_sub=(1, 0))
+    s.texture(2, BC1, 16, 16)
+    s.texture(3, BC1, 16, 16)
+    s.copy_texture(3, 2, (8, 4), (4, 0), (8, 8))
+    s.buffer(4, 64)
+    s.buffer(5, 64)
+    s.copy_buffer(5, 4, 0, 0, 64)
+    cases.append(("copies between subresources, BC in whole blocks", s.bytes(), OK))
+    return cases
+
+
 def all_cases():
-    return shader_cases() + resource_cases() + format_cases() + draw_cases() + sharing_cases()
+    return (shader_cases() + resource_cases() + format_cases() + draw_cases() +
+            sharing_cases() + copy_cases())

@@ -121,6 +121,10 @@ typedef enum aerocmd_reason {
     /* shared surfaces, when the checker sees the whole guest (AEROCMD_SEMANTIC_GUEST_WIDE) */
     AEROCMD_R_SHARE_TOKEN_UNKNOWN = 61, /* IMPORT of a token not exported (or released) */
 
+    /* copies */
+    AEROCMD_R_COPY_SAME_SUBRESOURCE = 62, /* source and destination are one subresource */
+    AEROCMD_R_COPY_UNALIGNED = 63,        /* a block-compressed copy not in whole blocks */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

@@ -44,6 +44,7 @@ struct aerocmd_semantic {
     uint32_t free_list;     /* records given back, linked through their tree links */
     uint32_t vertex_shader; /* handle BIND_SHADERS bound as vertex shader; 0: none */
     uint32_t flags;         /* AEROCMD_SEMANTIC_*, from aerocmd_semantic_init_ex */
+    uint32_t next_identity; /* the last identity given to a created resource */
 };
 
 /* The tracker sees every stream of the guest from its start (a whole capture, the reference

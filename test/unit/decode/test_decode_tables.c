@@ -416,6 +416,8 @@ static const struct named_value reasons[] = {
     REA(TARGET_FORMAT),
     REA(NO_VERTEX_SHADER),
     REA(SHARE_TOKEN_UNKNOWN),
+    REA(COPY_SAME_SUBRESOURCE),
+    REA(COPY_UNALIGNED),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

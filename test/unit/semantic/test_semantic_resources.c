@@ -506,7 +506,7 @@ static uint32_t ok_copies_in_bounds(struct sb *s)
     struct sb_copy_tex wb = {TEX_BACKED, TEX_HOST, 0, 0, 0, 1, 0, 0, 0, 0, 64, 64, WB};
     sb_copy_buffer(s, BUF_HOST, BUF_BACKED, 0, 0, 256, 0);
     sb_copy_buffer(s, BUF_BACKED, BUF_READONLY, 192, 0, 64, WB);
-    sb_copy_buffer(s, BUF_HOST, BUF_HOST, 252, 0, 4, 0);
+    sb_copy_buffer(s, BUF_HOST, BUF_BACKED, 252, 0, 4, 0);
     sb_copy_texture(s, &mip3);
     sb_copy_texture(s, &wb);
     sb_upload(s, BUF_HOST, 252, 4);

@@ -168,6 +168,12 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
     [AEROCMD_R_SHARE_TOKEN_UNKNOWN] = {"share_token_unknown",
                                        "IMPORT_SHARED_SURFACE names a share token no stream has "
                                        "exported, or one already released."},
+    [AEROCMD_R_COPY_SAME_SUBRESOURCE] = {"copy_same_subresource",
+                                         "A copy's source and destination are one subresource "
+                                         "(Direct3D copies between different ones)."},
+    [AEROCMD_R_COPY_UNALIGNED] = {"copy_unaligned",
+                                  "A copy of a block-compressed texture is not in whole 4x4 "
+                                  "blocks."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)

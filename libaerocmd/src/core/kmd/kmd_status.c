@@ -81,6 +81,8 @@ static const struct aerocmd_kmd_status_entry status_table[] = {
     {AEROCMD_R_TARGET_FORMAT, PARAMETER},
     {AEROCMD_R_NO_VERTEX_SHADER, PARAMETER},
     {AEROCMD_R_SHARE_TOKEN_UNKNOWN, HANDLE},
+    {AEROCMD_R_COPY_SAME_SUBRESOURCE, PARAMETER},
+    {AEROCMD_R_COPY_UNALIGNED, PARAMETER},
 
     {AEROCMD_KMD_R_BAD_ARGUMENT, PARAMETER},
     /* the DDI's own example answers a fault on user memory with INVALID_PARAMETER */

@@ -20,6 +20,16 @@ static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
     return AEROCMD_OK;
 }
 
+/* A created resource's identity, which its aliases share (copies need to know that two
+ * handles name one resource). Never 0; after 2^32 - 1 creations it wraps, and two
+ * resources could then share one only if an alias lived across all of them. */
+static uint32_t new_identity(struct aerocmd_semantic *st)
+{
+    if (++st->next_identity == 0)
+        st->next_identity = 1;
+    return st->next_identity;
+}
+
 /* Stores a fully checked record under its handle. */
 static aerocmd_result commit(const struct aerocmd_sem_pass *pass,
                              const struct aerocmd_sem_record *proto)
@@ -45,6 +55,7 @@ aerocmd_result aerocmd_priv_sem_create_buffer(const struct aerocmd_sem_pass *pas
     proto.key = cmd->buffer_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_BUFFER;
+    proto.identity = new_identity(pass->st);
     proto.size_bytes = cmd->size_bytes;
     proto.backing_alloc_id = cmd->backing_alloc_id;
     proto.backing_offset_bytes = cmd->backing_offset_bytes;
@@ -67,6 +78,7 @@ aerocmd_result aerocmd_priv_sem_create_texture2d(const struct aerocmd_sem_pass *
     proto.key = cmd->texture_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_TEXTURE2D;
+    proto.identity = new_identity(pass->st);
     proto.backing_alloc_id = cmd->backing_alloc_id;
     proto.backing_offset_bytes = cmd->backing_offset_bytes;
     proto.tex.format = cmd->format;

@@ -111,6 +111,7 @@ void aerocmd_semantic_reset(struct aerocmd_semantic *st)
     st->next_unused = 1;
     st->free_list = 0;
     st->vertex_shader = 0;
+    st->next_identity = 0;
 }
 
 uint32_t aerocmd_semantic_count(const struct aerocmd_semantic *st)
