@@ -211,6 +211,11 @@ def resource_cases():
     stream, at = _after_buffer(lambda s: s.texture(2, R8G8B8A8, 1, 1, mips=15))
     cases.append(("15 mips on a 1x1 texture", stream,
                   refused(at, "CREATE_TEXTURE2D", "d3d11_limit")))
+    s = Stream()
+    s.texture(1, R8G8B8A8, 1, 1)
+    at = s.view(2, 1, 0, 0, 15)
+    cases.append(("a view of 15 mips of a 1x1 texture", s.bytes(),
+                  refused(at, "CREATE_TEXTURE_VIEW", "view_out_of_range")))
     stream, _ = _after_buffer(lambda s: s.texture(2, BC1, 8, 4, mips=4))
     cases.append(("BC1 texture 8x4 with its 4 mips", stream, OK))
     stream, _ = _after_buffer(lambda s: s.buffer(2, 4))
