@@ -96,7 +96,8 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
     }
     ex->tracker_mem = malloc(tracker_bytes);
     if (ex->tracker_mem == NULL ||
-        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK)
+        aerocmd_semantic_init_ex(&ex->tracker, ex->tracker_mem, tracker_bytes,
+                                 AEROCMD_SEMANTIC_GUEST_WIDE) != AEROCMD_OK)
         drop_tracker(ex);
     if ((ex->options.flags & AEROCMD_EXEC_DRY_RUN) == 0) {
         r = aerocmd_priv_exec_gpu_start(ex, err);

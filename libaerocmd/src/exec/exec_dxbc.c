@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* exec_dxbc.c — DXBC containers as the executor sees them: framing, checksum, a walk of the
  * SM4/SM5 tokens, the declarations the binding model needs (what each t# / u# register
- * holds), the input signature, and a full compilation to SPIR-V by libvkd3d-shader. vkd3d
- * fails pipeline creation silently on a bad checksum, so nothing reaches D3D12 unchecked. */
+ * holds), the input signature, and a full compilation to SPIR-V by libvkd3d-shader. The
+ * container itself (framing, checksum, the one code chunk) is read by aerocmd_dxbc_open, as
+ * the validator reads it. vkd3d fails pipeline creation silently on a bad checksum, so
+ * nothing reaches D3D12 unchecked. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,15 +12,8 @@
 
 #include <vkd3d_shader.h>
 
-#include "aerocmd/umd_dxbc.h"
+#include "aerocmd/dxbc.h"
 #include "exec_internal.h"
-
-#define DXBC_HEADER_BYTES 32u
-#define FOURCC(a, b, c, d)                                                                         \
-    ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
-#define TAG_DXBC FOURCC('D', 'X', 'B', 'C')
-#define TAG_SHDR FOURCC('S', 'H', 'D', 'R')
-#define TAG_SHEX FOURCC('S', 'H', 'E', 'X')
 
 /* SM4/SM5 opcodes the declaration scan reads (d3d11TokenizedProgramFormat numbering). */
 #define OP_CUSTOMDATA              53u
@@ -58,51 +53,40 @@ static void say(char *why, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Header, chunk table and the one code chunk. *code_at / *code_bytes: its data. */
+static void hex16(const uint8_t *b, char out[33])
+{
+    static const char digits[] = "0123456789abcdef";
+    int i;
+    for (i = 0; i < 16; i++) {
+        out[2 * i] = digits[b[i] >> 4];
+        out[2 * i + 1] = digits[b[i] & 15u];
+    }
+    out[32] = '\0';
+}
+
+/* Header, checksum, chunk table and the one code chunk, as the validator reads them
+ * (aerocmd/dxbc.h). *code_at / *code_bytes: the code chunk's data. */
 static int dxbc_frame(const uint8_t *b, size_t size, const uint8_t **code_at, uint32_t *code_bytes,
                       char *why, size_t cap)
 {
-    uint32_t total, count, i, found = 0;
-    if (size < DXBC_HEADER_BYTES) {
-        say(why, cap, "%zu bytes: shorter than a DXBC header (32)", size);
-        return -1;
-    }
-    if (rd32(b) != TAG_DXBC) {
-        say(why, cap, "no DXBC magic");
-        return -1;
-    }
-    total = rd32(b + 24);
-    count = rd32(b + 28);
-    if (rd32(b + 20) != 1u) {
-        say(why, cap, "container version %u (expected 1)", rd32(b + 20));
-        return -1;
-    }
-    if (total != size) {
-        say(why, cap, "container says %u bytes but the blob has %zu", total, size);
-        return -1;
-    }
-    if (count > (total - DXBC_HEADER_BYTES) / 4u) {
-        say(why, cap, "%u chunks do not fit the container", count);
-        return -1;
-    }
-    for (i = 0; i < count; i++) {
-        uint32_t at = rd32(b + DXBC_HEADER_BYTES + 4u * i), tag, len;
-        if (at % 4u != 0 || at > total - 8u || rd32(b + at + 4) > total - 8u - at) {
-            say(why, cap, "chunk %u (at byte %u) runs past the container", i, at);
+    struct aerocmd_dxbc_program program;
+    enum aerocmd_dxbc_fault fault;
+    if (aerocmd_dxbc_open(b, size, &program, &fault) != AEROCMD_OK) {
+        uint8_t sum[16];
+        char stored[33], computed[33];
+        if (fault != AEROCMD_DXBC_FAULT_CHECKSUM) {
+            say(why, cap, "%s", aerocmd_dxbc_fault_text(fault));
             return -1;
         }
-        tag = rd32(b + at);
-        len = rd32(b + at + 4);
-        if (tag == TAG_SHDR || tag == TAG_SHEX) {
-            found++;
-            *code_at = b + at + 8;
-            *code_bytes = len;
-        }
-    }
-    if (found != 1) {
-        say(why, cap, "%u SHDR/SHEX chunks (expected exactly one)", found);
+        aerocmd_dxbc_checksum(b, (uint32_t)size, sum);
+        hex16(b + 4, stored);
+        hex16(sum, computed);
+        say(why, cap, "%s (stored %s, computed %s)", aerocmd_dxbc_fault_text(fault), stored,
+            computed);
         return -1;
     }
+    *code_at = b + program.code_offset;
+    *code_bytes = program.code_bytes;
     return 0;
 }
 
@@ -153,17 +137,6 @@ static int token_walk(const uint8_t *at, uint32_t bytes, struct dxbc_code *code,
     return 0;
 }
 
-static void hex16(const uint8_t *b, char out[33])
-{
-    static const char digits[] = "0123456789abcdef";
-    int i;
-    for (i = 0; i < 16; i++) {
-        out[2 * i] = digits[b[i] >> 4];
-        out[2 * i + 1] = digits[b[i] & 15u];
-    }
-    out[32] = '\0';
-}
-
 /* Messages of vkd3d-shader on one line. */
 static void vkd3d_messages(char *why, size_t cap, const char *prefix, int ret, const char *msgs)
 {
@@ -204,26 +177,15 @@ static int vkd3d_compile(const uint8_t *dxbc, size_t size, char *why, size_t cap
     return ret < 0 ? -1 : 0;
 }
 
-/* Everything but the declarations: frame, tokens, checksum, vkd3d. */
+/* Everything but the declarations: container (aerocmd_dxbc_open), tokens, vkd3d. */
 static int dxbc_check(const uint8_t *b, size_t size, struct dxbc_code *code, char *why, size_t cap)
 {
     const uint8_t *at = NULL;
     uint32_t bytes = 0;
-    uint8_t sum[16];
-    char token_why[160] = "", stored[33], computed[33];
-    int tokens_ok;
+    char token_why[160] = "";
     if (dxbc_frame(b, size, &at, &bytes, why, cap) != 0)
         return -1;
-    tokens_ok = token_walk(at, bytes, code, token_why, sizeof(token_why)) == 0;
-    if (aerocmd_umd_dxbc_checksum(b, (uint32_t)size, sum) != AEROCMD_OK ||
-        memcmp(sum, b + 4, 16) != 0) {
-        hex16(b + 4, stored);
-        hex16(sum, computed);
-        say(why, cap, "DXBC checksum mismatch (stored %s, computed %s)%s%s", stored, computed,
-            tokens_ok ? "" : "; and its tokens are not valid SM4: ", token_why);
-        return -1;
-    }
-    if (!tokens_ok) {
+    if (token_walk(at, bytes, code, token_why, sizeof(token_why)) != 0) {
         say(why, cap, "tokens are not valid SM4/SM5: %s", token_why);
         return -1;
     }

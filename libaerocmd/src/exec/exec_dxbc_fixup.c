@@ -10,7 +10,7 @@
  * checksum is recomputed afterwards. */
 #include <string.h>
 
-#include "aerocmd/umd_dxbc.h"
+#include "aerocmd/dxbc.h"
 #include "exec_internal.h"
 
 #define OP_MOV        54u
@@ -108,7 +108,7 @@ int aerocmd_priv_exec_dxbc_fixup(uint8_t *dxbc, size_t size)
             changed |= fix_mov(code, pos, len);
         pos += len;
     }
-    if (changed && aerocmd_umd_dxbc_checksum(dxbc, (uint32_t)size, sum) == AEROCMD_OK)
+    if (changed && aerocmd_dxbc_checksum(dxbc, (uint32_t)size, sum) == AEROCMD_OK)
         memcpy(dxbc + 4, sum, 16);
     return changed;
 }

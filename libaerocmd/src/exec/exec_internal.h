@@ -44,7 +44,6 @@
 #define EXEC_MAX_UAVS     8u
 #define EXEC_MAX_VBS      32u
 #define EXEC_MAX_TEX_DIM  16384u /* D3D11's Texture2D limit */
-#define EXEC_MAX_LAYERS   2048u
 /* Shader resources one stage may declare: vkd3d 1.2 on lavapipe crashes executing a draw
  * whose pixel-stage table holds more than 64 (exec_descriptors.c). */
 #define EXEC_MAX_STAGE_SRVS 64u
@@ -409,8 +408,6 @@ struct exec_format {
 };
 /* 0 and *out filled for an aerogpu_format; -1 for one the executor does not know. */
 int aerocmd_priv_exec_format(uint32_t aerogpu_format, struct exec_format *out);
-/* The format a view of `format` storage may use: same storage family. */
-int aerocmd_priv_exec_format_compatible(uint32_t texture_format, uint32_t view_format);
 const char *aerocmd_priv_exec_format_name(uint32_t aerogpu_format);
 /* Bytes of one texel (or block) in the D3D12 resource, for guest_bytes in guest memory. */
 uint32_t aerocmd_priv_exec_storage_bytes(uint32_t format, uint32_t guest_bytes);

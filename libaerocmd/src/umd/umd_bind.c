@@ -181,6 +181,8 @@ aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
     if (ctx->stages[stage].shader != handle) {
         ctx->stages[stage].shader = handle;
         ctx->dirty |= UMD_DIRTY_SHADERS;
+        if (stage == AEROCMD_SHADER_VS && handle == 0)
+            ctx->dirty |= UMD_DIRTY_DRAW_CHECK; /* draws leave out until one is bound */
     }
     return AEROCMD_OK;
 }
@@ -635,7 +637,7 @@ void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t ha
         struct umd_stage_bindings *st = &ctx->stages[stage];
         if (st->shader == handle) {
             st->shader = 0;
-            ctx->dirty |= UMD_DIRTY_SHADERS;
+            ctx->dirty |= UMD_DIRTY_SHADERS | UMD_DIRTY_DRAW_CHECK;
         }
         for (slot = 0; slot < AEROCMD_UMD_MAX_SAMPLERS; slot++)
             if (st->samplers[slot] == handle) {

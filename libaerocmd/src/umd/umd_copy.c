@@ -83,6 +83,17 @@ static void subresource_args(const struct aerocmd_umd_resource *res, uint32_t su
     *layer = subresource / res->mip_levels;
 }
 
+/* The validator's block rule for COPY_TEXTURE2D (aerocmd_texture_copy_in_blocks). */
+static int copy_in_blocks(uint32_t format, const struct aerocmd_subresource_layout *src_sub,
+                          const struct aerocmd_copy_texture2d_args *a)
+{
+    struct aerocmd_box box;
+    box.left = a->src_x, box.top = a->src_y, box.front = 0;
+    box.right = a->src_x + a->width, box.bottom = a->src_y + a->height, box.back = 1;
+    return aerocmd_texture_copy_in_blocks(format, src_sub->width, src_sub->height, &box, a->dst_x,
+                                          a->dst_y);
+}
+
 static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
                                           struct aerocmd_umd_resource *dst, uint32_t dst_sub,
                                           uint32_t dst_x, uint32_t dst_y,
@@ -115,6 +126,8 @@ static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
         return AEROCMD_E_INVALID_ARG;
     if (a.width == 0 || a.height == 0)
         return AEROCMD_OK;
+    if (!copy_in_blocks(src->format, &ss, &a))
+        return AEROCMD_E_INVALID_ARG; /* Direct3D: BC copies move whole blocks */
     return emit_copy(ctx, dst, &a, 0, 0, 0, 0);
 }
 

@@ -291,9 +291,9 @@ static void case_resource_keyed_mutex_gdi(struct harness *h, uint32_t policy)
 static void case_pipeline_tessellation(struct harness *h, uint32_t policy)
 {
     struct aerocmd_umd_shader *hs = NULL;
-    uint8_t dxbc[32];
+    uint8_t dxbc[MIN_DXBC_BYTES];
     (void)policy;
-    make_dxbc(dxbc, sizeof dxbc, 5);
+    make_dxbc(dxbc, AEROCMD_DXBC_HULL);
     CHECK_EQ(aerocmd_umd_create_shader(h->dev, kit_take(aerocmd_umd_shader_size()),
                                        aerocmd_umd_shader_size(), AEROCMD_SHADER_HS, dxbc,
                                        sizeof dxbc, &hs),
