@@ -77,6 +77,7 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
     ex->resource_budget =
         ex->options.resource_budget_bytes != 0 ? ex->options.resource_budget_bytes : DEFAULT_BUDGET;
     aerocmd_priv_exec_state_reset(&ex->state);
+    ex->compile_cache = aerocmd_priv_exec_compile_cache_new(); /* NULL: no caching */
     ex->tracker_mem = malloc(tracker_bytes);
     if (ex->tracker_mem != NULL &&
         aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK) {
@@ -127,6 +128,7 @@ void aerocmd_exec_destroy(struct aerocmd_exec *ex)
         return;
     aerocmd_priv_exec_pso_cache_free(ex);
     aerocmd_priv_exec_root_cache_free(ex);
+    aerocmd_priv_exec_compile_cache_free(ex->compile_cache);
     for (i = 0; i < ex->objects.capacity; i++)
         free_object(ex, &ex->objects.slots[i]);
     aerocmd_priv_exec_objects_free(&ex->objects);

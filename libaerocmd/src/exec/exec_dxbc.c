@@ -149,47 +149,7 @@ static void hex16(const uint8_t *b, char out[33])
     out[32] = '\0';
 }
 
-/* Messages of vkd3d-shader on one line. */
-static void vkd3d_messages(char *why, size_t cap, const char *prefix, int ret, const char *msgs)
-{
-    size_t used;
-    say(why, cap, "%s (vkd3d-shader error %d)%s", prefix, ret, msgs != NULL && *msgs ? ": " : "");
-    if (why == NULL || msgs == NULL)
-        return;
-    used = strlen(why);
-    for (; *msgs != '\0' && used + 1u < cap; msgs++) {
-        char c = *msgs == '\n' ? ' ' : *msgs;
-        why[used++] = c;
-    }
-    while (used > 0 && why[used - 1] == ' ')
-        used--;
-    why[used] = '\0';
-}
-
-static int vkd3d_compile(const uint8_t *dxbc, size_t size, char *why, size_t cap)
-{
-    struct vkd3d_shader_compile_info info;
-    struct vkd3d_shader_code spirv;
-    char *msgs = NULL;
-    int ret;
-    memset(&info, 0, sizeof(info));
-    info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
-    info.source.code = dxbc;
-    info.source.size = size;
-    info.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
-    info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
-    info.log_level = VKD3D_SHADER_LOG_WARNING;
-    memset(&spirv, 0, sizeof(spirv));
-    ret = vkd3d_shader_compile(&info, &spirv, &msgs);
-    if (ret < 0)
-        vkd3d_messages(why, cap, "libvkd3d-shader cannot compile the tokens", ret, msgs);
-    else
-        vkd3d_shader_free_shader_code(&spirv);
-    vkd3d_shader_free_messages(msgs);
-    return ret < 0 ? -1 : 0;
-}
-
-/* Everything but the declarations: frame, tokens, checksum, vkd3d. */
+/* Frame, tokens, checksum: everything before vkd3d-shader sees the blob. */
 static aerocmd_result dxbc_check(const uint8_t *b, size_t size, struct dxbc_code *code, char *why,
                                  size_t cap)
 {
@@ -214,7 +174,7 @@ static aerocmd_result dxbc_check(const uint8_t *b, size_t size, struct dxbc_code
             tokens == AEROCMD_E_NOT_IMPLEMENTED ? "" : "tokens are not valid SM4/SM5: ", token_why);
         return tokens;
     }
-    return vkd3d_compile(b, size, why, cap) == 0 ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+    return AEROCMD_OK;
 }
 
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
@@ -230,7 +190,9 @@ aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
     memset(&code, 0, sizeof(code));
     r = dxbc_check(dxbc, size, &code, why, why_capacity);
     free((void *)code.tokens);
-    return r == AEROCMD_OK ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+    if (r == AEROCMD_OK)
+        r = aerocmd_priv_exec_compile_checked(NULL, dxbc, size, why, why_capacity);
+    return r == AEROCMD_OK || r == AEROCMD_E_OUT_OF_MEMORY ? r : AEROCMD_E_MALFORMED;
 }
 
 /* ---- declarations ------------------------------------------------------------------- */
@@ -422,7 +384,7 @@ static int load_signature(struct exec_shader *sh, char *why, size_t cap)
     memset(&sig, 0, sizeof(sig));
     ret = vkd3d_shader_parse_input_signature(&code, &sig, &msgs);
     if (ret < 0) {
-        vkd3d_messages(why, cap, "cannot read the input signature", ret, msgs);
+        say(why, cap, "cannot read the input signature (vkd3d-shader error %d)", ret);
         vkd3d_shader_free_messages(msgs);
         return -1;
     }
@@ -434,8 +396,9 @@ static int load_signature(struct exec_shader *sh, char *why, size_t cap)
     return ret;
 }
 
-aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
-                                           size_t size, char *why, size_t why_cap)
+aerocmd_result aerocmd_priv_exec_dxbc_load(struct aerocmd_exec *ex, struct exec_shader *shader,
+                                           const uint8_t *dxbc, size_t size, char *why,
+                                           size_t why_cap)
 {
     struct dxbc_code code;
     aerocmd_result r;
@@ -449,16 +412,23 @@ aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uin
     shader->program_type = code.program_type;
     shader->dxbc = malloc(size);
     ok = shader->dxbc != NULL;
-    if (ok) {
+    if (!ok) {
+        say(why, why_cap, "out of memory");
+        r = AEROCMD_E_OUT_OF_MEMORY;
+    } else {
         memcpy(shader->dxbc, dxbc, size);
         shader->dxbc_size = size;
         aerocmd_priv_exec_dxbc_fixup(shader->dxbc, size);
+        /* vkd3d-shader sees the blob in this process only after a child saw it whole */
+        r = aerocmd_priv_exec_compile_checked(ex, shader->dxbc, size, why, why_cap);
         scan_declarations(shader, &code);
-        ok = scan_descriptors(shader, why, why_cap) == 0 &&
+        ok = r == AEROCMD_OK && scan_descriptors(shader, why, why_cap) == 0 &&
              load_signature(shader, why, why_cap) == 0;
     }
     free((void *)code.tokens);
-    return ok ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+    if (!ok && r == AEROCMD_OK)
+        r = AEROCMD_E_MALFORMED;
+    return ok ? AEROCMD_OK : r;
 }
 
 void aerocmd_priv_exec_shader_free(struct exec_shader *shader)

@@ -57,7 +57,7 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
     if (sh == NULL)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
                                       "no memory for a shader");
-    r = aerocmd_priv_exec_dxbc_load(sh, dxbc, len, why, sizeof(why));
+    r = aerocmd_priv_exec_dxbc_load(ctx->ex, sh, dxbc, len, why, sizeof(why));
     if (r != AEROCMD_OK) {
         aerocmd_priv_exec_shader_free(sh);
         return aerocmd_priv_exec_fail(ctx, r == AEROCMD_E_NOT_IMPLEMENTED ? r : AEROCMD_E_MALFORMED,
