@@ -196,7 +196,9 @@ static int reap(pid_t pid, int *status)
     }
 }
 
-/* The verdict from what the child said and how it ended. */
+/* The verdict from what the child said and how it ended. A whole answer stands whatever
+ * the exit status: the child does nothing after writing it (under valgrind its leak check
+ * may still turn the status into an error code). */
 static int verdict(const char *reply, size_t got, int timed_out, int reaped, int status, char *why,
                    size_t cap)
 {
@@ -205,17 +207,16 @@ static int verdict(const char *reply, size_t got, int timed_out, int reaped, int
         say(why, cap, "shader compiler did not answer within %d s (killed)", CHILD_SECONDS);
         return -1;
     }
-    if (reaped && WIFSIGNALED(status)) {
-        say(why, cap, "shader compiler crashed (signal %d)", WTERMSIG(status));
-        return -1;
+    if (whole) {
+        say(why, cap, "%s", reply + 1);
+        return reply[0] == 'Y' ? 0 : -1;
     }
-    if (!whole || (reaped && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))) {
+    if (reaped && WIFSIGNALED(status))
+        say(why, cap, "shader compiler crashed (signal %d)", WTERMSIG(status));
+    else
         say(why, cap, "shader compiler ended without an answer (exit status %d)",
             reaped && WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-        return -1;
-    }
-    say(why, cap, "%s", reply + 1);
-    return reply[0] == 'Y' ? 0 : -1;
+    return -1;
 }
 
 int aerocmd_priv_exec_vkd3d_isolated(const uint8_t *dxbc, size_t size, char *why, size_t cap)
