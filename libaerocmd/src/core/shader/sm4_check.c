@@ -144,13 +144,12 @@ static int extended_opcode(struct sm4_state *s, const struct sm4_opinfo *info, u
             return aerocmd_priv_sm4c_fail(s, AEROCMD_SM4_FAULT_OPERAND_COUNT, 0, *pos, end);
         tok = aerocmd_priv_sm4c_word(s, (*pos)++);
         type = tok & EXTENDED_TYPE_MASK;
-        if ((seen & (1u << type)) != 0 ||
+        if (type == 0 || type > AEROCMD_SM4_EXT_RETURN_TYPE || (seen & (1u << type)) != 0 ||
             (type == AEROCMD_SM4_EXT_SAMPLE_CONTROLS &&
              (!(info->flags & SM4_F_TEXOFF) ||
               (tok & ~(AEROCMD_SM4_EXTENDED | EXTENDED_SAMPLE_BITS | type)) != 0)) ||
             ((type == AEROCMD_SM4_EXT_RESOURCE_DIM || type == AEROCMD_SM4_EXT_RETURN_TYPE) &&
-             !(info->flags & SM4_F_RESEXT)) ||
-            type == 0 || type > AEROCMD_SM4_EXT_RETURN_TYPE)
+             !(info->flags & SM4_F_RESEXT)))
             return aerocmd_priv_sm4c_fail(s, AEROCMD_SM4_FAULT_EXTENDED_OPCODE, 0, tok, 0);
         seen |= 1u << type;
     } while ((tok & AEROCMD_SM4_EXTENDED) != 0);
@@ -305,6 +304,7 @@ static int walk(struct sm4_state *s)
     uint32_t len = 0;
     for (s->at = 2; s->at < s->count; s->at += len) {
         int top_ret;
+        s->opcode = aerocmd_priv_sm4c_word(s, s->at) & AEROCMD_SM4_OPCODE_MASK;
         if (s->ended) /* nothing may follow the closing ret */
             return aerocmd_priv_sm4c_fail(s, AEROCMD_SM4_FAULT_NO_RET, 0, s->at, 0);
         if (instruction(s, &len) != 0)
