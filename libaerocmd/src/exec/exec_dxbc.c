@@ -18,9 +18,13 @@
 #define DXBC_HEADER_BYTES 32u
 #define FOURCC(a, b, c, d)                                                                         \
     ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
-#define TAG_DXBC FOURCC('D', 'X', 'B', 'C')
-#define TAG_SHDR FOURCC('S', 'H', 'D', 'R')
-#define TAG_SHEX FOURCC('S', 'H', 'E', 'X')
+#define TAG_DXBC          FOURCC('D', 'X', 'B', 'C')
+#define TAG_SHDR          FOURCC('S', 'H', 'D', 'R')
+#define TAG_SHEX          FOURCC('S', 'H', 'E', 'X')
+#define TAG_ISGN          FOURCC('I', 'S', 'G', 'N')
+#define TAG_OSGN          FOURCC('O', 'S', 'G', 'N')
+#define COMPONENT_UINT32  1u /* D3D_REGISTER_COMPONENT_TYPE */
+#define COMPONENT_FLOAT32 3u
 
 struct dxbc_code {
     const uint32_t *tokens; /* copied, aligned */
@@ -45,6 +49,41 @@ static void say(char *why, size_t cap, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(why, cap, fmt, ap);
     va_end(ap);
+}
+
+/* An input or output signature: its elements inside the chunk, each with a component
+ * type Direct3D defines (uint, sint, float). vkd3d-shader 1.2 asserts on an unknown (0)
+ * one when it declares the variable. The container's other rules are the validator's. */
+static int signature(const uint8_t *c, uint32_t len, uint32_t tag, char *why, size_t cap)
+{
+    uint32_t count, i;
+    if (len < 8u || (count = rd32(c)) > (len - 8u) / 24u) {
+        say(why, cap, "%s chunk of %u bytes does not hold its elements",
+            tag == TAG_ISGN ? "ISGN" : "OSGN", len);
+        return -1;
+    }
+    for (i = 0; i < count; i++) {
+        uint32_t type = rd32(c + 8u + 24u * i + 12u);
+        if (type < COMPONENT_UINT32 || type > COMPONENT_FLOAT32) {
+            say(why, cap, "%s element %u has component type %u (Direct3D: 1 uint, 2 sint, 3 float)",
+                tag == TAG_ISGN ? "ISGN" : "OSGN", i, type);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Every signature chunk of a framed container (dxbc_frame). */
+static int signatures(const uint8_t *b, char *why, size_t cap)
+{
+    uint32_t count = rd32(b + 28), i;
+    for (i = 0; i < count; i++) {
+        uint32_t at = rd32(b + DXBC_HEADER_BYTES + 4u * i), tag = rd32(b + at);
+        if ((tag == TAG_ISGN || tag == TAG_OSGN) &&
+            signature(b + at + 8, rd32(b + at + 4), tag, why, cap) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* Header, chunk table and the one code chunk. *code_at / *code_bytes: its data. */
@@ -174,7 +213,7 @@ static aerocmd_result dxbc_check(const uint8_t *b, size_t size, struct dxbc_code
             tokens == AEROCMD_E_NOT_IMPLEMENTED ? "" : "tokens are not valid SM4/SM5: ", token_why);
         return tokens;
     }
-    return AEROCMD_OK;
+    return signatures(b, why, cap) == 0 ? AEROCMD_OK : AEROCMD_E_MALFORMED;
 }
 
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
