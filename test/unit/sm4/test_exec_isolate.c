@@ -128,6 +128,30 @@ static void cached(const uint8_t *good, uint32_t good_size)
     aerocmd_writer_release(&w);
 }
 
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+/* An output element of component type 0 (unknown): vkd3d-shader 1.2 asserts declaring it,
+ * the executor refuses it before (a container rule, checksum recomputed). */
+static void unknown_component_type(const uint8_t *good, uint32_t size)
+{
+    uint8_t blob[1024];
+    uint32_t i, chunks = rd32(good + 28);
+    char why[512];
+    memcpy(blob, good, size);
+    for (i = 0; i < chunks; i++) {
+        uint32_t at = rd32(blob + 32 + 4u * i);
+        if (memcmp(blob + at, "OSGN", 4) == 0)
+            memset(blob + at + 8 + 8 + 12, 0, 4); /* element 0's component type */
+    }
+    aerocmd_umd_dxbc_checksum(blob, size, blob + 4);
+    CHECK_EQ(aerocmd_exec_check_dxbc(blob, size, why, sizeof why), AEROCMD_E_MALFORMED);
+    if (!CHECK(strstr(why, "OSGN element 0 has component type 0") != NULL))
+        fprintf(stderr, "    why: %s\n", why);
+}
+
 int main(void)
 {
     static uint8_t good[1024], bad[1024];
@@ -141,6 +165,7 @@ int main(void)
     CHECK(strstr(why, "register not declared") != NULL);
     CHECK_EQ(aerocmd_sm4_check(bad + 0, 0, &c), AEROCMD_E_MALFORMED); /* empty chunk */
     CHECK_EQ(aerocmd_exec_check_dxbc(good, good_size, why, sizeof why), AEROCMD_OK);
+    unknown_component_type(good, good_size);
     isolated(good, good_size, bad, bad_size);
     cached(good, good_size);
     return check_finish();
