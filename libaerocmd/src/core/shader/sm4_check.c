@@ -157,27 +157,6 @@ static int extended_opcode(struct sm4_state *s, const struct sm4_opinfo *info, u
 }
 
 /* The operands of the table's positions, filling [pos, end) exactly. */
-static int operands(struct sm4_state *s, const struct sm4_opinfo *info, uint32_t pos, uint32_t end)
-{
-    const char *kinds[2];
-    uint32_t n = 0, k;
-    kinds[0] = info->dst;
-    kinds[1] = info->src;
-    for (k = 0; k < 2; k++) {
-        const char *kind;
-        for (kind = kinds[k]; *kind != '\0'; kind++) {
-            struct sm4_operand op;
-            n++;
-            if (aerocmd_priv_sm4c_read_operand(s, &pos, end, n, &op) != 0 ||
-                aerocmd_priv_sm4c_check_use(s, &op, *kind, n, k == 0) != 0)
-                return -1;
-        }
-    }
-    if (pos != end)
-        return aerocmd_priv_sm4c_fail(s, AEROCMD_SM4_FAULT_OPERAND_COUNT, 0, pos, end);
-    return 0;
-}
-
 static int push(struct sm4_state *s, uint8_t kind)
 {
     if (s->depth >= SM4_MAX_NESTING)
@@ -294,7 +273,7 @@ static int instruction(struct sm4_state *s, uint32_t *len)
             return -1;
     }
     s->body = 1;
-    if (operands(s, info, pos, s->at + *len) != 0)
+    if (aerocmd_priv_sm4c_operands(s, info, pos, s->at + *len) != 0)
         return -1;
     return flow(s, info->kind);
 }

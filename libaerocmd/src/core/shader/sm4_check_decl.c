@@ -122,6 +122,9 @@ static int dcl_input(struct sm4_state *s, uint32_t op_code, uint32_t tok, uint32
         return -1;
     if (with_sv && !sysval_ok(op_code, word(s, pos)))
         return fail(s, DECL, 2, word(s, pos), 0);
+    if (op.type >= AEROCMD_SM4_REG_THREAD_ID && op.type <= AEROCMD_SM4_REG_THREAD_ID_IN_GROUP)
+        s->thread_masks[op.type - AEROCMD_SM4_REG_THREAD_ID] =
+            (uint8_t)(op.components == AEROCMD_SM4_COMPONENTS_4 ? op.selection : 0xFu);
     if (op.type != AEROCMD_SM4_REG_INPUT)
         return special(s, op.type);
     if ((op_code == AEROCMD_SM4_OP_DCL_INPUT && s->type == AEROCMD_SM4_PROGRAM_PIXEL) ||
@@ -198,9 +201,10 @@ static int dcl_typed(struct sm4_state *s, uint32_t op_code, uint32_t tok, uint32
         words_left(s, pos, end, 1) != 0 || return_types(s, word(s, pos)) != 0)
         return -1;
     return slot(s, uav ? s->uav : s->srv, uav ? SM4_MAX_UAVS : SM4_MAX_SRVS, &op,
-                dim == AEROCMD_SM4_DIM_BUFFER ? SM4_RK_BUFFER
-                : ms                          ? SM4_RK_MS
-                                              : SM4_RK_TEXTURE);
+                (uint8_t)((dim == AEROCMD_SM4_DIM_BUFFER ? SM4_RK_BUFFER
+                           : ms                          ? SM4_RK_MS
+                                                         : SM4_RK_TEXTURE) |
+                          dim << SM4_RK_DIM_SHIFT));
 }
 
 /* A structure stride (bytes): a multiple of 4 up to Direct3D's 2048. */
@@ -298,6 +302,7 @@ static int dcl_indexable_temp(struct sm4_state *s, uint32_t tok, uint32_t pos, u
     if (size == 0 || size > SM4_MAX_TEMPS - s->idx_total || comps == 0 || comps > 4u)
         return fail(s, DECL, 2, size, SM4_MAX_TEMPS - s->idx_total);
     s->idx_size[reg] = (uint16_t)size;
+    s->idx_components[reg] = (uint8_t)comps;
     s->idx_total += size;
     return 0;
 }

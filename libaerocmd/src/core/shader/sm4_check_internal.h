@@ -45,6 +45,7 @@ enum sm4_kind {
 #define SM4_F_RESEXT  0x0400u /* extended opcode: resource dimension / return type */
 #define SM4_F_UNSUP   0x0800u /* valid Direct3D the executor cannot translate */
 #define SM4_F_NOINSTR 0x1000u /* a declaration-like item allowed among declarations */
+#define SM4_F_LANES   0x2000u /* each result lane reads the same lane of every source */
 
 /* Operand positions (the letters of sm4_opinfo.dst / .src):
  *   D value destination (r, x, o, oDepth, oMask)   N D or null
@@ -64,7 +65,7 @@ struct sm4_opinfo {
 /* NULL when the opcode is unknown. */
 const struct sm4_opinfo *aerocmd_priv_sm4c_opinfo(uint32_t opcode);
 
-/* Kinds of declared t# / u# / g# slots. */
+/* Kinds of declared t# / u# / g# slots (bits 0..2; a typed one's dimension from bit 3). */
 enum sm4_resource_kind {
     SM4_RK_NONE = 0,
     SM4_RK_BUFFER, /* typed buffer */
@@ -73,6 +74,10 @@ enum sm4_resource_kind {
     SM4_RK_RAW,
     SM4_RK_STRUCTURED
 };
+#define SM4_RK_KIND(slot) ((slot)&7u)
+#define SM4_RK_DIM(slot)  ((uint32_t)(slot) >> SM4_RK_DIM_SHIFT)
+#define SM4_RK_DIM_SHIFT  3u
+#define SM4_MAX_OPERANDS  6u
 
 #define SM4_MAX_TEMPS       4096u /* D3D10_COMMONSHADER_TEMP_REGISTER_COUNT */
 #define SM4_MAX_IDX_TEMPS   32u   /* x# registers the checker follows */
@@ -92,16 +97,19 @@ struct sm4_state {
     uint32_t type, major, minor;
     struct aerocmd_sm4_check *out;
     uint32_t at, opcode; /* the instruction being checked */
+    uint32_t lanes;      /* the lanes of the source being checked that are read */
     int body;            /* past the declarations */
     int ended;           /* a top-level ret was the last instruction */
     /* declarations */
     uint32_t temps;
     int temps_declared;
     uint16_t idx_size[SM4_MAX_IDX_TEMPS]; /* 0: not declared */
+    uint8_t idx_components[SM4_MAX_IDX_TEMPS];
     uint32_t idx_total;
     uint8_t input_masks[SM4_MAX_IO], output_masks[SM4_MAX_IO]; /* components declared */
     uint32_t inputs, outputs;                                  /* v# / o# declared */
-    uint64_t specials; /* bit n: register type n declared (inputs and outputs) */
+    uint64_t specials;       /* bit n: register type n declared (inputs and outputs) */
+    uint8_t thread_masks[3]; /* components of vThreadID, vThreadGroupID, vThreadIDInGroup */
     uint16_t cb_size[SM4_MAX_CBS];
     uint16_t samplers;
     uint8_t srv[SM4_MAX_SRVS];
@@ -141,6 +149,14 @@ int aerocmd_priv_sm4c_read_operand(struct sm4_state *s, uint32_t *pos, uint32_t 
  * register type, selection and declared ranges. */
 int aerocmd_priv_sm4c_check_use(struct sm4_state *s, const struct sm4_operand *op, char kind,
                                 uint32_t n, int is_dst);
+/* The instruction's operands (positions from the opcode table) in [pos, end): read,
+ * then checked. */
+int aerocmd_priv_sm4c_operands(struct sm4_state *s, const struct sm4_opinfo *info, uint32_t pos,
+                               uint32_t end);
+/* The lanes source `j` of the instruction's operands reads (sm4_lanes.c). */
+uint32_t aerocmd_priv_sm4c_lanes(const struct sm4_state *s, const struct sm4_opinfo *info,
+                                 const struct sm4_operand *ops, const char *kinds, uint32_t count,
+                                 uint32_t j);
 /* One declaration (the opcode token at s->at, `end` past it). */
 int aerocmd_priv_sm4c_declaration(struct sm4_state *s, uint32_t tok, uint32_t end);
 /* What the program type needs declared, once the walk is over. */

@@ -313,7 +313,7 @@ static int slot_in(struct sm4_state *s, const struct sm4_operand *op, const uint
         return fail(s, AEROCMD_SM4_FAULT_RELATIVE, n, op->type, 0);
     if (op->index[0] >= count || table[op->index[0]] == SM4_RK_NONE)
         return fail(s, AEROCMD_SM4_FAULT_UNDECLARED, n, op->index[0], count);
-    if (!kind_fits(table[op->index[0]], kind))
+    if (!kind_fits(SM4_RK_KIND(table[op->index[0]]), kind))
         return fail(s, AEROCMD_SM4_FAULT_RESOURCE_KIND, n, op->index[0], table[op->index[0]]);
     return 0;
 }
@@ -372,6 +372,43 @@ static int declared(struct sm4_state *s, const struct sm4_operand *op, char kind
     }
 }
 
+/* The components a source reads in the instruction's lanes (s->lanes). */
+static uint32_t components_read(const struct sm4_state *s, const struct sm4_operand *op)
+{
+    uint32_t lane, read = 0;
+    if (op->mode == AEROCMD_SM4_MODE_SELECT1)
+        return 1u << (op->selection & 3u);
+    for (lane = 0; lane < 4; lane++)
+        if ((s->lanes >> lane) & 1u)
+            read |= 1u << ((op->selection >> (2u * lane)) & 3u);
+    return read;
+}
+
+/* Registers declared with fewer than four components (v#, o#, x#, the thread ids) are read
+ * and written only in those: vkd3d-shader 1.2 asserts on a swizzle past them. */
+static int components_declared(struct sm4_state *s, const struct sm4_operand *op, uint32_t n,
+                               int is_dst)
+{
+    uint32_t have, used;
+    if (op->components != AEROCMD_SM4_COMPONENTS_4)
+        return 0;
+    if (op->type == AEROCMD_SM4_REG_INPUT)
+        have = s->input_masks[op->index[op->dims - 1u]];
+    else if (op->type == AEROCMD_SM4_REG_OUTPUT)
+        have = s->output_masks[op->index[0]];
+    else if (op->type == AEROCMD_SM4_REG_INDEXABLE_TEMP)
+        have = (1u << s->idx_components[op->index[0]]) - 1u;
+    else if (op->type >= AEROCMD_SM4_REG_THREAD_ID &&
+             op->type <= AEROCMD_SM4_REG_THREAD_ID_IN_GROUP)
+        have = s->thread_masks[op->type - AEROCMD_SM4_REG_THREAD_ID];
+    else
+        return 0;
+    used = is_dst ? op->selection : components_read(s, op);
+    if ((used & ~have) != 0)
+        return fail(s, AEROCMD_SM4_FAULT_SELECTION, n, used, have);
+    return 0;
+}
+
 int aerocmd_priv_sm4c_check_use(struct sm4_state *s, const struct sm4_operand *op, char kind,
                                 uint32_t n, int is_dst)
 {
@@ -379,7 +416,34 @@ int aerocmd_priv_sm4c_check_use(struct sm4_state *s, const struct sm4_operand *o
         return -1;
     if (!type_fits(op->type, kind) || (kind == 'C' && op->components != AEROCMD_SM4_COMPONENTS_1))
         return fail(s, AEROCMD_SM4_FAULT_REGISTER_TYPE, n, op->type, 0);
-    if (selection_fits(s, op, n, is_dst) != 0)
+    if (selection_fits(s, op, n, is_dst) != 0 || declared(s, op, kind, n) != 0)
         return -1;
-    return declared(s, op, kind, n);
+    return components_declared(s, op, n, is_dst);
+}
+
+/* The operands of the table's positions, filling [pos, end) exactly; then each one's use,
+ * the sources with the lanes they read (which may depend on a later operand). Not inlined
+ * into the walk: its operands and the walk's state would not fit one 1 KiB frame. */
+int aerocmd_priv_sm4c_operands(struct sm4_state *s, const struct sm4_opinfo *info, uint32_t pos,
+                               uint32_t end)
+{
+    struct sm4_operand ops[SM4_MAX_OPERANDS];
+    char kinds[SM4_MAX_OPERANDS];
+    uint32_t count = 0, dsts = 0, i;
+    const char *kind;
+    for (kind = info->dst; *kind != '\0'; kind++)
+        kinds[count++] = *kind, dsts++;
+    for (kind = info->src; *kind != '\0'; kind++)
+        kinds[count++] = *kind;
+    for (i = 0; i < count; i++)
+        if (aerocmd_priv_sm4c_read_operand(s, &pos, end, i + 1u, &ops[i]) != 0)
+            return -1;
+    if (pos != end)
+        return aerocmd_priv_sm4c_fail(s, AEROCMD_SM4_FAULT_OPERAND_COUNT, 0, pos, end);
+    for (i = 0; i < count; i++) {
+        s->lanes = i < dsts ? 0xFu : aerocmd_priv_sm4c_lanes(s, info, ops, kinds, count, i);
+        if (aerocmd_priv_sm4c_check_use(s, &ops[i], kinds[i], i + 1u, i < dsts) != 0)
+            return -1;
+    }
+    return 0;
 }
