@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* exec_dxbc.c — DXBC containers as the executor sees them: framing, checksum, a walk of the
- * SM4/SM5 tokens, the declarations the binding model needs (what each t# / u# register
- * holds), the input signature, and a full compilation to SPIR-V by libvkd3d-shader. vkd3d
+/* exec_dxbc.c — DXBC containers as the executor sees them: framing, checksum, the SM4/SM5
+ * tokens through the token checker (aerocmd/sm4_check.h), signature component types, then
+ * vkd3d-shader's compilation in a child process (exec_isolate.c); the declarations the
+ * binding model needs (what each t# / u# register holds) and the input signature. vkd3d
  * fails pipeline creation silently on a bad checksum, so nothing reaches D3D12 unchecked. */
 #include <stdarg.h>
 #include <stdio.h>
