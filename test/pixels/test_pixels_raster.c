@@ -254,15 +254,16 @@ static void depth(void)
     px_stop(&p);
 }
 
-/* PS: SV_Target0 red, SV_Target1 green, SV_Target2 blue. */
+/* PS: SV_Target0 red, SV_Target1 green, SV_Target2 blue (declarations first, as the format
+ * wants). */
 static void build_ps_three(struct aerocmd_sm4_builder *b)
 {
     uint32_t i;
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < 3; i++)
         aerocmd_sm4_dcl_output(b, i, PX_XYZW);
+    for (i = 0; i < 3; i++)
         aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(i, PX_XYZW),
                         aerocmd_sm4_imm4f(i == 0, i == 1, i == 2, 1.0f));
-    }
 }
 
 static void mrt_gap(void)

@@ -40,7 +40,14 @@ AEROCMD_EXPORT_BEGIN
 struct aerocmd_exec;
 struct aerocmd_exec_present;
 
-enum aerocmd_exec_flags { AEROCMD_EXEC_DRY_RUN = 1u << 0 };
+/* DRY_RUN: no device (above). COMPILE_IN_PROCESS: vkd3d-shader's first look at each shader
+ * runs in this process instead of a child process (see aerocmd_exec_check_dxbc); a shader
+ * that crashes vkd3d-shader then ends the process. For fuzzers (the crash is the finding)
+ * and debuggers. */
+enum aerocmd_exec_flags {
+    AEROCMD_EXEC_DRY_RUN = 1u << 0,
+    AEROCMD_EXEC_COMPILE_IN_PROCESS = 1u << 1
+};
 
 struct aerocmd_exec_options {
     uint32_t flags; /* enum aerocmd_exec_flags */
@@ -219,10 +226,14 @@ aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex,
                                       struct aerocmd_exec_stats *out);
 
 /* Checks a DXBC container the way Direct3D 12 on vkd3d will see it: container framing,
- * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens walk
- * cleanly (version, length, every instruction's length inside the chunk), then a full
- * compilation to SPIR-V by libvkd3d-shader. AEROCMD_OK, or AEROCMD_E_MALFORMED with `why`
- * (NUL-terminated, cut to why_capacity) saying what is wrong. why may be NULL. */
+ * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens the
+ * token checker accepts (aerocmd/sm4_check.h: exactly what vkd3d-shader 1.2 translates),
+ * then a full compilation to SPIR-V, the descriptor scan and the input signature by
+ * libvkd3d-shader, in a child process: a shader that crashes vkd3d-shader is refused
+ * ("shader compiler crashed (signal N)"), the caller lives on. The executor does the same
+ * at CREATE_SHADER_DXBC, caching verdicts by the container's checksum. AEROCMD_OK, or
+ * AEROCMD_E_MALFORMED with `why` (NUL-terminated, cut to why_capacity) saying what is
+ * wrong (OUT_OF_MEMORY when no child process could be started). why may be NULL. */
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
                                        size_t why_capacity);
 

@@ -295,6 +295,7 @@ struct aerocmd_exec {
     int gpu_state_dirty; /* everything must be re-bound on the command list */
     int pipeline_dirty;
     int ia_dirty, om_dirty, rs_dirty;
+    struct exec_compile_cache *compile_cache; /* exec_isolate.c */
 };
 
 /* The packet being executed, and where errors go. */
@@ -461,10 +462,26 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx);
 
 /* ---- shaders and input layouts (exec_dxbc.c, exec_shader.c) ------------------------------ */
 
+/* ---- vkd3d-shader in a child process (exec_isolate.c) ---------------------------------- */
+
+struct exec_compile_cache;
+struct exec_compile_cache *aerocmd_priv_exec_compile_cache_new(void);
+void aerocmd_priv_exec_compile_cache_free(struct exec_compile_cache *cache);
+/* vkd3d-shader's compilation, descriptor scan and input signature of a checked blob, here:
+ * 0, or -1 with why. */
+int aerocmd_priv_exec_vkd3d_calls(const uint8_t *dxbc, size_t size, char *why, size_t cap);
+/* The same in a child process: 0, -1 refused (a crash included), -2 no child started. */
+int aerocmd_priv_exec_vkd3d_isolated(const uint8_t *dxbc, size_t size, char *why, size_t cap);
+/* The same through ex's cache (ex may be NULL: no cache), or in this process when ex asks
+ * for AEROCMD_EXEC_COMPILE_IN_PROCESS. OK, MALFORMED, or OUT_OF_MEMORY (no child). */
+aerocmd_result aerocmd_priv_exec_compile_checked(struct aerocmd_exec *ex, const uint8_t *dxbc,
+                                                 size_t size, char *why, size_t cap);
+
 /* Checks a blob (aerocmd_exec_check_dxbc) and fills the shader's program type,
  * declarations and input signature. why gets the reason on failure. */
-aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
-                                           size_t size, char *why, size_t why_cap);
+aerocmd_result aerocmd_priv_exec_dxbc_load(struct aerocmd_exec *ex, struct exec_shader *shader,
+                                           const uint8_t *dxbc, size_t size, char *why,
+                                           size_t why_cap);
 void aerocmd_priv_exec_shader_free(struct exec_shader *shader);
 /* Rewrites a checked blob so that vkd3d 1.2 compiles its masked movs right (see
  * exec_dxbc_fixup.c); 1 when it changed (checksum recomputed). */

@@ -59,9 +59,12 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
                                       "no memory for a shader");
     }
     sh->budget_bytes = shader_bytes(len);
-    if (aerocmd_priv_exec_dxbc_load(sh, dxbc, len, why, sizeof(why)) != AEROCMD_OK) {
+    r = aerocmd_priv_exec_dxbc_load(ctx->ex, sh, dxbc, len, why, sizeof(why));
+    if (r != AEROCMD_OK) {
         shader_drop(ctx->ex, sh);
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
+        return aerocmd_priv_exec_fail(ctx, r == AEROCMD_E_NOT_IMPLEMENTED ? r : AEROCMD_E_MALFORMED,
+                                      r == AEROCMD_E_NOT_IMPLEMENTED ? AEROCMD_R_NONE
+                                                                     : AEROCMD_R_FIELD_INVALID,
                                       "shader h:%u refused: %s", p->shader_handle, why);
     }
     /* the validator has matched the program type with the stage (shader_stage) */
