@@ -36,11 +36,7 @@ static uint32_t rd32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-#if defined(__GNUC__)
-static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-#endif
-
-static void say(char *why, size_t cap, const char *fmt, ...)
+void aerocmd_priv_exec_say(char *why, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     if (why == NULL || cap == 0)
@@ -57,14 +53,15 @@ static int signature(const uint8_t *c, uint32_t len, uint32_t tag, char *why, si
 {
     uint32_t count, i;
     if (len < 8u || (count = rd32(c)) > (len - 8u) / 24u) {
-        say(why, cap, "%s chunk of %u bytes does not hold its elements",
-            tag == TAG_ISGN ? "ISGN" : "OSGN", len);
+        aerocmd_priv_exec_say(why, cap, "%s chunk of %u bytes does not hold its elements",
+                              tag == TAG_ISGN ? "ISGN" : "OSGN", len);
         return -1;
     }
     for (i = 0; i < count; i++) {
         uint32_t type = rd32(c + 8u + 24u * i + 12u);
         if (type < COMPONENT_UINT32 || type > COMPONENT_FLOAT32) {
-            say(why, cap, "%s element %u has component type %u (Direct3D: 1 uint, 2 sint, 3 float)",
+            aerocmd_priv_exec_say(
+                why, cap, "%s element %u has component type %u (Direct3D: 1 uint, 2 sint, 3 float)",
                 tag == TAG_ISGN ? "ISGN" : "OSGN", i, type);
             return -1;
         }
@@ -107,14 +104,14 @@ static int dxbc_frame(const uint8_t *b, size_t size, const uint8_t **code_at, ui
         uint8_t sum[16];
         char stored[33], computed[33];
         if (fault != AEROCMD_DXBC_FAULT_CHECKSUM) {
-            say(why, cap, "%s", aerocmd_dxbc_fault_text(fault));
+            aerocmd_priv_exec_say(why, cap, "%s", aerocmd_dxbc_fault_text(fault));
             return -1;
         }
         aerocmd_dxbc_checksum(b, (uint32_t)size, sum);
         hex16(b + 4, stored);
         hex16(sum, computed);
-        say(why, cap, "%s (stored %s, computed %s)", aerocmd_dxbc_fault_text(fault), stored,
-            computed);
+        aerocmd_priv_exec_say(why, cap, "%s (stored %s, computed %s)",
+                              aerocmd_dxbc_fault_text(fault), stored, computed);
         return -1;
     }
     *code_at = b + program.code_offset;
@@ -136,8 +133,8 @@ static void token_reason(const struct aerocmd_sm4_check *c, char *why, size_t ca
         snprintf(op, sizeof(op), ", operand %u", c->operand);
     if (c->limit != 0)
         snprintf(limit, sizeof(limit), ", limit %u", c->limit);
-    say(why, cap, "%s%s: %s (value %u = 0x%x%s)", where, op, aerocmd_sm4_fault_text(c->fault),
-        c->value, c->value, limit);
+    aerocmd_priv_exec_say(why, cap, "%s%s: %s (value %u = 0x%x%s)", where, op,
+                          aerocmd_sm4_fault_text(c->fault), c->value, c->value, limit);
 }
 
 /* The program's tokens, copied aligned for the declaration scan, then the token checker
@@ -154,7 +151,7 @@ static aerocmd_result token_check(const uint8_t *at, uint32_t bytes, struct dxbc
     }
     t = malloc((size_t)n * 4u);
     if (t == NULL) {
-        say(why, cap, "out of memory");
+        aerocmd_priv_exec_say(why, cap, "out of memory");
         return AEROCMD_E_OUT_OF_MEMORY;
     }
     for (pos = 0; pos < n; pos++)
@@ -179,7 +176,8 @@ static aerocmd_result dxbc_check(const uint8_t *b, size_t size, struct dxbc_code
         return AEROCMD_E_MALFORMED;
     tokens = token_check(at, bytes, code, token_why, sizeof(token_why));
     if (tokens != AEROCMD_OK) {
-        say(why, cap, "%s%s",
+        aerocmd_priv_exec_say(
+            why, cap, "%s%s",
             tokens == AEROCMD_E_NOT_IMPLEMENTED ? "" : "tokens are not valid SM4/SM5: ", token_why);
         return tokens;
     }
@@ -191,9 +189,9 @@ aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
 {
     struct dxbc_code code;
     aerocmd_result r;
-    say(why, why_capacity, "%s", "");
+    aerocmd_priv_exec_say(why, why_capacity, "%s", "");
     if (dxbc == NULL || size > 0x7FFFFFFFu) {
-        say(why, why_capacity, "no blob");
+        aerocmd_priv_exec_say(why, why_capacity, "no blob");
         return AEROCMD_E_MALFORMED;
     }
     memset(&code, 0, sizeof(code));
@@ -334,21 +332,23 @@ static int scan_descriptors(struct exec_shader *sh, char *why, size_t cap)
     info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
     info.log_level = VKD3D_SHADER_LOG_NONE;
     if (vkd3d_shader_scan(&info, NULL) < 0) {
-        say(why, cap, "libvkd3d-shader cannot scan its declarations");
+        aerocmd_priv_exec_say(why, cap, "libvkd3d-shader cannot scan its declarations");
         return -1;
     }
     for (i = 0; ok && i < scan.descriptor_count; i++) {
         const struct vkd3d_shader_descriptor_info *d = &scan.descriptors[i];
         for (k = 0; ok && k < (d->count != 0 ? d->count : 1u); k++)
             if (d->register_space != 0 || add_descriptor(sh, d, d->register_index + k) != 0) {
-                say(why, cap, "declares %c%u (space %u), outside Direct3D 11's registers",
+                aerocmd_priv_exec_say(
+                    why, cap, "declares %c%u (space %u), outside Direct3D 11's registers",
                     kinds[d->type < 4u ? d->type : 0], d->register_index + k, d->register_space);
                 ok = 0;
             }
     }
     vkd3d_shader_free_scan_descriptor_info(&scan);
     if (ok && sh->layout.srv_count > EXEC_MAX_STAGE_SRVS) {
-        say(why, cap,
+        aerocmd_priv_exec_say(
+            why, cap,
             "declares %u shader resources; vkd3d 1.2 on lavapipe crashes with more than %u in "
             "a stage",
             sh->layout.srv_count, EXEC_MAX_STAGE_SRVS);
@@ -393,7 +393,8 @@ static int load_signature(struct exec_shader *sh, char *why, size_t cap)
     memset(&sig, 0, sizeof(sig));
     ret = vkd3d_shader_parse_input_signature(&code, &sig, &msgs);
     if (ret < 0) {
-        say(why, cap, "cannot read the input signature (vkd3d-shader error %d)", ret);
+        aerocmd_priv_exec_say(why, cap, "cannot read the input signature (vkd3d-shader error %d)",
+                              ret);
         vkd3d_shader_free_messages(msgs);
         return -1;
     }
@@ -401,7 +402,7 @@ static int load_signature(struct exec_shader *sh, char *why, size_t cap)
     ret = copy_signature(sh, &sig);
     vkd3d_shader_free_shader_signature(&sig);
     if (ret != 0)
-        say(why, cap, "out of memory");
+        aerocmd_priv_exec_say(why, cap, "out of memory");
     return ret;
 }
 
@@ -422,7 +423,7 @@ aerocmd_result aerocmd_priv_exec_dxbc_load(struct aerocmd_exec *ex, struct exec_
     shader->dxbc = malloc(size);
     ok = shader->dxbc != NULL;
     if (!ok) {
-        say(why, why_cap, "out of memory");
+        aerocmd_priv_exec_say(why, why_cap, "out of memory");
         r = AEROCMD_E_OUT_OF_MEMORY;
     } else {
         memcpy(shader->dxbc, dxbc, size);

@@ -308,6 +308,12 @@ struct exec_ctx {
 
 /* ---- errors (exec_api.c) --------------------------------------------------------------- */
 
+/* Formats a reason into why (cut to cap; nothing when why is NULL or cap 0). */
+void aerocmd_priv_exec_say(char *why, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Fills ctx->err for the current packet: result, reason (AEROCMD_R_NONE when no code
  * fits) and a printf-style explanation. Returns `result` so handlers can return it. */
 aerocmd_result aerocmd_priv_exec_fail(struct exec_ctx *ctx, aerocmd_result result,

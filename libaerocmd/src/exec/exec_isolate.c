@@ -25,7 +25,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,25 +52,12 @@ struct exec_compile_cache {
     uint32_t count, next; /* filled entries; the next one to replace when full */
 };
 
-#if defined(__GNUC__)
-static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-#endif
-
-static void say(char *why, size_t cap, const char *fmt, ...)
-{
-    va_list ap;
-    if (why == NULL || cap == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(why, cap, fmt, ap);
-    va_end(ap);
-}
-
 /* vkd3d-shader's messages on one line after `prefix`. */
 static void messages(char *why, size_t cap, const char *prefix, int ret, const char *msgs)
 {
     size_t used;
-    say(why, cap, "%s (vkd3d-shader error %d)%s", prefix, ret, msgs != NULL && *msgs ? ": " : "");
+    aerocmd_priv_exec_say(why, cap, "%s (vkd3d-shader error %d)%s", prefix, ret,
+                          msgs != NULL && *msgs ? ": " : "");
     if (why == NULL || msgs == NULL)
         return;
     used = strlen(why);
@@ -118,7 +104,7 @@ int aerocmd_priv_exec_vkd3d_calls(const uint8_t *dxbc, size_t size, char *why, s
     compile_info(&info, dxbc, size, &scan);
     info.log_level = VKD3D_SHADER_LOG_NONE;
     if (vkd3d_shader_scan(&info, NULL) < 0) {
-        say(why, cap, "libvkd3d-shader cannot scan its declarations");
+        aerocmd_priv_exec_say(why, cap, "libvkd3d-shader cannot scan its declarations");
         return -1;
     }
     vkd3d_shader_free_scan_descriptor_info(&scan);
@@ -129,7 +115,8 @@ int aerocmd_priv_exec_vkd3d_calls(const uint8_t *dxbc, size_t size, char *why, s
     ret = vkd3d_shader_parse_input_signature(&code, &sig, &msgs);
     vkd3d_shader_free_messages(msgs);
     if (ret < 0) {
-        say(why, cap, "libvkd3d-shader cannot read the input signature (error %d)", ret);
+        aerocmd_priv_exec_say(why, cap,
+                              "libvkd3d-shader cannot read the input signature (error %d)", ret);
         return -1;
     }
     vkd3d_shader_free_shader_signature(&sig);
@@ -204,18 +191,19 @@ static int verdict(const char *reply, size_t got, int timed_out, int reaped, int
 {
     int whole = got >= 2u && reply[got - 1u] == '\0' && (reply[0] == 'Y' || reply[0] == 'N');
     if (timed_out) {
-        say(why, cap, "shader compiler did not answer within %d s (killed)", CHILD_SECONDS);
+        aerocmd_priv_exec_say(why, cap, "shader compiler did not answer within %d s (killed)",
+                              CHILD_SECONDS);
         return -1;
     }
     if (whole) {
-        say(why, cap, "%s", reply + 1);
+        aerocmd_priv_exec_say(why, cap, "%s", reply + 1);
         return reply[0] == 'Y' ? 0 : -1;
     }
     if (reaped && WIFSIGNALED(status))
-        say(why, cap, "shader compiler crashed (signal %d)", WTERMSIG(status));
+        aerocmd_priv_exec_say(why, cap, "shader compiler crashed (signal %d)", WTERMSIG(status));
     else
-        say(why, cap, "shader compiler ended without an answer (exit status %d)",
-            reaped && WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        aerocmd_priv_exec_say(why, cap, "shader compiler ended without an answer (exit status %d)",
+                              reaped && WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     return -1;
 }
 
@@ -226,7 +214,8 @@ int aerocmd_priv_exec_vkd3d_isolated(const uint8_t *dxbc, size_t size, char *why
     int fds[2], status = 0, timed_out, reaped;
     pid_t pid;
     if (pipe2(fds, O_CLOEXEC) != 0) {
-        say(why, cap, "cannot start the shader compiler: no pipe (%s)", strerror(errno));
+        aerocmd_priv_exec_say(why, cap, "cannot start the shader compiler: no pipe (%s)",
+                              strerror(errno));
         return -2;
     }
     pid = fork();
@@ -237,7 +226,8 @@ int aerocmd_priv_exec_vkd3d_isolated(const uint8_t *dxbc, size_t size, char *why
     close(fds[1]);
     if (pid < 0) {
         close(fds[0]);
-        say(why, cap, "cannot start the shader compiler: no process (%s)", strerror(errno));
+        aerocmd_priv_exec_say(why, cap, "cannot start the shader compiler: no process (%s)",
+                              strerror(errno));
         return -2;
     }
     timed_out = read_reply(fds[0], reply, sizeof(reply), &got) != 0;
@@ -311,11 +301,11 @@ aerocmd_result aerocmd_priv_exec_compile_checked(struct aerocmd_exec *ex, const 
                                                                         : AEROCMD_E_MALFORMED;
     hit = ex != NULL && ex->compile_cache != NULL ? lookup(ex->compile_cache, dxbc, size) : NULL;
     if (hit != NULL) {
-        say(why, cap, "%s", hit->why);
+        aerocmd_priv_exec_say(why, cap, "%s", hit->why);
         return hit->ok ? AEROCMD_OK : AEROCMD_E_MALFORMED;
     }
     r = aerocmd_priv_exec_vkd3d_isolated(dxbc, size, reply, sizeof(reply));
-    say(why, cap, "%s", reply);
+    aerocmd_priv_exec_say(why, cap, "%s", reply);
     if (r == -2) /* no process: nothing was learnt about the shader */
         return AEROCMD_E_OUT_OF_MEMORY;
     if (ex != NULL && ex->compile_cache != NULL)
