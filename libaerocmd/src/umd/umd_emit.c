@@ -65,6 +65,7 @@ aerocmd_result aerocmd_priv_umd_emit_render_targets(struct aerocmd_umd_context *
     if (r == AEROCMD_OK) {
         ctx->host_rt = *rt;
         ctx->host_rt_inexact = 0;
+        memset(ctx->host_colour_extent, 0, sizeof ctx->host_colour_extent);
     }
     return r;
 }
