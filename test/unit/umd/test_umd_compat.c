@@ -81,6 +81,7 @@ static const struct compat_case cases[] = {
     CASE("data.unknown_structure_count", "refused", SETUP_DEFAULT,
          case_data_unknown_structure_count),
     CASE("data.copy_between_formats", "refused", SETUP_DEFAULT, case_data_copy_between_formats),
+    CASE("data.copy_between_aliases", "exact", SETUP_DEFAULT, case_data_copy_between_aliases),
     CASE("data.copy_into_dynamic", "refused", SETUP_DEFAULT, case_data_copy_into_dynamic),
     CASE("data.unaligned_buffer_copy", "refused", SETUP_DEFAULT, case_data_unaligned_buffer_copy),
     CASE("data.clear_uav_formats", "refused", SETUP_DEFAULT, case_data_clear_uav_formats),
