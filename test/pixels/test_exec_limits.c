@@ -61,7 +61,8 @@ static void views_while_the_table_grows(void)
 /* Create/destroy pairs in one submission: destroyed buffers wait for a flush, and never
  * more than 1024 of them (each is a live object to vkd3d, whose address allocator slows
  * down past 64k): the executor flushes at least once per 1024 pairs. 20,000 buffers of
- * 64 KiB are 1.6 GB: the budget alone would flush only once. */
+ * 64 KiB are 1.6 GB: the budget alone would flush only once. Buffers never used are never
+ * zeroed (exec_zero.c): they cost no work. */
 static void buffer_churn(void)
 {
     struct aerocmd_exec_stats st;
@@ -73,6 +74,7 @@ static void buffer_churn(void)
         CHECK(st.flushes >= 20000u / 1024u);
         CHECK(st.memory_peak_bytes <= 1ull << 30);
         CHECK_EQ(st.objects, 0);
+        CHECK_EQ(st.work_units, 0);
     }
     px_stop(&p);
 }
@@ -416,6 +418,31 @@ static void hostile_work_refused(void)
     }
 }
 
+/* A resource the guest never wrote is zeroed at its first use, its bytes counted as moved
+ * (exec_zero.c): 4 bytes uploaded into a 4-byte buffer (all of it: no zeros first), then 4
+ * bytes copied from a 4096-byte buffer never written, which its first use zeroes (4096); a
+ * second copy finds it zeroed already (4). */
+static void fresh_zeroed_work(void)
+{
+    static const uint32_t word = 0x12345678u;
+    struct aerocmd_exec_stats st;
+    uint32_t got = 1, src, dst;
+    struct px p;
+    if (!lim_start(&p, NULL))
+        return;
+    dst = px_buffer(&p, &word, 4);
+    src = px_buffer(&p, NULL, 4096);
+    CHECK(aerocmd_append_copy_buffer(&p.w, dst, src, 0, 1024, 4, 0) == AEROCMD_OK);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.work_units, 4u + 4096u + 4u);
+    CHECK(aerocmd_append_copy_buffer(&p.w, dst, src, 0, 2048, 4, 0) == AEROCMD_OK);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.work_units, 4);
+    CHECK(aerocmd_exec_read_buffer(p.ex, dst, 0, 4, &got) == AEROCMD_OK);
+    CHECK_EQ(got, 0);
+    px_stop(&p);
+}
+
 /* What a submission counts, from the definition: a clear of 8x8 (64 pixels), 96 bytes of
  * vertices uploaded, DRAW 3 x 2 (6), one pipeline compiled; per submission. */
 static void work_counted(void)
@@ -450,6 +477,7 @@ static void work_counted(void)
         CHECK(strstr(err.message, "the clear's pixels (1024 units") != NULL);
     }
     px_stop(&p);
+    fresh_zeroed_work();
 }
 
 /* ---- writing the streams ----------------------------------------------------------------------

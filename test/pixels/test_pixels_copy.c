@@ -3,8 +3,9 @@
  * sub-rectangle, staging readback (COPY_* with WRITEBACK_DST into guest memory, padding
  * between rows left alone), depth copies (D24: the stencil byte is masked, Direct3D 12
  * leaves it undefined in a depth-plane copy), RESOURCE_DIRTY_RANGE re-reading exactly its
- * range from guest memory, and a compute shader writing raw and typed UAV buffers. The
- * expected bytes are the copy rules of RULES.md and the Direct3D copy semantics. */
+ * range from guest memory, a compute shader writing raw and typed UAV buffers, and what the
+ * guest never wrote reading zero. The expected bytes are the copy rules of RULES.md and the
+ * Direct3D copy semantics. */
 #include "pixels_kit.h"
 
 static void buffer_copies(void)
@@ -298,8 +299,79 @@ static void sharing(void)
     px_stop(&p);
 }
 
+/* Every byte of an image is zero (raw; depth and colour alike). */
+static void all_zero(const struct aerocmd_exec_image *img, const char *what)
+{
+    size_t i, n = (size_t)img->raw_row_bytes * img->raw_rows;
+    for (i = 0; img->raw != NULL && i < n && img->raw[i] == 0; i++)
+        continue;
+    if (!check_report(img->raw != NULL && n != 0 && i == n, __FILE__, __LINE__, what))
+        fprintf(stderr, "    byte %zu of %zu is %02x\n", i, n,
+                img->raw != NULL && i < n ? img->raw[i] : 0);
+}
+
+static int left_of_4(uint32_t x, uint32_t y)
+{
+    (void)y;
+    return x < 4;
+}
+
+/* What the guest never wrote reads zero: Direct3D 12 zeroes a committed resource's memory
+ * (the executor's Direct3D), whatever the memory held before. Resources of the same sizes
+ * are filled and destroyed first, twice, so that new ones may be given their memory. */
+static void never_written(void)
+{
+    static const float white[4] = {1, 1, 1, 1};
+    static const uint8_t white8[4] = {255, 255, 255, 255}, zero8[4] = {0, 0, 0, 0};
+    uint8_t bytes[4096], got[4096];
+    struct aerocmd_exec_image img;
+    uint32_t i, buf, tex, depth, drawn;
+    aerogpu_handle_t colors[8] = {0};
+    struct px p;
+    if (!px_start(&p))
+        return;
+    memset(bytes, 0xAB, sizeof(bytes));
+    for (i = 0; i < 2; i++) {
+        uint32_t b = px_buffer(&p, bytes, sizeof(bytes));
+        uint32_t t = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 64, 64, white);
+        CHECK(aerocmd_append_destroy_resource(&p.w, b) == AEROCMD_OK);
+        CHECK(aerocmd_append_destroy_resource(&p.w, t) == AEROCMD_OK);
+        px_submit(&p);
+    }
+    px_color_pipeline(&p);
+    buf = px_buffer(&p, NULL, sizeof(bytes));
+    tex = px_texture_full(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 32, 32, 2, 2, 0, 0);
+    depth = px_texture(&p, AEROGPU_FORMAT_D32_FLOAT, 64, 64);
+    colors[0] = drawn = px_texture(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8);
+    CHECK(aerocmd_append_set_render_targets(&p.w, 1, colors, 0) == AEROCMD_OK);
+    px_viewport(&p, 0.0f, 0.0f, 8.0f, 8.0f);
+    px_rect(&p, -1.0f, -1.0f, 0.0f, 1.0f, 0.0f, white); /* the left half, never cleared */
+    if (!px_submit(&p))
+        goto out;
+    CHECK(aerocmd_exec_read_buffer(p.ex, buf, 0, sizeof(got), got) == AEROCMD_OK);
+    for (i = 0; i < sizeof(got) && got[i] == 0; i++)
+        continue;
+    CHECK_EQ(i, sizeof(got));
+    if (px_read(&p, tex, &img))
+        all_zero(&img, "a texture never written: mip 0, layer 0");
+    aerocmd_exec_image_release(&img);
+    memset(&img, 0, sizeof(img));
+    if (CHECK(aerocmd_exec_read_texture(p.ex, tex, 1, 1, &img) == AEROCMD_OK))
+        all_zero(&img, "a texture never written: mip 1, layer 1");
+    aerocmd_exec_image_release(&img);
+    if (px_read(&p, depth, &img))
+        all_zero(&img, "a depth texture never written");
+    aerocmd_exec_image_release(&img);
+    if (px_read(&p, drawn, &img))
+        px_expect_map(&img, left_of_4, white8, zero8, "drawn into without a clear: the rest 0");
+    aerocmd_exec_image_release(&img);
+out:
+    px_stop(&p);
+}
+
 int main(void)
 {
+    never_written();
     sharing();
     buffer_copies();
     texture_sub_rectangle();

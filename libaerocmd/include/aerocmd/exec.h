@@ -16,6 +16,8 @@
  *
  * Results: one image per PRESENT (the first non-zero render target bound when the packet
  * runs, RULES.md), and any texture or buffer read back at any time between submissions.
+ * What the guest never wrote reads zero (Direct3D 12's zeroed new memory), never what the
+ * process held before.
  *
  * Dry run (AEROCMD_EXEC_DRY_RUN): every packet is decoded, validated and translated (shader
  * checks with vkd3d-shader, input layouts resolved against shader signatures, pipeline
@@ -71,11 +73,14 @@ struct aerocmd_exec_options {
      * cleared or byte moved: DRAW counts vertex_count x instance_count, DRAW_INDEXED
      * index_count x instance_count, DISPATCH its thread groups, CLEAR the pixels of every
      * target it clears (all layers), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE, a guest-backed
-     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, and compiling a
-     * pipeline 4,194,304 (about 30 ms of lavapipe; a dry run compiles none). The packet
-     * that would pass it is refused before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming
-     * it. Pixels shaded are not counted (a few vertices may cover their target many
-     * times). 0 = 2^31 (about 12 s of vertex shading on lavapipe). */
+     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, the first use of a
+     * resource the guest never wrote its bytes (it is zeroed first, as Direct3D 12 zeroes
+     * new memory; counted as it is recorded, so that packet may pass the budget and the
+     * next one that counts work is refused), and compiling a pipeline 4,194,304 (about
+     * 30 ms of lavapipe; a dry run compiles none). The packet that would pass it is refused
+     * before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming it. Pixels shaded are not
+     * counted (a few vertices may cover their target many times). 0 = 2^31 (about 12 s of
+     * vertex shading on lavapipe). */
     uint64_t max_work;
 };
 
