@@ -174,6 +174,18 @@ aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handl
                                          struct aerocmd_exec_image *out);
 void aerocmd_exec_image_release(struct aerocmd_exec_image *image);
 
+/* The image aerocmd_exec_read_texture would return for a width x height subresource of
+ * `format` whose texels are in caller memory as the guest stores them (RULES.md's layout:
+ * rows row_pitch bytes apart, 0 = tight; rows of 4x4 blocks for BC; `size` bytes from the
+ * first row): raw tight, rgba8 and rgba32f by the same conversion. For a client of a live
+ * host that read a texture back as a guest does, through a WRITEBACK_DST copy into a
+ * guest-backed staging texture. No executor is involved. INVALID_ARG: an unknown format,
+ * an empty extent, or texels shorter than the layout; OUT_OF_MEMORY. Release with
+ * aerocmd_exec_image_release. */
+aerocmd_result aerocmd_exec_image_from_texels(uint32_t format, uint32_t width, uint32_t height,
+                                              const void *texels, uint32_t row_pitch, size_t size,
+                                              struct aerocmd_exec_image *out);
+
 /* What a live handle names. A view reports its own format and range, with width / height
  * of its first mip. */
 struct aerocmd_exec_resource_info {
