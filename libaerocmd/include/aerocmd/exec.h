@@ -16,6 +16,8 @@
  *
  * Results: one image per PRESENT (the first non-zero render target bound when the packet
  * runs, RULES.md), and any texture or buffer read back at any time between submissions.
+ * What the guest never wrote reads zero (Direct3D 12's zeroed new memory), never what the
+ * process held before.
  *
  * Dry run (AEROCMD_EXEC_DRY_RUN): every packet is decoded, validated and translated (shader
  * checks with vkd3d-shader, input layouts resolved against shader signatures, pipeline
@@ -71,11 +73,14 @@ struct aerocmd_exec_options {
      * cleared or byte moved: DRAW counts vertex_count x instance_count, DRAW_INDEXED
      * index_count x instance_count, DISPATCH its thread groups, CLEAR the pixels of every
      * target it clears (all layers), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE, a guest-backed
-     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, and compiling a
-     * pipeline 4,194,304 (about 30 ms of lavapipe; a dry run compiles none). The packet
-     * that would pass it is refused before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming
-     * it. Pixels shaded are not counted (a few vertices may cover their target many
-     * times). 0 = 2^31 (about 12 s of vertex shading on lavapipe). */
+     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, the first use of a
+     * resource the guest never wrote its bytes (it is zeroed first, as Direct3D 12 zeroes
+     * new memory; counted as it is recorded, so that packet may pass the budget and the
+     * next one that counts work is refused), and compiling a pipeline 4,194,304 (about
+     * 30 ms of lavapipe; a dry run compiles none). The packet that would pass it is refused
+     * before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming it. Pixels shaded are not
+     * counted (a few vertices may cover their target many times). 0 = 2^31 (about 12 s of
+     * vertex shading on lavapipe). */
     uint64_t max_work;
 };
 
@@ -168,6 +173,18 @@ aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handl
                                          uint32_t mip_level, uint32_t array_layer,
                                          struct aerocmd_exec_image *out);
 void aerocmd_exec_image_release(struct aerocmd_exec_image *image);
+
+/* The image aerocmd_exec_read_texture would return for a width x height subresource of
+ * `format` whose texels are in caller memory as the guest stores them (RULES.md's layout:
+ * rows row_pitch bytes apart, 0 = tight; rows of 4x4 blocks for BC; `size` bytes from the
+ * first row): raw tight, rgba8 and rgba32f by the same conversion. For a client of a live
+ * host that read a texture back as a guest does, through a WRITEBACK_DST copy into a
+ * guest-backed staging texture. No executor is involved. INVALID_ARG: an unknown format,
+ * an empty extent, or texels shorter than the layout; OUT_OF_MEMORY. Release with
+ * aerocmd_exec_image_release. */
+aerocmd_result aerocmd_exec_image_from_texels(uint32_t format, uint32_t width, uint32_t height,
+                                              const void *texels, uint32_t row_pitch, size_t size,
+                                              struct aerocmd_exec_image *out);
 
 /* What a live handle names. A view reports its own format and range, with width / height
  * of its first mip. */

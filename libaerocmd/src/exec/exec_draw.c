@@ -34,6 +34,15 @@ static const float *quantized(uint32_t format, const float rgba[4], float out[4]
     return out;
 }
 
+/* A clear of the target's view writes all of a fresh texture when the view shows all of
+ * it: no zeros first (exec_zero.c). */
+static void clears_all(const struct exec_texture_ref *ref)
+{
+    if (ref->res->tex.mip_levels == 1 && ref->base_layer == 0 &&
+        ref->layer_count == ref->res->tex.array_layers)
+        ref->res->fresh = 0;
+}
+
 /* The pixels of every layer of the target's mip. */
 static aerocmd_result clear_work(struct exec_ctx *ctx, const struct exec_texture_ref *ref)
 {
@@ -63,6 +72,7 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
             return r;
         if (ctx->ex->gpu.device == NULL)
             continue;
+        clears_all(&ref);
         if ((r = aerocmd_priv_exec_make_target(ctx, 0, &ref, &f, &h)) != AEROCMD_OK)
             return r;
         ID3D12GraphicsCommandList_ClearRenderTargetView(
@@ -75,6 +85,8 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
             return r;
         if (ctx->ex->gpu.device == NULL)
             return AEROCMD_OK;
+        if (p->flags & AEROGPU_CLEAR_DEPTH)
+            clears_all(&ref);
         if ((r = aerocmd_priv_exec_make_target(ctx, 1, &ref, &f, &h)) != AEROCMD_OK)
             return r;
         if (p->flags & AEROGPU_CLEAR_DEPTH)

@@ -445,6 +445,8 @@ void aerocmd_priv_exec_transition(struct aerocmd_exec *ex, struct exec_resource 
     uint32_t i, n = 0;
     if (ex->gpu.device == NULL || res->res == NULL)
         return;
+    if (res->fresh)
+        aerocmd_priv_exec_zero_fresh(ex, res);
     for (i = first; i < first + count && i < res->subresources; i++) {
         D3D12_RESOURCE_BARRIER *b;
         if (res->states[i] == state)

@@ -75,6 +75,7 @@ struct exec_resource {
     uint64_t budget_bytes; /* counted against the memory budget until the object is freed */
     ID3D12Resource *res;
     D3D12_RESOURCE_STATES *states; /* one per subresource (1 for buffers) */
+    int fresh; /* never used, nothing of the guest in it: zeroed at its first use */
 };
 
 struct exec_view {
@@ -402,6 +403,9 @@ void aerocmd_priv_exec_transition(struct aerocmd_exec *ex, struct exec_resource 
 void aerocmd_priv_exec_transition_range(struct aerocmd_exec *ex, struct exec_resource *res,
                                         uint32_t base_mip, uint32_t mips, uint32_t base_layer,
                                         uint32_t layers, D3D12_RESOURCE_STATES state);
+/* Records the zeroing of a fresh resource and counts it as work (exec_zero.c); the first
+ * transition of a fresh resource calls it. */
+void aerocmd_priv_exec_zero_fresh(struct aerocmd_exec *ex, struct exec_resource *res);
 
 /* ---- formats (exec_format.c) ------------------------------------------------------------ */
 

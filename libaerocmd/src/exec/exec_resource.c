@@ -103,6 +103,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
             return aerocmd_priv_exec_hr(ctx, hr, "creating a buffer");
         }
     }
+    res->fresh = p->backing_alloc_id == 0;
     r = fill_from_guest(ctx, res);
     if (r != AEROCMD_OK) {
         aerocmd_priv_exec_resource_unref(ctx->ex, res);
@@ -190,6 +191,7 @@ aerocmd_result aerocmd_priv_exec_create_texture_packet(struct exec_ctx *ctx)
         aerocmd_priv_exec_resource_unref(ctx->ex, res);
         return aerocmd_priv_exec_hr(ctx, hr, "creating a texture");
     }
+    res->fresh = p->backing_alloc_id == 0;
     r = fill_from_guest(ctx, res);
     if (r != AEROCMD_OK) {
         aerocmd_priv_exec_resource_unref(ctx->ex, res);

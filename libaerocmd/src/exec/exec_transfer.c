@@ -297,6 +297,8 @@ aerocmd_result aerocmd_priv_exec_write_bytes(struct exec_ctx *ctx, struct exec_r
             (unsigned long long)(offset + size), (unsigned long long)res->size_bytes);
     if ((r = aerocmd_priv_exec_work(ctx, size, "the bytes written")) != AEROCMD_OK)
         return r;
+    if (offset == 0 && size == res->size_bytes)
+        res->fresh = 0; /* every byte written: no zeros first (exec_zero.c) */
     ctx->ex->gpu.recorded = ctx->ex->gpu.device != NULL;
     return res->is_texture ? write_texture(ctx, res, offset, src, size)
                            : write_buffer(ctx, res, offset, src, size);
