@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes the checked-in seed corpora of fuzz_kmd_render, fuzz_ddi_sequence and
-fuzz_trace_semantic (the last from trace_seeds.py).
+"""Writes the checked-in seed corpora of fuzz_kmd_render, fuzz_ddi_sequence,
+fuzz_trace_semantic (from trace_seeds.py) and fuzz_host_wire (from host_wire_seeds.py).
 
 Usage: gen_seeds.py STREAMS_DIR OUT_DIR
   STREAMS_DIR  test/data/streams (raw command streams from the captures)
@@ -15,6 +15,7 @@ import os
 import struct
 import sys
 
+from host_wire_seeds import host_wire_seeds
 from trace_seeds import trace_semantic_seeds
 
 ABI_1_4 = 0x00010004
@@ -461,6 +462,7 @@ def main(streams_dir, out_dir):
     write_all(out_dir, "kmd_render", kmd_seeds(streams_dir))
     write_all(out_dir, "ddi_sequence", ddi_seeds())
     write_all(out_dir, "trace_semantic", trace_semantic_seeds())
+    write_all(out_dir, "host_wire", host_wire_seeds())
     return 0
 
 

@@ -8,6 +8,7 @@
 
 #include <dlfcn.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "aerocmd/decode.h"
 #include "aerocmd/exec.h"
@@ -28,6 +29,7 @@ struct pixel_run {
     uint32_t buffers[RUN_MAX_OBJECTS], buffer_count;
     struct aerocmd_exec_image images[RUN_MAX_IMAGES];
     uint32_t image_count;
+    uint32_t recorded; /* submissions written to AEROCMD_RECORD_DIR */
 };
 
 /* Starts the executor (CHECKs that it starts: the pixel tests fail, never skip). */
@@ -82,6 +84,54 @@ static void run_note_creates(struct pixel_run *r, const uint8_t *stream, uint32_
     }
 }
 
+static void run_record_file(const char *dir, const char *name, uint32_t n, const char *ext,
+                            const void *bytes, size_t len, FILE **keep)
+{
+    char path[4096];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s/%04u.%s", dir, name, n, ext);
+    f = fopen(path, "wb");
+    if (f != NULL && len != 0)
+        fwrite(bytes, 1, len, f);
+    if (keep != NULL)
+        *keep = f;
+    else if (f != NULL)
+        fclose(f);
+}
+
+/* With AEROCMD_RECORD_DIR set, each submission is also written as DIR/NAME/NNNN.acmd,
+ * NNNN.alloc and NNNN.mem (test/shims/record.c's layout), so that `aerocmd trace wrap
+ * --memory` makes a trace of the scenario: test/host replays it through the live host. */
+static void run_record(struct pixel_run *r, const struct aerocmd_exec_submission *sub)
+{
+    const char *dir = getenv("AEROCMD_RECORD_DIR");
+    static const uint8_t zeros[8] = {0};
+    char path[4096];
+    FILE *mem = NULL;
+    uint32_t i;
+    if (dir == NULL)
+        return;
+    snprintf(path, sizeof path, "%s/%s", dir, r->name);
+    mkdir(path, 0777);
+    run_record_file(dir, r->name, r->recorded, "acmd", sub->stream, sub->stream_len, NULL);
+    run_record_file(dir, r->name, r->recorded, "alloc", sub->alloc_table, sub->alloc_table_len,
+                    NULL);
+    run_record_file(dir, r->name, r->recorded++, "mem", NULL, 0, &mem);
+    for (i = 0; mem != NULL && i < sub->memory_count; i++) {
+        const struct aerocmd_exec_memory *m = &sub->memory[i];
+        uint32_t head32[2];
+        uint64_t head64[2];
+        head32[0] = m->alloc_id, head32[1] = 0;
+        head64[0] = m->gpa, head64[1] = m->size_bytes;
+        fwrite(head32, 1, sizeof head32, mem);
+        fwrite(head64, 1, sizeof head64, mem);
+        fwrite(m->bytes, 1, (size_t)m->size_bytes, mem);
+        fwrite(zeros, 1, (size_t)(-m->size_bytes & 7u), mem);
+    }
+    if (mem != NULL)
+        fclose(mem);
+}
+
 /* Runs one submission; the first failure is kept (and reported once). */
 static void run_submit(struct pixel_run *r, const struct aerocmd_exec_submission *sub)
 {
@@ -90,6 +140,7 @@ static void run_submit(struct pixel_run *r, const struct aerocmd_exec_submission
     run_note_creates(r, (const uint8_t *)sub->stream, (uint32_t)sub->stream_len);
     if (r->result != AEROCMD_OK)
         return;
+    run_record(r, sub);
     res = aerocmd_exec_submit(r->ex, sub, &err);
     if (res != AEROCMD_OK) {
         r->result = res;

@@ -25,7 +25,8 @@ usage: run_wine.py --harness EXE --golden DIR --dll NAME=PATH... [--aerocmd AERO
    (stream, allocation table, guest memory snapshots) run on the reference executor, every
    shader container is checked (aerocmd_exec_check_dxbc) and the picture is judged as the
    golden scenario's (golden_of names it) against what it draws. With --aerocmd too, the
-   wrapped trace goes through `aerocmd render` (check_render).
+   wrapped trace goes through `aerocmd render` and, played to a live `aerocmd host` with
+   `aerocmd replay`, gives the same pictures byte for byte (check_render).
 Prints "N passed, N failed".
 """
 import argparse
@@ -165,10 +166,34 @@ def check_pixels(pixels, cache, sdir, name):
     return []
 
 
+def pngs_of(directory):
+    return {f: open(os.path.join(directory, f), "rb").read()
+            for f in sorted(os.listdir(directory)) if f.endswith(".png")}
+
+
+def replayed_pictures(aerocmd, trace, out):
+    """The pictures of `trace` played to a fresh live host (aerocmd host + aerocmd replay,
+    doc/host.md), or an error text."""
+    host = subprocess.Popen([aerocmd, "host", "-q", "--pictures", out],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = host.stdout.readline()
+        if not line.startswith("listening on "):
+            return "aerocmd host did not start: %r" % line
+        r = run([aerocmd, "replay", "-q", "--host", line.split()[2], trace], timeout=120)
+        if r.returncode != 0:
+            return "aerocmd replay: exit %d: %s" % (r.returncode, r.stderr.strip())
+    finally:
+        host.terminate()
+        host.communicate(timeout=30)
+    return pngs_of(out)
+
+
 def check_render(aerocmd, sdir):
     """`aerocmd render` of the scenario's wrapped trace (wrap --memory: every submission
     with its allocation table and guest memory): rendered whole, exit 0, one PNG per
-    PRESENT submission."""
+    PRESENT submission; played to a live host (aerocmd host + replay), the same PNGs byte
+    for byte."""
     trace = os.path.join(sdir, "all.aerogputrace")
     if not os.path.exists(trace):
         return []  # check_scenario reported why
@@ -176,14 +201,19 @@ def check_render(aerocmd, sdir):
         presents = sum(1 for h in f if h.startswith("# submission ") and " PRESENT " in h)
     out = tempfile.mkdtemp(prefix="aerogpu-render-")
     try:
-        r = run([aerocmd, "render", "-o", out, trace], timeout=120 * TIME_SCALE)
-        pngs = [f for f in os.listdir(out) if f.endswith(".png")]
+        r = run([aerocmd, "render", "-o", os.path.join(out, "render"), trace], timeout=120 * TIME_SCALE)
+        rendered = pngs_of(os.path.join(out, "render")) if r.returncode == 0 else {}
+        replayed = replayed_pictures(aerocmd, trace, os.path.join(out, "host"))
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    if r.returncode == 0 and len(pngs) == presents:
-        return []
-    return ["aerocmd render: exit %d, %d of %d presents: %s" %
-            (r.returncode, len(pngs), presents, r.stderr.strip())]
+    if r.returncode != 0 or len(rendered) != presents:
+        return ["aerocmd render: exit %d, %d of %d presents: %s" %
+                (r.returncode, len(rendered), presents, r.stderr.strip())]
+    if replayed != rendered:
+        return ["through the live host: %s" % (replayed if isinstance(replayed, str) else
+                                                "pictures %s, not render's %s" %
+                                                (sorted(replayed), sorted(rendered)))]
+    return []
 
 
 ID_COUNT = 20000

@@ -9,8 +9,9 @@
 
 #include "commands.h"
 #include "io.h"
-#include "tool_alloc.h"
 #include "render.h"
+#include "tool_alloc.h"
+#include "tool_options.h"
 
 #define EXIT_INVALID     1
 #define EXIT_USAGE_OR_IO 2
@@ -71,8 +72,34 @@ static int save_image(const char *path, const struct aerocmd_exec_image *img)
     return aerocmd_write_png(path, img->rgba8, img->width, img->height) == 0 ? 0 : EXIT_USAGE_OR_IO;
 }
 
-/* Each PRESENT as it runs: its picture written (or why there is none) and dropped, so a
- * long run holds no pictures. */
+int aerocmd_render_save_present(const char *out_dir, uint32_t index,
+                                const struct aerocmd_exec_present *pr, int quiet)
+{
+    char path[4096];
+    int s;
+    if (pr->image.handle == 0 || out_dir == NULL) {
+        if (!quiet && pr->image.handle == 0)
+            printf("present %u (submission %u, offset 0x%x): no render target bound: no "
+                   "picture\n",
+                   index, pr->submission, pr->offset);
+        else if (!quiet)
+            printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
+                   "pixels)\n",
+                   index, pr->submission, pr->offset, pr->image.handle, pr->image.width,
+                   pr->image.height);
+        return 0;
+    }
+    snprintf(path, sizeof(path), "%s/present_%04u.png", out_dir, index);
+    s = save_image(path, &pr->image);
+    if (s == 0 && !quiet)
+        printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
+               pr->image.width, pr->image.height, pr->image.handle, index, pr->submission,
+               pr->offset);
+    return s;
+}
+
+/* Each PRESENT as it runs: its picture written (or why there is none) and dropped by the
+ * executor after the hook, so a long run holds no pictures. */
 struct render_presents {
     const struct aerocmd_render_opts *o;
     struct tool_progress *bar;
@@ -80,34 +107,14 @@ struct render_presents {
     int status;
 };
 
-static int on_present(void *user, const struct aerocmd_exec_present *pr)
+static void on_present(void *user, const struct aerocmd_exec_present *pr)
 {
     struct render_presents *rp = user;
-    const struct aerocmd_render_opts *o = rp->o;
-    uint32_t i = rp->count++;
-    char path[4096];
     int s;
     tool_progress_clear(rp->bar);
     rp->empty += pr->image.handle == 0;
-    if (pr->image.handle == 0 || o->out_dir == NULL) {
-        if (!o->quiet && pr->image.handle == 0)
-            printf("present %u (submission %u, offset 0x%x): no render target bound: no "
-                   "picture\n",
-                   i, pr->submission, pr->offset);
-        else if (!o->quiet)
-            printf("present %u (submission %u, offset 0x%x): h:%u %ux%u (dry run: no "
-                   "pixels)\n",
-                   i, pr->submission, pr->offset, pr->image.handle, pr->image.width,
-                   pr->image.height);
-        return 0;
-    }
-    snprintf(path, sizeof(path), "%s/present_%04u.png", o->out_dir, i);
-    s = save_image(path, &pr->image);
-    if (s == 0 && !o->quiet)
-        printf("%s: %ux%u from h:%u (present %u, submission %u, offset 0x%x)\n", path,
-               pr->image.width, pr->image.height, pr->image.handle, i, pr->submission, pr->offset);
+    s = aerocmd_render_save_present(rp->o->out_dir, rp->count++, pr, rp->o->quiet);
     rp->status = s > rp->status ? s : rp->status;
-    return 0;
 }
 
 static int save_buffer(struct aerocmd_exec *ex, uint32_t handle, uint64_t size, const char *dir,
@@ -193,6 +200,7 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
     struct aerocmd_exec *ex = NULL;
     struct render_progress prog;
     struct render_presents rp;
+    struct aerocmd_exec_hooks hooks;
     aerocmd_result r;
     int status = 0, s;
     uint32_t i;
@@ -207,12 +215,14 @@ int aerocmd_render_bytes(const char *name, const uint8_t *bytes, size_t len,
     opts.progress_user = &prog;
     rp.o = o;
     rp.bar = &prog.bar;
-    opts.on_present = on_present;
-    opts.present_user = &rp;
+    memset(&hooks, 0, sizeof(hooks));
+    hooks.present = on_present;
+    hooks.user = &rp;
     if (aerocmd_exec_create(&opts, &ex, &err) != AEROCMD_OK) {
         fprintf(stderr, "aerocmd render: %s\n", err.message);
         return err.result == AEROCMD_E_OUT_OF_MEMORY ? EXIT_INVALID : EXIT_USAGE_OR_IO;
     }
+    aerocmd_exec_set_hooks(ex, &hooks);
     r = aerocmd_exec_run(ex, bytes, len, &err);
     tool_progress_clear(&prog.bar);
     if (r != AEROCMD_OK) {
@@ -299,23 +309,7 @@ static int render_file(const char *file, const char *dir, struct aerocmd_render_
 /* A count with an optional K, M or G suffix (x 1024, 1024^2, 1024^3); 0 is refused. */
 static int parse_size(const char *s, uint64_t *out)
 {
-    char *end;
-    unsigned long long v;
-    uint32_t shift = 0;
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno != 0 || end == s || s[0] == '-')
-        return -1;
-    if (*end != '\0') {
-        const char *units = "KMG", *u = strchr(units, end[0]);
-        if (u == NULL || end[0] == '\0' || end[1] != '\0')
-            return -1;
-        shift = 10u * (uint32_t)(u - units + 1);
-    }
-    if (v == 0 || v > (~0ull >> shift))
-        return -1;
-    *out = (uint64_t)v << shift;
-    return 0;
+    return tool_parse_size(s, 1, out) == 0 && *out != 0 ? 0 : -1;
 }
 
 static int parse_handle(const char *s, uint32_t *out)

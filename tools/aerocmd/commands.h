@@ -10,5 +10,7 @@ int aerocmd_cmd_stats(int argc, char **argv);
 int aerocmd_cmd_trace(int argc, char **argv);
 int aerocmd_cmd_render(int argc, char **argv);
 int aerocmd_cmd_demo(int argc, char **argv);
+int aerocmd_cmd_host(int argc, char **argv);
+int aerocmd_cmd_replay(int argc, char **argv);
 
 #endif

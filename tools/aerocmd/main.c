@@ -22,6 +22,8 @@ static const struct command commands[] = {
     {"render", aerocmd_cmd_render,
      "run a stream or trace on the reference executor, PNG per present"},
     {"demo", aerocmd_cmd_demo, "encode a small frame and dump it"},
+    {"host", aerocmd_cmd_host, "serve the reference executor to running guests (live host)"},
+    {"replay", aerocmd_cmd_replay, "play a stream or trace to a live host, fence by fence"},
 };
 
 static int run_command(const struct command *command, int argc, char **argv)

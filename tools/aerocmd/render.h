@@ -28,6 +28,14 @@ struct aerocmd_render_opts {
  * pipelines of a trace quickly); VKD3D_DEBUG / VKD3D_SHADER_DEBUG = none. */
 void aerocmd_render_prepare_env(void);
 
+struct aerocmd_exec_present;
+/* Writes present number `index` as out_dir/present_NNNN.png, as render names a run's (the
+ * host numbers them across its life), and unless quiet prints render's line for it. A
+ * present with no render target bound (or out_dir NULL) writes nothing. 0, 1 (no PNG
+ * conversion for its format) or 2 (I/O). */
+int aerocmd_render_save_present(const char *out_dir, uint32_t index,
+                                const struct aerocmd_exec_present *pr, int quiet);
+
 /* Runs `bytes` (a raw stream or a trace) named `name` in messages and writes
  * out_dir/present_NNNN.png per PRESENT and out_dir/hN[...].png (or .bin for buffers) per
  * requested resource. Returns the exit status: 0, 1 (invalid or refused input), 2 (I/O, or

@@ -60,12 +60,6 @@ struct aerocmd_exec_options {
      * submissions in the input). NULL: no calls. */
     void (*progress)(void *user, uint32_t done, uint32_t total);
     void *progress_user;
-    /* Called as each PRESENT runs, with its picture (valid during the call only). Return
-     * non-zero to keep the present (aerocmd_exec_get_present, until destroy; counted in
-     * the budget), 0 to drop it at once: a long-running host hands each present out this
-     * way and holds no pictures. NULL: every present is kept. */
-    int (*on_present)(void *user, const struct aerocmd_exec_present *present);
-    void *present_user;
     /* The work budget of one submission, in units of about one vertex shaded, pixel
      * cleared or byte moved: DRAW counts vertex_count x instance_count, DRAW_INDEXED
      * index_count x instance_count, DISPATCH its thread groups, CLEAR the pixels of every
@@ -154,8 +148,8 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
 aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,
                                 struct aerocmd_exec_error *err);
 
-/* Presents kept so far (all of them without an on_present callback), in order; the images
- * stay owned by the executor until destroy. */
+/* Presents kept so far (all of them while no present hook is set, aerocmd_exec_set_hooks),
+ * in order; the images stay owned by the executor until destroy. */
 uint32_t aerocmd_exec_present_count(const struct aerocmd_exec *ex);
 const struct aerocmd_exec_present *aerocmd_exec_get_present(const struct aerocmd_exec *ex,
                                                             uint32_t index);
@@ -191,6 +185,24 @@ const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t
 /* Replaces (or creates) an allocation's guest memory with a copy of bytes. */
 aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t alloc_id,
                                              uint64_t gpa, const void *bytes, uint64_t size_bytes);
+/* Forgets the guest memory of every allocation (a live host keeps only what the running
+ * submission sent: a guest's memory may have changed since, and its ids come and go). */
+void aerocmd_exec_clear_guest_memory(struct aerocmd_exec *ex);
+
+/* What a live host (aerocmd host) is told while a submission runs. */
+struct aerocmd_exec_hooks {
+    /* Each PRESENT as it runs. While set, the executor keeps no presents (they are not
+     * counted by aerocmd_exec_present_count): the image and its pixels are valid only
+     * during the call, so a host that runs for hours holds at most what it copies. */
+    void (*present)(void *user, const struct aerocmd_exec_present *present);
+    /* Each range of guest memory a packet wrote (the destination of a WRITEBACK_DST copy,
+     * row by row for textures), once it is written: bytes [offset, offset + size) of
+     * allocation alloc_id as aerocmd_exec_guest_memory returns it. */
+    void (*writeback)(void *user, uint32_t alloc_id, uint64_t offset, uint64_t size);
+    void *user;
+};
+/* Sets the hooks (NULL: none). */
+void aerocmd_exec_set_hooks(struct aerocmd_exec *ex, const struct aerocmd_exec_hooks *hooks);
 
 /* What the executor holds and has done so far. */
 struct aerocmd_exec_stats {

@@ -414,6 +414,16 @@ aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size
     return r;
 }
 
+void aerocmd_exec_set_hooks(struct aerocmd_exec *ex, const struct aerocmd_exec_hooks *hooks)
+{
+    if (ex == NULL)
+        return;
+    if (hooks != NULL)
+        ex->hooks = *hooks;
+    else
+        memset(&ex->hooks, 0, sizeof(ex->hooks));
+}
+
 uint32_t aerocmd_exec_present_count(const struct aerocmd_exec *ex)
 {
     return ex != NULL ? ex->present_count : 0;

@@ -288,6 +288,7 @@ struct aerocmd_exec {
     uint32_t root_count, root_cap;
     struct aerocmd_exec_present *presents;
     uint32_t present_count, present_cap;
+    struct aerocmd_exec_hooks hooks;
     struct aerocmd_semantic tracker;
     void *tracker_mem;
     uint32_t submission;                           /* index of the submission running */

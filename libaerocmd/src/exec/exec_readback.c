@@ -267,15 +267,15 @@ static aerocmd_result present_slot(struct exec_ctx *ctx)
     return aerocmd_priv_exec_charge(ctx, sizeof(*ex->presents), "a present's record");
 }
 
-/* Hands the present to the caller's callback, if any, and keeps it unless the callback
- * drops it (its image then goes at once). */
+/* Hands the present to the present hook and drops it at once (a run that hands its
+ * presents out holds none of them); kept when no hook is set. */
 static void deliver(struct aerocmd_exec *ex, struct aerocmd_exec_present *pr)
 {
-    if (ex->options.on_present == NULL ||
-        ex->options.on_present(ex->options.present_user, pr) != 0) {
+    if (ex->hooks.present == NULL) {
         ex->present_count++;
         return;
     }
+    ex->hooks.present(ex->hooks.user, pr);
     aerocmd_priv_exec_image_drop(ex, &pr->image);
     aerocmd_priv_exec_uncharge(ex, sizeof(*pr));
 }

@@ -66,6 +66,16 @@ aerocmd_result aerocmd_exec_set_guest_memory(struct aerocmd_exec *ex, uint32_t a
     return AEROCMD_OK;
 }
 
+void aerocmd_exec_clear_guest_memory(struct aerocmd_exec *ex)
+{
+    uint32_t i;
+    if (ex == NULL)
+        return;
+    for (i = 0; i < ex->guest_count; i++)
+        free(ex->guests[i].bytes);
+    ex->guest_count = 0;
+}
+
 const uint8_t *aerocmd_exec_guest_memory(const struct aerocmd_exec *ex, uint32_t alloc_id,
                                          uint64_t *size_bytes)
 {
@@ -404,9 +414,13 @@ aerocmd_result aerocmd_priv_exec_copy_buffer_packet(struct exec_ctx *ctx)
     }
     if (r != AEROCMD_OK || (p->flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0)
         return r;
-    return aerocmd_priv_exec_read_buffer_range(
+    r = aerocmd_priv_exec_read_buffer_range(
         ctx, dst, p->dst_offset_bytes, p->size_bytes,
         aerocmd_priv_exec_backing(ctx, dst, p->dst_offset_bytes, p->size_bytes));
+    if (r == AEROCMD_OK && ex->hooks.writeback != NULL)
+        ex->hooks.writeback(ex->hooks.user, dst->backing_alloc_id,
+                            (uint64_t)dst->backing_offset + p->dst_offset_bytes, p->size_bytes);
+    return r;
 }
 
 static aerocmd_result texture_copy_check(struct exec_ctx *ctx,
@@ -470,9 +484,14 @@ static aerocmd_result texture_writeback(struct exec_ctx *ctx,
     r0 = p->dst_y / bs;
     r1 = (p->dst_y + p->height + bs - 1u) / bs;
     guest = aerocmd_priv_exec_backing(ctx, dst, sub->offset_bytes, sub->size_bytes);
-    for (row = r0; guest != NULL && row < r1 && row < img.raw_rows; row++)
-        memcpy(guest + (size_t)row * sub->row_pitch_bytes + x0,
-               img.raw + (size_t)row * img.raw_row_bytes + x0, x1 - x0);
+    for (row = r0; guest != NULL && row < r1 && row < img.raw_rows; row++) {
+        size_t at = (size_t)row * sub->row_pitch_bytes + x0;
+        memcpy(guest + at, img.raw + (size_t)row * img.raw_row_bytes + x0, x1 - x0);
+        if (ctx->ex->hooks.writeback != NULL)
+            ctx->ex->hooks.writeback(ctx->ex->hooks.user, dst->backing_alloc_id,
+                                     (uint64_t)dst->backing_offset + sub->offset_bytes + at,
+                                     x1 - x0);
+    }
     aerocmd_priv_exec_image_drop(ctx->ex, &img);
     return guest != NULL ? AEROCMD_OK : ctx->err->result;
 }
