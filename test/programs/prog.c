@@ -73,6 +73,15 @@ int prog_check_hr(HRESULT got, HRESULT want, const char *what, const char *file,
     return 0;
 }
 
+int prog_refused(HRESULT hr, const char *id)
+{
+    if (hr != E_NOTIMPL)
+        return 0;
+    printf("%s: refused by the driver (doc/compatibility.md %s)\n", P.scene, id);
+    prog_result_value("refused", "%s", id);
+    return 1;
+}
+
 ID3DBlob *prog_compile(const char *src, const char *entry, const char *profile)
 {
     ID3DBlob *code = NULL, *errors = NULL;

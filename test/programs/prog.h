@@ -43,6 +43,12 @@ void prog_scene(const char *name);
 int prog_check(int ok, const char *what, const char *file, int line);
 int prog_check_hr(HRESULT got, HRESULT want, const char *what, const char *file, int line);
 
+/* The driver refuses what its protocol cannot express with E_NOTIMPL at the create call
+ * (doc/compatibility.md, row `id`): the scene records the refusal and ends there (a
+ * Direct3D 11 runtime of Microsoft's or Wine's never answers E_NOTIMPL). Returns non-zero
+ * when hr is that refusal. */
+int prog_refused(HRESULT hr, const char *id);
+
 /* Compiles HLSL (entry, profile); exits on a compile error (the program's own bug). */
 ID3DBlob *prog_compile(const char *src, const char *entry, const char *profile);
 ID3D11VertexShader *prog_vs(const char *src, const char *entry, ID3DBlob **code);
