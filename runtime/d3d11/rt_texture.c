@@ -108,20 +108,21 @@ static UINT full_chain(UINT w, UINT h, UINT d)
     return m;
 }
 
-/* What the format must support for each bind flag (D3D11_FORMAT_SUPPORT bits). */
-static HRESULT check_format_binds(struct rt_device *dev, DXGI_FORMAT format, UINT bind, UINT dim)
+/* What Direct3D allows a format's kind to be bound as (depth formats only as depth
+ * targets, block-compressed only as shader resources, typeless as anything its typed
+ * views can be). Whether the driver supports it is the driver's answer at creation: a
+ * format the protocol cannot store is refused there (E_NOTIMPL, doc/compatibility.md). */
+static HRESULT check_format_binds(DXGI_FORMAT format, UINT bind)
 {
-    UINT s = rt_format_support(dev, format);
-    UINT dim_bit = dim == 1   ? D3D11_FORMAT_SUPPORT_TEXTURE1D
-                   : dim == 2 ? D3D11_FORMAT_SUPPORT_TEXTURE2D
-                              : D3D11_FORMAT_SUPPORT_TEXTURE3D;
-    if (!(s & dim_bit) ||
-        ((bind & D3D11_BIND_RENDER_TARGET) && !(s & D3D11_FORMAT_SUPPORT_RENDER_TARGET)) ||
-        ((bind & D3D11_BIND_DEPTH_STENCIL) && !(s & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL)) ||
-        ((bind & D3D11_BIND_SHADER_RESOURCE) && !(s & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE) &&
-         !(s & D3D11_FORMAT_SUPPORT_SHADER_LOAD)) ||
-        ((bind & D3D11_BIND_UNORDERED_ACCESS) &&
-         !(s & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW)))
+    const struct rt_format_info *f = rt_format_info(format);
+    if (f == NULL || f->kind == 'P')
+        return bind == 0 || bind == D3D11_BIND_SHADER_RESOURCE ? S_OK : E_INVALIDARG;
+    if ((bind & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)) && f->kind != 'C' &&
+        f->kind != 'T')
+        return E_INVALIDARG;
+    if ((bind & D3D11_BIND_DEPTH_STENCIL) && f->kind != 'D' && f->kind != 'T')
+        return E_INVALIDARG;
+    if ((bind & D3D11_BIND_SHADER_RESOURCE) && f->kind == 'D')
         return E_INVALIDARG;
     return S_OK;
 }
@@ -154,8 +155,9 @@ static HRESULT check_texture(struct rt_device *dev, struct rt_resource *r, UINT 
     for (i = 0; data != NULL && i < rt_resource_subresources(r); i++)
         if (data[i].pSysMem == NULL)
             return E_INVALIDARG;
-    return r->usage == D3D11_USAGE_STAGING ? S_OK
-                                           : check_format_binds(dev, r->format, r->bind, dim);
+    (void)dev;
+    return rt_format_info(r->format) != NULL ? check_format_binds(r->format, r->bind)
+                                             : E_INVALIDARG;
 }
 
 static HRESULT create_texture(struct rt_device *dev, struct rt_resource *tmpl, UINT dim,

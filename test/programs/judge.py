@@ -148,7 +148,8 @@ def judge_program(args, exe, work, env):
     if failed:
         print("\n".join(log))
         return 0, failed
-    counts = [l for l in "\n".join(log).split("\n") if l.endswith(" failed") and " passed, " in l]
+    counts = [l.strip() for l in "\n".join(log).split("\n")
+              if l.strip().endswith(" failed") and " passed, " in l]
     if len(counts) == 2:
         print("%s: its own checks: %s through the project, %s through Wine's d3d11" % (
             name, counts[0], counts[1]))
