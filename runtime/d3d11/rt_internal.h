@@ -230,7 +230,7 @@ HRESULT rt_texture2d_create(struct rt_device *dev, const D3D11_TEXTURE2D_DESC *d
                             const D3D11_SUBRESOURCE_DATA *init,
                             const struct rt_present_target *present, ID3D11Texture2D **out);
 
-/* Views hold their resource (an application reference, as Direct3D counts it). */
+/* Views hold their resource with the runtime's reference. */
 struct rt_view {
     struct rt_object obj;
     struct rt_resource *resource;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* rt_view.c — ID3D11ShaderResourceView / RenderTargetView / DepthStencilView /
- * UnorderedAccessView: the object, its reference on the resource, and creation through the
- * driver (the description resolved and checked by rt_view_desc.c). */
+ * UnorderedAccessView: the object, its internal reference on the resource (as Direct3D 11
+ * counts it: the resource's own count does not show it), and creation through the driver
+ * (the description resolved and checked by rt_view_desc.c). */
 #include <string.h>
 
 #include "rt_internal.h"
@@ -63,7 +64,7 @@ static void view_destroy(struct rt_object *obj)
         break;
     }
     }
-    rt_object_release(&v->resource->obj);
+    rt_object_drop(&v->resource->obj);
 }
 
 static const IID *const srv_iids[] = {&IID_ID3D11View, &IID_ID3D11ShaderResourceView, NULL};
@@ -154,7 +155,7 @@ static HRESULT create_view(ID3D11Device *iface, ID3D11Resource *res_iface, const
         rt_object_discard(&v->obj);
         return hr;
     }
-    rt_object_addref(&res->obj);
+    rt_object_hold(&res->obj); /* internal: the resource's own count does not change */
     *out = v;
     return S_OK;
 }
