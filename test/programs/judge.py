@@ -10,18 +10,24 @@ Each program runs twice:
    in front of Wine's, the driver DLL, a live aerocmd host);
 2. through Wine's own Direct3D 11 (wined3d over llvmpipe), which needs an X server:
    xvfb-run -a.
-Both runs must succeed (each program also checks the values Direct3D defines and fails on
-its own), and what each wrote to its results file must agree, record by record:
+Each program also checks the values Direct3D defines; a failed check is written to its
+results ("fail ...") under its scene. A scene passes when neither run failed a check in it
+and the two runs' records agree:
 - "exact": every byte equal (clears, copies, readbacks of data that was written);
 - "round": every byte within 1 (an 8-bit channel where Direct3D allows rounding:
   interpolation, blending, filtering);
 - "edges N": as "round", and at most N texels may differ by more: the texels on triangle
   edges, where the rasterisation rules meet float rounding in the two implementations;
 - values ("value NAME TEXT") must be equal as text.
-A scene in which the driver refused a create call with E_NOTIMPL ("value refused ID", see
-prog_refused) agrees only when ID is a row of doc/compatibility.md whose outcome is
-"refused" (--compat): the protocol cannot express it, and the table says so; the judge
-prints it as such.
+Exceptions, each printed as such:
+- a scene in which the driver refused a create call with E_NOTIMPL ("value refused ID", see
+  prog_refused) passes when ID is a row of doc/compatibility.md whose outcome is "refused"
+  (--compat): the protocol cannot express it, and the table says so;
+- a scene of APPROXIMATED draws on a row of doc/compatibility.md whose outcome is
+  "approximated": the project's checks and records may differ there (Wine's must pass);
+- a scene or value of WINE_DEVIATIONS: Wine 8.0 answers other than Direct3D documents; the
+  project's checks must pass (and a value must be the documented one), Wine's may not.
+A run may end with status 0 or 1 (failed checks); anything else (a crash) fails.
 Prints one line per scene and "N passed, N failed"; exit 77 (skipped) with the reason when
 Wine or Xvfb is missing.
 """
@@ -32,7 +38,20 @@ import subprocess
 import sys
 import tempfile
 
-REFUSALS = set()
+COMPAT = {}
+# Scenes whose subject the driver approximates (doc/compatibility.md rows, outcome
+# "approximated"): (program, scene) -> row id.
+APPROXIMATED = {
+    ("prog_queries", "occlusion"): "query.occlusion",
+    ("prog_queries", "occlusion_predication"): "query.occlusion_predicate",
+}
+# Scenes where Wine 8.0's d3d11 does other than Direct3D documents: (program, scene) -> why.
+WINE_SCENES = {
+    ("prog_queries", "so_overflow_predication"): "Wine 8.0 cannot create an "
+        "SO_OVERFLOW_PREDICATE (CreatePredicate answers 0x8876086a) and ignores SetPredication",
+    ("prog_queries", "occlusion_predication"): "Wine 8.0 ignores SetPredication and answers "
+        "GetData of an occlusion predicate with E_INVALIDARG",
+}
 # Values where Wine 8.0's d3d11 answers other than Direct3D documents: the project's answer
 # must be the documented one; Wine's is accepted as its known deviation.
 WINE_DEVIATIONS = {
@@ -50,21 +69,22 @@ TIME_SCALE = float(os.environ.get("AEROCMD_TEST_TIME_SCALE", "1"))
 RUN_SECONDS = 240
 
 
-def compat_refusals(path):
-    """The ids of doc/compatibility.md's rows whose outcome is 'refused'."""
-    ids = set()
+def compat_rows(path):
+    """{id: outcome} of doc/compatibility.md's rows."""
+    rows = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) >= 3 and cells[2] == "refused":
-                ids.add(cells[0].strip("`"))
-    return ids
+            if len(cells) >= 3 and cells[0].startswith("`"):
+                rows[cells[0].strip("`")] = cells[2]
+    return rows
 
 
 def parse_results(path):
-    """{(scene, kind, name): (mode, payload)} in file order."""
+    """{(scene, kind, name): (mode, payload)}, their order, {scene: [failed checks]}."""
     records = {}
     order = []
+    fails = {}
     scene = "init"
     with open(path, encoding="ascii", errors="replace") as f:
         lines = f.read().split("\n")
@@ -95,7 +115,9 @@ def parse_results(path):
             key = (scene, "value", words[1])
             records[key] = ("exact", " ".join(words[2:]))
             order.append(key)
-    return records, order
+        elif words[0] == "fail":
+            fails.setdefault(scene, []).append(" ".join(words[1:]))
+    return records, order, fails
 
 
 def compare(mode, a, b):
@@ -154,8 +176,8 @@ def judge_program(args, exe, work, env):
     theirs = run(x + [args.wine, os.path.join(wine_dir, os.path.basename(exe)),
                       os.path.join(wine_dir, "results.txt")], wine_env, wine_dir, log)
     failed = 0
-    for side, status in (("project", mine), ("Wine's d3d11", theirs)):
-        if status != 0:
+    for side, status, out in (("project", mine, mine_dir), ("Wine's d3d11", theirs, wine_dir)):
+        if status not in (0, 1) or not os.path.exists(os.path.join(out, "results.txt")):
             print("%s: the run through %s failed (status %s)" % (name, side, status))
             failed += 1
     if failed:
@@ -170,13 +192,10 @@ def judge_program(args, exe, work, env):
                            os.path.join(wine_dir, "results.txt"), log)
 
 
-def compare_results(name, mine_path, wine_path, log):
-    mine, order = parse_results(mine_path)
-    theirs, _ = parse_results(wine_path)
-    passed = failed = 0
+def record_diffs(mine, order, theirs, name):
+    """{scene: [(key, why or None)]} over both runs' records."""
     scenes = {}
     for key in order + [k for k in theirs if k not in mine]:
-        why = None
         if key not in theirs:
             why = "missing in Wine's run"
         elif key not in mine:
@@ -191,24 +210,61 @@ def compare_results(name, mine_path, wine_path, log):
         else:
             why = compare(mine[key][0], mine[key][1], theirs[key][1])
         scenes.setdefault(key[0], []).append((key, why))
+    return scenes
+
+
+def scene_verdict(name, scene, items, mine, my_fails, wine_fails):
+    """None when the scene passes (after printing why), else the lines saying why not."""
+    refusal = mine.get((scene, "value", "refused"))
+    approx = APPROXIMATED.get((name, scene))
+    wine_why = WINE_SCENES.get((name, scene))
+    bad = ["%s %s: %s" % (k[1], k[2], w) for k, w in items if w is not None]
+    if refusal is not None:
+        if COMPAT.get(refusal[1]) != "refused":
+            return ["REFUSED (%s), which doc/compatibility.md does not list as refused" %
+                    refusal[1]]
+        print("%s %s: refused by the driver as doc/compatibility.md says (%s)" % (
+            name, scene, refusal[1]))
+        return ["project check failed: " + f for f in my_fails] or None
+    if approx is not None and COMPAT.get(approx) != "approximated":
+        return ["%s is not an approximated row of doc/compatibility.md" % approx]
+    problems = [] if approx is not None else ["project check failed: " + f for f in my_fails]
+    if wine_why is None:
+        problems += ["Wine check failed: " + f for f in wine_fails]
+    if approx is None and wine_why is None:
+        problems += bad
+    if problems:
+        return problems
+    if approx is not None:
+        print("%s %s: approximated as doc/compatibility.md says (%s)%s" % (
+            name, scene, approx, "" if not (bad or my_fails) else ": " + "; ".join(
+                (my_fails + bad)[:3])))
+    if wine_why is not None:
+        print("%s %s: Wine's known deviation: %s%s" % (
+            name, scene, wine_why, "" if not (bad or wine_fails) else " (" + "; ".join(
+                (wine_fails + bad)[:2]) + ")"))
+    if approx is None and wine_why is None:
+        print("%s %s: agree (%d)" % (name, scene, len(items)))
+    return None
+
+
+def compare_results(name, mine_path, wine_path, log):
+    mine, order, my_fails = parse_results(mine_path)
+    theirs, _, wine_fails = parse_results(wine_path)
+    passed = failed = 0
+    scenes = record_diffs(mine, order, theirs, name)
+    for scene in list(my_fails) + list(wine_fails):
+        scenes.setdefault(scene, [])
     for scene, items in scenes.items():
-        refusal = mine.get((scene, "value", "refused"))
-        if refusal is not None:
-            if refusal[1] in REFUSALS:
-                print("%s %s: refused by the driver as doc/compatibility.md says (%s)" % (
-                    name, scene, refusal[1]))
-                passed += 1
-            else:
-                print("%s %s: REFUSED (%s), which doc/compatibility.md does not list as "
-                      "refused" % (name, scene, refusal[1]))
-                failed += 1
+        why = scene_verdict(name, scene, items, mine, my_fails.get(scene, []),
+                            wine_fails.get(scene, []))
+        if why is None:
+            passed += 1
             continue
-        bad = [(k, w) for k, w in items if w is not None]
-        print("%s %s: %s" % (name, scene, "agree (%d)" % len(items) if not bad else "DIFFER"))
-        for key, why in bad:
-            print("  %s %s: %s" % (key[1], key[2], why))
-        passed += len(items) - len(bad)
-        failed += len(bad)
+        failed += 1
+        print("%s %s: DIFFER" % (name, scene))
+        for line in why:
+            print("  " + line)
     if failed:
         print("\n".join(log))
     return passed, failed
@@ -225,7 +281,7 @@ def main():
     ap.add_argument("--compat", required=True, help="doc/compatibility.md")
     ap.add_argument("programs", nargs="+")
     args = ap.parse_args()
-    REFUSALS.update(compat_refusals(args.compat))
+    COMPAT.update(compat_rows(args.compat))
     if not os.path.exists(args.wine):
         print("skipped: no %s (Debian package wine64)" % args.wine)
         return 77

@@ -58,6 +58,8 @@ int prog_check(int ok, const char *what, const char *file, int line)
     }
     P.failed++;
     printf("FAIL %s: %s:%d: %s\n", P.scene, file, line, what);
+    if (P.out != NULL)
+        fprintf(P.out, "fail %s:%d %s\n", file, line, what);
     return 0;
 }
 
@@ -70,6 +72,8 @@ int prog_check_hr(HRESULT got, HRESULT want, const char *what, const char *file,
     P.failed++;
     printf("FAIL %s: %s:%d: %s returned 0x%08lx, expected 0x%08lx\n", P.scene, file, line, what,
            (unsigned long)got, (unsigned long)want);
+    if (P.out != NULL)
+        fprintf(P.out, "fail %s:%d %s returned 0x%08lx\n", file, line, what, (unsigned long)got);
     return 0;
 }
 
