@@ -159,8 +159,12 @@ static HRESULT resolve_srv(struct rt_view *v, const D3D11_SHADER_RESOURCE_VIEW_D
         default_srv(r, d);
     memset(a, 0, sizeof *a);
     a->Format = d->Format;
+    raw = d->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX &&
+          (d->BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW) != 0;
+    /* A raw view's format is R32_TYPELESS (checked below), typeless or not. */
     if (!(r->bind & D3D11_BIND_SHADER_RESOURCE) ||
-        FAILED(rt_view_check_format(r, d->Format, r->dimension == D3D11_RESOURCE_DIMENSION_BUFFER)))
+        (!raw && FAILED(rt_view_check_format(r, d->Format,
+                                             r->dimension == D3D11_RESOURCE_DIMENSION_BUFFER))))
         return E_INVALIDARG;
     if (d->ViewDimension == D3D11_SRV_DIMENSION_BUFFER) {
         a->ResourceDimension = D3D10DDIRESOURCE_BUFFER;
@@ -170,7 +174,6 @@ static HRESULT resolve_srv(struct rt_view *v, const D3D11_SHADER_RESOURCE_VIEW_D
                                        FALSE);
     }
     if (d->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
-        raw = (d->BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW) != 0;
         a->ResourceDimension = D3D11DDIRESOURCE_BUFFEREX;
         a->BufferEx.FirstElement = d->BufferEx.FirstElement;
         a->BufferEx.NumElements = d->BufferEx.NumElements;

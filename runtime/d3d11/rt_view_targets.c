@@ -237,9 +237,11 @@ HRESULT rt_view_resolve_uav(struct rt_view *v, const D3D11_UNORDERED_ACCESS_VIEW
         d->Buffer.NumElements = r->stride != 0 ? r->width / r->stride : 0;
     }
     a->Format = d->Format;
+    /* A raw view's format is R32_TYPELESS (uav_buffer checks it), typeless or not. */
     if (r->dimension == D3D11_RESOURCE_DIMENSION_BUFFER)
         return d->ViewDimension == D3D11_UAV_DIMENSION_BUFFER &&
-                       SUCCEEDED(rt_view_check_format(r, d->Format, TRUE))
+                       ((d->Buffer.Flags & D3D11_BUFFER_UAV_FLAG_RAW) ||
+                        SUCCEEDED(rt_view_check_format(r, d->Format, TRUE)))
                    ? uav_buffer(r, d, a)
                    : E_INVALIDARG;
     if (desc == NULL) {

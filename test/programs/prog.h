@@ -49,6 +49,12 @@ int prog_check_hr(HRESULT got, HRESULT want, const char *what, const char *file,
  * when hr is that refusal. */
 int prog_refused(HRESULT hr, const char *id);
 
+/* A DXBC container (empty signatures) around a shader's tokens, with its checksum; the
+ * caller frees it (prog_dxbc.c). And the checksum check, proved on D3DCompile's output. */
+void *prog_dxbc(const UINT *tokens, UINT count, UINT *size);
+void prog_dxbc_checksum(const void *dxbc, UINT size, uint8_t out[16]);
+int prog_dxbc_checksum_ok(const void *dxbc, UINT size);
+
 /* Compiles HLSL (entry, profile); exits on a compile error (the program's own bug). */
 ID3DBlob *prog_compile(const char *src, const char *entry, const char *profile);
 ID3D11VertexShader *prog_vs(const char *src, const char *entry, ID3DBlob **code);
