@@ -52,6 +52,14 @@ int prog_refused(HRESULT hr, const char *id);
 /* A DXBC container (empty signatures) around a shader's tokens, with its checksum; the
  * caller frees it (prog_dxbc.c). And the checksum check, proved on D3DCompile's output. */
 void *prog_dxbc(const UINT *tokens, UINT count, UINT *size);
+/* ... with input and output signatures (float elements). */
+struct prog_sig {
+    const char *name;
+    UINT index, system_value, reg;
+    BYTE mask, rw_mask;
+};
+void *prog_dxbc_sig(const UINT *tokens, UINT count, const struct prog_sig *in, UINT n_in,
+                    const struct prog_sig *out, UINT n_out, UINT *size);
 void prog_dxbc_checksum(const void *dxbc, UINT size, uint8_t out[16]);
 int prog_dxbc_checksum_ok(const void *dxbc, UINT size);
 

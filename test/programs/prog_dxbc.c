@@ -93,19 +93,49 @@ void prog_dxbc_checksum(const void *dxbc, UINT size, uint8_t out[16])
         put32(out + 4 * i, s[i]);
 }
 
-/* An empty signature chunk: no elements. */
-static uint8_t *chunk(uint8_t *at, const char *tag, const void *data, UINT size)
+static uint8_t *chunk_header(uint8_t *at, const char *tag, UINT size)
 {
     memcpy(at, tag, 4);
     put32(at + 4, size);
-    memcpy(at + 8, data, size);
-    return at + 8 + size;
+    return at + 8;
 }
 
-void *prog_dxbc(const UINT *tokens, UINT count, UINT *size_out)
+/* A signature chunk: count, 8, 24-byte elements, then their names. */
+static UINT signature_bytes(const struct prog_sig *e, UINT n)
 {
-    static const uint32_t empty_signature[2] = {0, 8};
-    UINT shader_bytes = count * 4, size = 32 + 3 * 4 + 3 * 8 + 16 + shader_bytes;
+    UINT size = 8 + 24 * n, i;
+    for (i = 0; i < n; i++)
+        size += (UINT)strlen(e[i].name) + 1;
+    return (size + 3) & ~3u;
+}
+
+static uint8_t *signature(uint8_t *at, const char *tag, const struct prog_sig *e, UINT n)
+{
+    UINT size = signature_bytes(e, n), names = 8 + 24 * n, i;
+    uint8_t *d = chunk_header(at, tag, size);
+    memset(d, 0, size);
+    put32(d, n);
+    put32(d + 4, 8);
+    for (i = 0; i < n; i++) {
+        uint8_t *el = d + 8 + 24 * i;
+        put32(el, names);
+        put32(el + 4, e[i].index);
+        put32(el + 8, e[i].system_value);
+        put32(el + 12, 3); /* float */
+        put32(el + 16, e[i].reg);
+        el[20] = e[i].mask;
+        el[21] = e[i].rw_mask;
+        memcpy(d + names, e[i].name, strlen(e[i].name) + 1);
+        names += (UINT)strlen(e[i].name) + 1;
+    }
+    return d + size;
+}
+
+void *prog_dxbc_sig(const UINT *tokens, UINT count, const struct prog_sig *in, UINT n_in,
+                    const struct prog_sig *out, UINT n_out, UINT *size_out)
+{
+    UINT size =
+        32 + 3 * 4 + 3 * 8 + signature_bytes(in, n_in) + signature_bytes(out, n_out) + count * 4;
     uint8_t *c = (uint8_t *)calloc(1, size), *at;
     if (c == NULL)
         exit(2);
@@ -115,14 +145,19 @@ void *prog_dxbc(const UINT *tokens, UINT count, UINT *size_out)
     put32(c + 28, 3);
     at = c + 44;
     put32(c + 32, (UINT)(at - c));
-    at = chunk(at, "ISGN", empty_signature, 8);
+    at = signature(at, "ISGN", in, n_in);
     put32(c + 36, (UINT)(at - c));
-    at = chunk(at, "OSGN", empty_signature, 8);
+    at = signature(at, "OSGN", out, n_out);
     put32(c + 40, (UINT)(at - c));
-    chunk(at, "SHDR", tokens, shader_bytes);
+    memcpy(chunk_header(at, "SHDR", count * 4), tokens, count * 4);
     prog_dxbc_checksum(c, size, c + 4);
     *size_out = size;
     return c;
+}
+
+void *prog_dxbc(const UINT *tokens, UINT count, UINT *size_out)
+{
+    return prog_dxbc_sig(tokens, count, NULL, 0, NULL, 0, size_out);
 }
 
 int prog_dxbc_checksum_ok(const void *dxbc, UINT size)
