@@ -29,10 +29,8 @@ void rt_ctx_perform_query(struct rt_context *ctx, const struct rt_op_args *a)
     D3D10DDI_HQUERY h = {rt_drv(a->obj[0])};
     if (a->op == RT_OP_BEGIN)
         RT_DDI(ctx, f->pfnQueryBegin(dev_->drv.hdev, h));
-    else if (a->op == RT_OP_END)
-        RT_DDI(ctx, f->pfnQueryEnd(dev_->drv.hdev, h));
     else
-        RT_DDI(ctx, f->pfnSetPredication(dev_->drv.hdev, h, (BOOL)a->u[0]));
+        RT_DDI(ctx, f->pfnQueryEnd(dev_->drv.hdev, h));
 }
 
 static void query_op(struct rt_context *ctx, enum rt_op code, struct rt_query *q, UINT value)
@@ -94,11 +92,17 @@ static HRESULT STDMETHODCALLTYPE get_data(ID3D11DeviceContext *iface, ID3D11Asyn
 
 void rt_ctx_set_predication(struct rt_context *ctx, struct rt_object *pred, BOOL value);
 
+/* Predication is state: a deferred context records it with the next action's bindings. */
 void rt_ctx_set_predication(struct rt_context *ctx, struct rt_object *pred, BOOL value)
 {
+    D3D10DDI_HQUERY h = {rt_drv(pred)};
     rt_object_bind(&ctx->predicate, pred);
     ctx->predicate_value = value;
-    query_op(ctx, RT_OP_PREDICATION, (struct rt_query *)pred, (UINT)value);
+    if (ctx->deferred) {
+        rt_deferred_dirty(ctx);
+        return;
+    }
+    RT_DDI(ctx, dev_->drv.f.pfnSetPredication(dev_->drv.hdev, h, value));
 }
 
 static void STDMETHODCALLTYPE set_predication(ID3D11DeviceContext *iface, ID3D11Predicate *pred,

@@ -89,6 +89,7 @@ void rt_deferred_record(struct rt_context *ctx, const struct rt_op_args *a)
         c->state = snapshot(ctx);
         ctx->dirty = FALSE;
     }
+
     if (a->op == RT_OP_UPDATE) {
         c->args.data_size = update_bytes(a);
         c->data = rt_alloc(c->args.data_size);
@@ -195,6 +196,7 @@ static void STDMETHODCALLTYPE execute(ID3D11DeviceContext *iface, ID3D11CommandL
     for (c = l->cmds; c != NULL; c = c->next) {
         if (c->state != NULL)
             rt_ctx_apply_state(ctx, c->state);
+
         if (c->args.op != RT_OP_UPDATE || c->args.data != NULL)
             rt_ctx_perform(ctx, &c->args);
     }
