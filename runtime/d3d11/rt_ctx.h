@@ -63,9 +63,9 @@ enum rt_op {
     RT_OP_GENERATE_MIPS,
     RT_OP_RESOLVE,
     RT_OP_MIN_LOD,
+    RT_OP_MAP_WRITE,
     RT_OP_BEGIN,
     RT_OP_END,
-    RT_OP_PREDICATION,
     RT_OP_COUNT
 };
 
@@ -84,6 +84,15 @@ struct rt_op_args {
 void rt_ctx_perform(struct rt_context *ctx, const struct rt_op_args *a);
 /* Performs or records. */
 void rt_ctx_action(struct rt_context *ctx, const struct rt_op_args *a);
+
+/* RT_OP_MAP_WRITE: a deferred context's Map(WRITE_DISCARD) of a dynamic resource, replayed
+ * as that map on the immediate context filled with the recorded bytes (rt_ctx_map.c). */
+void rt_ctx_perform_map_write(struct rt_context *ctx, const struct rt_op_args *a);
+/* Deferred Map / Unmap (rt_deferred_map.c). */
+HRESULT rt_deferred_map(struct rt_context *ctx, struct rt_resource *r, UINT sub, D3D11_MAP type,
+                        D3D11_MAPPED_SUBRESOURCE *out);
+void rt_deferred_unmap(struct rt_context *ctx, struct rt_resource *r, UINT sub);
+void rt_deferred_forget_maps(struct rt_context *ctx);
 
 /* Deferred contexts (rt_deferred.c): the bindings changed since the last recorded call. */
 void rt_deferred_dirty(struct rt_context *ctx);

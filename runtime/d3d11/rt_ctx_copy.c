@@ -112,6 +112,9 @@ void rt_ctx_perform_resource(struct rt_context *ctx, const struct rt_op_args *a)
     case RT_OP_UPDATE:
         perform_update(ctx, a);
         break;
+    case RT_OP_MAP_WRITE:
+        rt_ctx_perform_map_write(ctx, a);
+        break;
     case RT_OP_GENERATE_MIPS: {
         D3D10DDI_HSHADERRESOURCEVIEW h = {rt_drv(a->obj[0])};
         RT_DDI(ctx, f->pfnGenMips(dev_->drv.hdev, h));

@@ -107,10 +107,8 @@ static HRESULT STDMETHODCALLTYPE map(ID3D11DeviceContext *iface, ID3D11Resource 
         memset(out, 0, sizeof *out);
     if (r == NULL || FAILED(check_map(r, sub, type, flags)))
         return E_INVALIDARG;
-    if (ctx->deferred) {
-        aerort_trace_unimplemented("Map on a deferred context");
-        return E_NOTIMPL;
-    }
+    if (ctx->deferred)
+        return rt_deferred_map(ctx, r, sub, type, out);
     if (dev->removed != S_OK)
         return dev->removed;
     memset(&m, 0, sizeof m);
@@ -137,10 +135,32 @@ static void STDMETHODCALLTYPE unmap(ID3D11DeviceContext *iface, ID3D11Resource *
 {
     struct rt_context *ctx = rt_context_from(iface);
     struct rt_resource *r = rt_resource_from(res);
-    if (r == NULL || ctx->deferred || sub >= 64 || !((r->mapped >> sub) & 1u))
+    if (r != NULL && ctx->deferred) {
+        rt_deferred_unmap(ctx, r, sub);
+        return;
+    }
+    if (r == NULL || sub >= 64 || !((r->mapped >> sub) & 1u))
         return;
     r->mapped &= ~((uint64_t)1 << sub);
     RT_DDI(ctx, ddi_unmap(&dev_->drv.f, dev_->drv.hdev, r, sub));
+}
+
+/* The recorded bytes through the immediate context's own Map(WRITE_DISCARD), row by row at
+ * the pitch the driver gives. */
+void rt_ctx_perform_map_write(struct rt_context *ctx, const struct rt_op_args *a)
+{
+    struct rt_resource *r = (struct rt_resource *)a->obj[0];
+    D3D11_MAPPED_SUBRESOURCE m;
+    UINT rows = a->u[1] != 0 ? a->data_size / a->u[1] : 1u, y;
+    if (FAILED(map(&ctx->iface, (ID3D11Resource *)r, a->u[0], D3D11_MAP_WRITE_DISCARD, 0, &m)))
+        return;
+    if (r->dimension == D3D11_RESOURCE_DIMENSION_BUFFER)
+        memcpy(m.pData, a->data, a->data_size);
+    else
+        for (y = 0; y < rows; y++)
+            memcpy((uint8_t *)m.pData + (size_t)y * m.RowPitch,
+                   (const uint8_t *)a->data + (size_t)y * a->u[1], a->u[1]);
+    unmap(&ctx->iface, (ID3D11Resource *)r, a->u[0]);
 }
 
 void rt_ctx_fill_map(ID3D11DeviceContextVtbl *t);

@@ -90,8 +90,8 @@ void rt_deferred_record(struct rt_context *ctx, const struct rt_op_args *a)
         ctx->dirty = FALSE;
     }
 
-    if (a->op == RT_OP_UPDATE) {
-        c->args.data_size = update_bytes(a);
+    if (a->op == RT_OP_UPDATE || a->op == RT_OP_MAP_WRITE) {
+        c->args.data_size = a->op == RT_OP_UPDATE ? update_bytes(a) : a->data_size;
         c->data = rt_alloc(c->args.data_size);
         if (c->data != NULL)
             memcpy(c->data, a->data, c->args.data_size);
@@ -197,7 +197,7 @@ static void STDMETHODCALLTYPE execute(ID3D11DeviceContext *iface, ID3D11CommandL
         if (c->state != NULL)
             rt_ctx_apply_state(ctx, c->state);
 
-        if (c->args.op != RT_OP_UPDATE || c->args.data != NULL)
+        if ((c->args.op != RT_OP_UPDATE && c->args.op != RT_OP_MAP_WRITE) || c->args.data != NULL)
             rt_ctx_perform(ctx, &c->args);
     }
     rt_ctx_apply_state(ctx, saved);
@@ -217,6 +217,7 @@ void rt_deferred_forget(struct rt_context *ctx);
 
 void rt_deferred_forget(struct rt_context *ctx)
 {
+    rt_deferred_forget_maps(ctx);
     free_cmds(ctx->cmds);
     ctx->cmds = ctx->cmds_tail = NULL;
 }

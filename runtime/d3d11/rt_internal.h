@@ -98,6 +98,7 @@ void rt_callbacks_fill(struct rt_device *dev);
 
 struct rt_context;
 struct rt_cmd;
+struct rt_pending_map;
 
 struct rt_device {
     ID3D11Device iface;
@@ -397,7 +398,9 @@ struct rt_context {
     BOOL predicate_value;
     /* Deferred contexts: the calls recorded since the last FinishCommandList. */
     struct rt_cmd *cmds, *cmds_tail;
-    BOOL dirty; /* bindings changed since the last recorded call */
+    BOOL dirty;                  /* bindings changed since the last recorded call */
+    struct rt_pending_map *maps; /* Map(WRITE_DISCARD) not yet unmapped */
+    UINT map_count;
 };
 
 HRESULT rt_context_create(struct rt_device *dev, BOOL deferred, struct rt_context **out);

@@ -25,6 +25,8 @@ struct scene {
     ID3D11PixelShader *ps;
 };
 
+static BOOL use_map; /* the constant buffer DYNAMIC and written with Map(WRITE_DISCARD) */
+
 static void make(struct scene *s)
 {
     static const float tri[6] = {-1, -1, -1, 1, 1, -1};
@@ -34,7 +36,13 @@ static void make(struct scene *s)
     ID3DBlob *code;
     s->tex = prog_target(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, &s->rtv);
     s->vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof tri, tri);
-    s->cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof zero, zero);
+    if (use_map) {
+        D3D11_BUFFER_DESC d = {
+            16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+        CHECK_HR(ID3D11Device_CreateBuffer(P.dev, &d, NULL, &s->cb), S_OK);
+    } else {
+        s->cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof zero, zero);
+    }
     s->vs = prog_vs(hlsl, "vs", &code);
     s->ps = prog_ps(hlsl, "ps");
     CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, &e, 1, ID3D10Blob_GetBufferPointer(code),
@@ -54,6 +62,21 @@ static void release(struct scene *s)
     ID3D11PixelShader_Release(s->ps);
 }
 
+static void set_color(ID3D11DeviceContext *c, struct scene *s, const float color[4])
+{
+    D3D11_MAPPED_SUBRESOURCE m;
+    if (!use_map) {
+        ID3D11DeviceContext_UpdateSubresource(c, (ID3D11Resource *)s->cb, 0, NULL, color, 0, 0);
+        return;
+    }
+    if (CHECK_HR(
+            ID3D11DeviceContext_Map(c, (ID3D11Resource *)s->cb, 0, D3D11_MAP_WRITE_DISCARD, 0, &m),
+            S_OK)) {
+        memcpy(m.pData, color, 16);
+        ID3D11DeviceContext_Unmap(c, (ID3D11Resource *)s->cb, 0);
+    }
+}
+
 /* The same calls for either context: clear grey, a red triangle, the constant buffer
  * rewritten, a green one on a second viewport. */
 static void record(ID3D11DeviceContext *c, struct scene *s)
@@ -71,10 +94,10 @@ static void record(ID3D11DeviceContext *c, struct scene *s)
     ID3D11DeviceContext_PSSetConstantBuffers(c, 0, 1, &s->cb);
     ID3D11DeviceContext_OMSetRenderTargets(c, 1, &s->rtv, NULL);
     ID3D11DeviceContext_RSSetViewports(c, 1, &left);
-    ID3D11DeviceContext_UpdateSubresource(c, (ID3D11Resource *)s->cb, 0, NULL, red, 0, 0);
+    set_color(c, s, red);
     ID3D11DeviceContext_Draw(c, 3, 0);
     ID3D11DeviceContext_RSSetViewports(c, 1, &right);
-    ID3D11DeviceContext_UpdateSubresource(c, (ID3D11Resource *)s->cb, 0, NULL, green, 0, 0);
+    set_color(c, s, green);
     ID3D11DeviceContext_Draw(c, 3, 0);
 }
 
@@ -135,6 +158,21 @@ static void scene_command_list(void)
         ID3D11RenderTargetView_Release(bound);
     prog_result_image("target", replayed, 16, 16, 4, "exact");
     free(replayed);
+    /* The constant buffer DYNAMIC and mapped on the deferred context. */
+    prog_scene("command_list_map_discard");
+    use_map = TRUE;
+    direct = render(FALSE, FALSE, &bound);
+    if (bound != NULL)
+        ID3D11RenderTargetView_Release(bound);
+    replayed = render(TRUE, FALSE, &bound);
+    if (bound != NULL)
+        ID3D11RenderTargetView_Release(bound);
+    CHECK(memcmp(direct, replayed, 16 * 16 * 4) == 0);
+    CHECK(prog_near(prog_px(replayed, 16, 4, 9, 14), 0, 255, 0, 255, 0));
+    prog_result_image("target", replayed, 16, 16, 4, "exact");
+    free(direct);
+    free(replayed);
+    use_map = FALSE;
 }
 
 /* A 4 x 4 texture of two colours halved twice by GenerateMips: level 2 (1 x 1) is their
