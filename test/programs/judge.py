@@ -183,8 +183,14 @@ def judge_program(args, exe, work, env):
     if failed:
         print("\n".join(log))
         return 0, failed
-    counts = [l.strip() for l in "\n".join(log).split("\n")
-              if l.strip().endswith(" failed") and " passed, " in l]
+    lines = [l.strip() for l in "\n".join(log).split("\n")]
+    counts = [l for l in lines if l.endswith(" failed") and " passed, " in l]
+    speeds = [l for l in lines if l.startswith("frames ") and " fps " in l]
+    if len(speeds) == 2:
+        print("%s: the project: %s; Wine's d3d11: %s; ratio %.2f" % (
+            name, speeds[0], speeds[1],
+            float(speeds[0].split(" fps ")[1].split()[0]) /
+            float(speeds[1].split(" fps ")[1].split()[0])))
     if len(counts) == 2:
         print("%s: its own checks: %s through the project, %s through Wine's d3d11" % (
             name, counts[0], counts[1]))
