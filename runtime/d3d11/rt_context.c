@@ -9,11 +9,6 @@
 void rt_ctx_fill_deferred(ID3D11DeviceContextVtbl *t);
 void rt_deferred_forget(struct rt_context *ctx);
 
-struct rt_context *rt_context_from(ID3D11DeviceContext *iface)
-{
-    return CONTAINING_RECORD(iface, struct rt_context, iface);
-}
-
 static HRESULT STDMETHODCALLTYPE ctx_qi(ID3D11DeviceContext *iface, REFIID riid, void **out)
 {
     if (out == NULL)

@@ -77,20 +77,40 @@ static void op(ID3D11DeviceContext *iface, enum rt_op code, UINT u0, UINT u1, UI
     rt_ctx_action(rt_context_from(iface), &a);
 }
 
+/* The immediate context's draws go straight to the driver: they are the hot path (the
+ * recorded form is for deferred contexts). */
+#define DIRECT(iface, call)                                                                        \
+    do {                                                                                           \
+        struct rt_context *ctx_ = rt_context_from(iface);                                          \
+        struct rt_device *dev_ = ctx_->device;                                                     \
+        if (ctx_->deferred)                                                                        \
+            break;                                                                                 \
+        RT_LOCK(dev_);                                                                             \
+        dev_->ddi_error = S_OK;                                                                    \
+        dev_->drv.f.call;                                                                          \
+        if (dev_->ddi_error != S_OK)                                                               \
+            rt_ddi_end(dev_);                                                                      \
+        RT_UNLOCK(dev_);                                                                           \
+        return;                                                                                    \
+    } while (0)
+
 static void STDMETHODCALLTYPE draw(ID3D11DeviceContext *iface, UINT count, UINT start)
 {
+    DIRECT(iface, pfnDraw(dev_->drv.hdev, count, start));
     op(iface, RT_OP_DRAW, count, start, 0, 0, 0, NULL);
 }
 
 static void STDMETHODCALLTYPE draw_indexed(ID3D11DeviceContext *iface, UINT count, UINT start,
                                            INT base)
 {
+    DIRECT(iface, pfnDrawIndexed(dev_->drv.hdev, count, start, base));
     op(iface, RT_OP_DRAW_INDEXED, count, start, 0, 0, base, NULL);
 }
 
 static void STDMETHODCALLTYPE draw_instanced(ID3D11DeviceContext *iface, UINT vertices,
                                              UINT instances, UINT start, UINT start_instance)
 {
+    DIRECT(iface, pfnDrawInstanced(dev_->drv.hdev, vertices, instances, start, start_instance));
     op(iface, RT_OP_DRAW_INSTANCED, vertices, instances, start, start_instance, 0, NULL);
 }
 
@@ -98,6 +118,8 @@ static void STDMETHODCALLTYPE draw_indexed_instanced(ID3D11DeviceContext *iface,
                                                      UINT instances, UINT start, INT base,
                                                      UINT start_instance)
 {
+    DIRECT(iface, pfnDrawIndexedInstanced(dev_->drv.hdev, indices, instances, start, base,
+                                          start_instance));
     op(iface, RT_OP_DRAW_INDEXED_INSTANCED, indices, instances, start, start_instance, base, NULL);
 }
 

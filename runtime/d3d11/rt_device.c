@@ -229,6 +229,7 @@ HRESULT rt_device_create(IDXGIAdapter *adapter, D3D_FEATURE_LEVEL level, UINT fl
     dev->refcount = 1;
     dev->level = level;
     dev->flags = flags;
+    dev->single_threaded = (flags & D3D11_CREATE_DEVICE_SINGLETHREADED) != 0;
     dev->frame_latency = 3;
     InitializeCriticalSection(&dev->lock);
     rt_dxgi_device_init(dev);

@@ -113,6 +113,7 @@ struct rt_device {
     IDXGIAdapter *adapter;
     D3D_FEATURE_LEVEL level;
     UINT flags;
+    BOOL single_threaded; /* D3D11_CREATE_DEVICE_SINGLETHREADED */
     UINT frame_latency;
     HRESULT ddi_error; /* the last pfnSetErrorCb since it was cleared */
     HRESULT removed;   /* why the device was lost; S_OK while it is not */
@@ -124,8 +125,19 @@ struct rt_device *rt_device_from(ID3D11Device *iface);
 HRESULT rt_device_create(IDXGIAdapter *adapter, D3D_FEATURE_LEVEL level, UINT flags,
                          struct rt_device **out);
 
-#define RT_LOCK(dev)   EnterCriticalSection(&(dev)->lock)
-#define RT_UNLOCK(dev) LeaveCriticalSection(&(dev)->lock)
+/* Driver calls are serialised (the driver reports no free threading), unless the
+ * application made the device D3D11_CREATE_DEVICE_SINGLETHREADED, as Microsoft's runtime
+ * does. */
+#define RT_LOCK(dev)                                                                               \
+    do {                                                                                           \
+        if (!(dev)->single_threaded)                                                               \
+            EnterCriticalSection(&(dev)->lock);                                                    \
+    } while (0)
+#define RT_UNLOCK(dev)                                                                             \
+    do {                                                                                           \
+        if (!(dev)->single_threaded)                                                               \
+            LeaveCriticalSection(&(dev)->lock);                                                    \
+    } while (0)
 
 /* Around a void driver call: clear, call, read what pfnSetErrorCb said. */
 static inline void rt_ddi_begin(struct rt_device *dev)
@@ -405,7 +417,10 @@ struct rt_context {
 
 HRESULT rt_context_create(struct rt_device *dev, BOOL deferred, struct rt_context **out);
 void rt_context_destroy(struct rt_context *ctx);
-struct rt_context *rt_context_from(ID3D11DeviceContext *iface);
+static inline struct rt_context *rt_context_from(ID3D11DeviceContext *iface)
+{
+    return CONTAINING_RECORD(iface, struct rt_context, iface);
+}
 /* Unbinds everything (ClearState) without telling the driver (device teardown). */
 void rt_context_forget(struct rt_context *ctx);
 /* The context's vtable entries, by area (rt_ctx_*.c fill their part). */
