@@ -20,10 +20,12 @@
 #include "aerocmd/decode.h"
 #include "aerocmd/kmd_render.h"
 #include "aerocmd/writer.h"
+#include "shaders/min_dxbc.h"
 
 #define SMALL_PACKETS_PER_FRAME 64u
 #define BOUND_BUFFER            1u
 #define BOUND_TEXTURE           7u
+#define BOUND_VS                0x7FFFFF00u /* the frames' draws need a vertex shader */
 #define MANY_BUFFERS            1000u
 #define MANY_TEXTURES           100u
 #define MANY_FIRST_HANDLE       8u
@@ -65,11 +67,16 @@ static int append_buffer(struct aerocmd_writer *w, uint32_t handle)
                : 0;
 }
 
-/* The objects the frames bind, then (`many`) the crowd they must be found among. */
+/* The objects the frames bind (a vertex shader among them: the semantic pass refuses a
+ * draw without one), then (`many`) the crowd they must be found among. */
 static int append_creates(struct aerocmd_writer *w, int many)
 {
+    uint8_t vs[MIN_DXBC_BYTES];
     uint32_t i, handle = MANY_FIRST_HANDLE;
-    if (append_buffer(w, BOUND_BUFFER) || append_texture(w, BOUND_TEXTURE))
+    min_dxbc(vs, AEROCMD_DXBC_VERTEX);
+    if (append_buffer(w, BOUND_BUFFER) || append_texture(w, BOUND_TEXTURE) ||
+        aerocmd_append_create_shader_dxbc(w, BOUND_VS, AEROCMD_SHADER_VS, vs, sizeof vs) ||
+        aerocmd_append_bind_shaders(w, BOUND_VS, 0, 0, 0, 0, 0))
         return -1;
     for (i = 0; many && i < MANY_BUFFERS; i++)
         if (append_buffer(w, handle++))

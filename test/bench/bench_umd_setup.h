@@ -17,6 +17,7 @@
 #include "aerocmd/umd_fake.h"
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
+#include "../shaders/min_dxbc.h"
 
 /* What a D3D10/11 runtime typically lends a user-mode driver per command buffer. */
 #define BENCH_DMA_BYTES   (64u * 1024u)
@@ -142,19 +143,16 @@ static struct aerocmd_umd_resource *bench_texture(struct bench_umd *b, uint32_t 
 
 static struct aerocmd_umd_shader *bench_shader(struct bench_umd *b, enum aerocmd_shader_kind kind)
 {
-    uint8_t dxbc[32];
-    uint32_t one = 1, size = sizeof dxbc;
+    /* DXBC program types of the kinds VS, PS, GS, CS */
+    static const uint32_t program_of_kind[4] = {1, 0, 2, 5};
+    uint8_t dxbc[MIN_DXBC_BYTES];
     struct aerocmd_umd_shader *sh = NULL;
     size_t mem_size = aerocmd_umd_shader_size();
     void *mem = bench_take(b, mem_size);
-    /* The smallest container the tracker accepts: magic, checksum, version, size. */
-    memset(dxbc, (int)kind + 1, sizeof dxbc);
-    memcpy(dxbc, "DXBC", 4);
-    memset(dxbc + 4, 0, 16);
-    memcpy(dxbc + 20, &one, 4);
-    memcpy(dxbc + 24, &size, 4);
-    memset(dxbc + 28, 0, 4);
-    if (mem == NULL || aerocmd_umd_create_shader(b->dev, mem, mem_size, kind, dxbc, size, &sh))
+    /* The smallest container the validator accepts: one program that returns. */
+    min_dxbc(dxbc, program_of_kind[kind]);
+    if (mem == NULL ||
+        aerocmd_umd_create_shader(b->dev, mem, mem_size, kind, dxbc, sizeof dxbc, &sh))
         return NULL;
     return sh;
 }

@@ -143,6 +143,50 @@ def check_dump_against_bytes(ctx, label, text, streams):
                      "\n".join(lines[at:at + 5]))
 
 
+def zero_checksum_shaders(ctx, stream):
+    """Offsets of the CREATE_SHADER_DXBC packets whose container (after the packet's 24 fixed
+    bytes) carries a zero checksum in its bytes 4..19: the captures' hand-made shaders
+    (test/data/fixtures/README.md). A zero is no container's checksum, so the validator
+    refuses each such packet (dxbc_checksum)."""
+    return [offset for offset, opcode, size, packet in abi_check.walk_packets(stream)
+            if ctx.abi.opcode_name(opcode) == "CREATE_SHADER_DXBC" and
+            packet[24 + 4:24 + 20] == bytes(16)]
+
+
+def draws_without_vertex_shader(ctx, stream):
+    """Offsets of the DRAW / DRAW_INDEXED packets with no vertex shader bound (BIND_SHADERS'
+    vs, word 2; a DESTROY_SHADER of the bound one unbinds it), which the validator refuses
+    (no_vertex_shader: Direct3D always needs one)."""
+    vs, found = 0, []
+    for offset, opcode, size, packet in abi_check.walk_packets(stream):
+        name = ctx.abi.opcode_name(opcode)
+        if name == "BIND_SHADERS":
+            vs = abi_check.u32(packet, 8)
+        elif name == "DESTROY_SHADER" and abi_check.u32(packet, 8) == vs:
+            vs = 0
+        elif name in ("DRAW", "DRAW_INDEXED") and vs == 0:
+            found.append(offset)
+    return found
+
+
+def first_fault(ctx, stream):
+    """(offset, opcode, reason) of what `aerocmd validate` refuses first in a capture: a
+    structural fault (a zero-checksum shader) before any semantic one (a draw without a
+    vertex shader); None when neither is there."""
+    sums, draws = zero_checksum_shaders(ctx, stream), draws_without_vertex_shader(ctx, stream)
+    if sums:
+        return sums[0], "CREATE_SHADER_DXBC", "dxbc_checksum"
+    if draws:
+        return draws[0], ctx.abi.opcode_name(abi_check.u32(stream, draws[0])), "no_vertex_shader"
+    return None
+
+
+def fixture_zero_sums(ctx, path):
+    """zero_checksum_shaders of every submission of a fixture trace: [(submission, offset)]."""
+    return [(index, offset) for index, sub in enumerate(abi_check.read_trace(read(path)))
+            for offset in zero_checksum_shaders(ctx, sub["stream"])]
+
+
 # ---- groups ---------------------------------------------------------------------------
 
 def group_golden(ctx):
@@ -150,7 +194,13 @@ def group_golden(ctx):
     for path in ctx.fixtures:
         name = fixture_base(path)
         status, out, err = ctx.run("dump", path)
-        ctx.checks.check(status == 0, "dump %s exits 0" % name, err)
+        refused = fixture_zero_sums(ctx, path)
+        ctx.checks.check(status == (1 if refused else 0),
+                         "dump %s exits %d" % (name, 1 if refused else 0), err)
+        for _, offset in refused:
+            ctx.checks.check(re.search(r"^0x%04x CREATE_SHADER_DXBC .*  !! dxbc_checksum$" % offset,
+                                       out, re.M) is not None,
+                             "dump %s marks the shader at 0x%x dxbc_checksum" % (name, offset))
         ctx.compare_golden(name + ".dump.txt", out)
         subs = abi_check.read_trace(read(path))
         check_dump_against_bytes(ctx, name, out, [s["stream"] for s in subs])
@@ -160,7 +210,9 @@ def group_golden(ctx):
     for path in ctx.streams:
         name = fixture_base(path)
         status, out, err = ctx.run("dump", path)
-        ctx.checks.check(status == 0, "dump %s.acmd exits 0" % name, err)
+        refused = zero_checksum_shaders(ctx, read(path))
+        ctx.checks.check(status == (1 if refused else 0), "dump %s.acmd exits %d" %
+                         (name, 1 if refused else 0), err)
         check_dump_against_bytes(ctx, name + ".acmd", out, [read(path)])
 
 
@@ -399,11 +451,20 @@ def validate_faults(ctx):
 
 def group_validate(ctx):
     status, out, err = ctx.run("validate", *ctx.fixtures)
-    ctx.checks.check(status == 0, "validate of every fixture exits 0", out + err)
+    ctx.checks.check(status == 1, "validate of the fixtures exits 1 (some shaders refused)",
+                     out + err)
     for path in ctx.fixtures:
-        ctx.checks.check("%s: ok (1 stream)" % path in out, "%s reported ok" % path)
-    status, out, err = ctx.run("validate", "--quiet", *ctx.streams)
-    ctx.checks.check(status == 0 and out == "", "validate -q of every .acmd stream", out + err)
+        fault = first_fault(ctx, abi_check.read_trace(read(path))[0]["stream"])
+        if fault is None:
+            ctx.checks.check("%s: ok (1 stream)" % path in out, "%s reported ok" % path)
+            continue
+        ctx.checks.check("%s: submission 0: offset %d (0x%x): %s: %s: " % (
+            path, fault[0], fault[0], fault[1], fault[2]) in out + err,
+            "%s refused at 0x%x with %s" % (path, fault[0], fault[2]), out + err)
+    ok_streams = [p for p in ctx.streams if first_fault(ctx, read(p)) is None]
+    status, out, err = ctx.run("validate", "--quiet", *ok_streams)
+    ctx.checks.check(len(ok_streams) >= 3 and status == 0 and out == "",
+                     "validate -q of every .acmd stream without refused packets", out + err)
     validate_faults(ctx)
     missing = os.path.join(ctx.tmp, "does-not-exist.acmd")
     status, out, err = ctx.run("validate", missing)
@@ -459,8 +520,11 @@ def json_lines(ctx, label, text):
 
 
 def check_json_packets(ctx, label, objects, streams):
+    """Every packet object matches its bytes; a fault is named only on a shader packet whose
+    container carries a zero checksum (zero_checksum_shaders), and there it is dxbc_checksum."""
     at = 0
     for index, stream in enumerate(streams):
+        refused = zero_checksum_shaders(ctx, stream)
         while at < len(objects) and "stream" not in objects[at]:
             at += 1
         ctx.checks.check(at < len(objects) and objects[at]["size_bytes"] == len(stream) and
@@ -471,7 +535,8 @@ def check_json_packets(ctx, label, objects, streams):
             obj = objects[at] if at < len(objects) else {}
             name = ctx.abi.opcode_name(opcode)
             ok = obj.get("offset") == offset and obj.get("opcode") == name and \
-                obj.get("size") == size and "fault" not in obj
+                obj.get("size") == size and \
+                obj.get("fault") == ("dxbc_checksum" if offset in refused else None)
             layout = ctx.abi.struct_for(name)
             problems = [] if layout is None else abi_check.check_fields(
                 ctx.abi, obj.get("fields", {}), ctx.abi.flat_fields(layout["name"]), packet,
@@ -485,7 +550,8 @@ def group_json(ctx):
     for path in ctx.fixtures:
         name = fixture_base(path)
         status, out, err = ctx.run("dump", "--json", path)
-        ctx.checks.check(status == 0, "dump --json %s exits 0" % name, err)
+        want = 1 if fixture_zero_sums(ctx, path) else 0
+        ctx.checks.check(status == want, "dump --json %s exits %d" % (name, want), err)
         objects = json_lines(ctx, name, out)
         if objects is None:
             continue

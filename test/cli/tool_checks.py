@@ -17,6 +17,7 @@ import subprocess
 import time
 
 import abi_check
+import dxbc
 import tracegen
 
 TIME_SCALE = float(os.environ.get("AEROCMD_TEST_TIME_SCALE", "1"))  # as run_cli_tests.py
@@ -26,11 +27,15 @@ SCALE_RSS_LIMIT_KB = 8 << 10
 
 
 def _stream(handle_base, draws=2):
-    """A small valid stream whose objects use handles from handle_base."""
-    vb, rt = handle_base, handle_base + 1
+    """A small valid stream whose objects use handles from handle_base (its draws have a
+    vertex shader, as Direct3D's always do)."""
+    vb, rt, vs = handle_base, handle_base + 1, handle_base + 2
+    vs_dxbc = dxbc.vertex_shader()
     pk = [tracegen.packet(0x100, struct.pack("<IIQIIQ", vb, 1, 64, 0, 0, 0)),
           tracegen.packet(0x101, struct.pack("<IIIIIIIIIIQ", rt, 16, 1, 8, 8, 1, 1, 0, 0, 0, 0)),
-          tracegen.packet(0x400, struct.pack("<II8I", 1, 0, rt, 0, 0, 0, 0, 0, 0, 0))]
+          tracegen.packet(0x400, struct.pack("<II8I", 1, 0, rt, 0, 0, 0, 0, 0, 0, 0)),
+          tracegen.packet(0x200, struct.pack("<IIII", vs, 0, len(vs_dxbc), 0) + vs_dxbc),
+          tracegen.packet(0x202, struct.pack("<IIII", vs, 0, 0, 0))]
     pk += [tracegen.packet(0x601, struct.pack("<IIII", 3, 1, 0, 0)) for _ in range(draws)]
     return tracegen.raw_stream(pk)
 

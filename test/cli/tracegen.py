@@ -5,6 +5,8 @@ the scale tests and the benchmark. Everything is little-endian."""
 import json
 import struct
 
+import dxbc
+
 ABI_1_4 = 0x10004
 STREAM_HEADER_BYTES = 24
 
@@ -143,7 +145,7 @@ def frame_stream(index, draws=40, upload_bytes=4096):
     per-draw constants, presented and destroyed (so frames can repeat). Handles depend
     only on nothing but the frame layout."""
     vb, cb, rt, vs, ps = 1, 2, 3, 4, 5
-    dxbc = b"DXBC" + bytes(range(256)) * 2
+    vs_dxbc, ps_dxbc = dxbc.vertex_shader(), dxbc.pixel_shader()
     pk = [
         packet(OP["DEBUG_MARKER"], ("frame %d" % index).encode()),
         _create_buffer(vb, 65536, 1),
@@ -151,8 +153,8 @@ def frame_stream(index, draws=40, upload_bytes=4096):
         _create_buffer(cb, 4096, 4),
         packet(OP["CREATE_TEXTURE2D"], struct.pack("<IIIIIIIIIIQ", rt, 16, 1, 256, 256, 1, 1,
                                                    0, 0, 0, 0)),
-        packet(OP["CREATE_SHADER_DXBC"], struct.pack("<IIII", vs, 0, len(dxbc), 0) + dxbc),
-        packet(OP["CREATE_SHADER_DXBC"], struct.pack("<IIII", ps, 1, len(dxbc), 0) + dxbc),
+        packet(OP["CREATE_SHADER_DXBC"], struct.pack("<IIII", vs, 0, len(vs_dxbc), 0) + vs_dxbc),
+        packet(OP["CREATE_SHADER_DXBC"], struct.pack("<IIII", ps, 1, len(ps_dxbc), 0) + ps_dxbc),
         packet(OP["BIND_SHADERS"], struct.pack("<IIII", vs, ps, 0, 0)),
         packet(OP["SET_RENDER_TARGETS"], struct.pack("<II8I", 1, 0, rt, 0, 0, 0, 0, 0, 0, 0)),
         packet(OP["SET_VIEWPORT"], struct.pack("<6I", 0, 0, f32(256), f32(256), 0, f32(1))),

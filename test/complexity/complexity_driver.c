@@ -17,6 +17,8 @@
 #include "aerocmd/submission.h"
 #include "aerocmd/writer.h"
 
+#include "../shaders/min_dxbc.h"
+
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 #else
@@ -280,9 +282,14 @@ static void setup_kmd_allocations(struct work *w)
 static void setup_kmd_split(struct work *w)
 {
     uint32_t i;
+    uint8_t dxbc[MIN_DXBC_BYTES];
     setup_kmd_common(w, 0, 4096);
     begin();
     aerocmd_append_create_buffer(&writer, 1, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 256, 0, 0);
+    /* Direct3D draws nothing without a vertex shader (the validator: no_vertex_shader) */
+    min_dxbc(dxbc, AEROCMD_DXBC_VERTEX);
+    aerocmd_append_create_shader_dxbc(&writer, 2, AEROCMD_SHADER_VS, dxbc, sizeof dxbc);
+    aerocmd_append_bind_shaders(&writer, 2, 0, 0, 0, 0, 0);
     for (i = 0; i < w->n; i++) {
         struct aerogpu_vertex_buffer_binding vb = {1, 16, 0, 0};
         aerocmd_append_set_vertex_buffers(&writer, 0, 1, &vb);

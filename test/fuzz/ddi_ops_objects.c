@@ -3,6 +3,7 @@
  * drawn from the input, mostly from tables of values the umd layer accepts, sometimes
  * raw, into the object slots. */
 #include "ddi_fuzz.h"
+#include "../shaders/min_dxbc.h"
 
 static const uint32_t texture_formats[] = {28, 29, 87, 91, 88, 85, 86, 45, 40, 71,
                                            74, 77, 98, 27, 41, 10, 2,  44, 19, 0};
@@ -116,17 +117,24 @@ void ddi_op_create_view(struct ddi *d, struct reader *r)
                                       (struct aerocmd_umd_view **)&s->obj));
 }
 
-/* A DXBC container with a correct header (or, when asked, a broken one). */
-static uint32_t make_dxbc(uint32_t size, uint32_t fill, int broken)
+/* A sound DXBC container of about `size` bytes holding a program of `kind` (a "ret"
+ * followed by a chunk of fill bytes: min_dxbc.h), or, when asked, one with a broken magic.
+ * Returns its length. */
+static uint32_t make_dxbc(uint32_t kind, uint32_t size, uint32_t fill, int broken)
 {
-    uint32_t one = 1;
-    memset(dxbc, (int)fill, size);
-    memcpy(dxbc, broken ? "DXBX" : "DXBC", 4);
-    memset(dxbc + 4, 0, 16);
-    memcpy(dxbc + 20, &one, 4);
-    memcpy(dxbc + 24, &size, 4);
-    memset(dxbc + 28, 0, 4);
-    return size;
+    /* DXBC program types of the kinds VS, PS, GS, CS, HS, DS */
+    static const uint32_t program_of_kind[6] = {1, 0, 2, 5, 3, 4};
+    static uint8_t extra[sizeof dxbc];
+    uint32_t len = MIN_DXBC_BYTES;
+    if (size >= 68u) {
+        memset(extra, (int)fill, size - 68u);
+        len = min_dxbc_extra(dxbc, program_of_kind[kind % 6u], extra, size - 68u);
+    } else {
+        min_dxbc(dxbc, program_of_kind[kind % 6u]);
+    }
+    if (broken)
+        dxbc[3] = 'X';
+    return len;
 }
 
 void ddi_op_create_shader(struct ddi *d, struct reader *r)
@@ -135,7 +143,7 @@ void ddi_op_create_shader(struct ddi *d, struct reader *r)
     uint32_t kind = rd8(r), size = 32u + rd8(r) * 4u, fill = rd8(r);
     if (s->obj != NULL)
         return;
-    make_dxbc(size, fill, (kind & 0x80u) != 0);
+    size = make_dxbc(kind, size, fill, (kind & 0x80u) != 0);
     ddi_check(d, aerocmd_umd_create_shader(
                      d->dev, s->mem, sizeof s->mem, (enum aerocmd_shader_kind)(kind % 6u), dxbc,
                      (kind & 0x40u) ? size - 4u : size, (struct aerocmd_umd_shader **)&s->obj));

@@ -6,15 +6,36 @@
  * Invariants: a run either succeeds or stops with a result that is an error and a
  * one-line message; a refusal inside a stream names an offset no further than its end;
  * destroying the executor releases everything (the sanitizers and the regression replay
- * under valgrind watch the rest). */
+ * under valgrind watch the rest). vkd3d-shader runs in this process
+ * (AEROCMD_EXEC_COMPILE_IN_PROCESS): a shader the token checker lets through and vkd3d
+ * aborts on is a finding, not a refusal.
+ *
+ * The custom mutator (dxbc_mutator.c) changes SM4 tokens inside the input's DXBC containers
+ * half of the time and recomputes their checksums after every mutation, so that inputs
+ * reach past the checksum check into the token checker and vkd3d-shader. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aerocmd/exec.h"
+#include "dxbc_mutator.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+/* libFuzzer's own mutation; weak: absent in the regression replay (regress_main.c). */
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+    if (seed % 2u == 0 && dxbc_mutator_mutate(data, size, seed / 2u) != 0)
+        return size;
+    if (LLVMFuzzerMutate == NULL)
+        return size;
+    size = LLVMFuzzerMutate(data, size, max_size);
+    dxbc_mutator_fix_checksums(data, size);
+    return size;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -24,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     aerocmd_result r;
     uint32_t i;
     memset(&opts, 0, sizeof(opts));
-    opts.flags = AEROCMD_EXEC_DRY_RUN;
+    opts.flags = AEROCMD_EXEC_DRY_RUN | AEROCMD_EXEC_COMPILE_IN_PROCESS;
     opts.resource_budget_bytes = 64u << 20;
     if (aerocmd_exec_create(&opts, &ex, &err) != AEROCMD_OK)
         abort(); /* a dry run needs no device */

@@ -43,7 +43,7 @@ static void install(struct px *p, struct seen *s)
     hooks.present = on_present;
     hooks.writeback = on_writeback;
     hooks.user = s;
-    aerocmd_exec_set_hooks(p->ex, &hooks);
+    aerocmd_exec_set_hooks(p->be.ex, &hooks);
 }
 
 /* An 8x4 B8G8R8A8 staging texture (32-byte rows) with a 64-byte pitch at offset 128 of
@@ -62,8 +62,8 @@ static void writeback_ranges(void)
         return;
     install(&p, &s);
     memset(memory, 0xCD, sizeof(memory));
-    CHECK(aerocmd_exec_set_guest_memory(p.ex, 7, 0x10000, memory, sizeof(memory)) == AEROCMD_OK);
-    CHECK(aerocmd_exec_set_guest_memory(p.ex, 8, 0x20000, memory, 64) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 7, 0x10000, memory, sizeof(memory)) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 8, 0x20000, memory, 64) == AEROCMD_OK);
     rt = px_target(&p, AEROGPU_FORMAT_B8G8R8A8_UNORM, 8, 4, c);
     memset(&t, 0, sizeof(t));
     t.texture_handle = px_handle(&p);
@@ -87,10 +87,10 @@ static void writeback_ranges(void)
         CHECK(s.alloc[4] == 8 && s.offset[4] == 20 && s.size[4] == 8);
     }
     /* a live host forgets what earlier submissions sent */
-    aerocmd_exec_clear_guest_memory(p.ex);
-    CHECK(aerocmd_exec_guest_memory(p.ex, 7, NULL) == NULL);
-    CHECK(aerocmd_exec_guest_memory(p.ex, 8, NULL) == NULL);
-    CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
+    aerocmd_exec_clear_guest_memory(p.be.ex);
+    CHECK(aerocmd_exec_guest_memory(p.be.ex, 7, NULL) == NULL);
+    CHECK(aerocmd_exec_guest_memory(p.be.ex, 8, NULL) == NULL);
+    CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 0);
     px_stop(&p);
 }
 
@@ -113,13 +113,13 @@ static void presents_handed_over(void)
         CHECK(memcmp(s.first_texel[0], "\xff\x00\x00\xff", 4) == 0);
         CHECK(memcmp(s.first_texel[1], "\x00\x00\xff\xff", 4) == 0);
     }
-    CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
-    CHECK(aerocmd_exec_get_present(p.ex, 0) == NULL);
+    CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 0);
+    CHECK(aerocmd_exec_get_present(p.be.ex, 0) == NULL);
     /* without hooks the executor keeps them again */
-    aerocmd_exec_set_hooks(p.ex, NULL);
+    aerocmd_exec_set_hooks(p.be.ex, NULL);
     CHECK(aerocmd_append_present(&p.w, 0, 0) == AEROCMD_OK);
     if (px_submit(&p))
-        CHECK_EQ(aerocmd_exec_present_count(p.ex), 1);
+        CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 1);
     CHECK_EQ(s.presents, 2);
     px_stop(&p);
 }

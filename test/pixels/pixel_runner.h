@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* pixel_runner.h — runs what a scenario submits on the reference executor, submission by
- * submission as the host would (each with the allocation table the KMD builds and the guest
- * memory the CPU left in its listed allocations), and answers scene_pictures.h's questions
- * about the result: textures and buffers by creation order, guest memory, presents. */
+/* pixel_runner.h — runs what a scenario submits on the reference executor (in process, or a
+ * live host's device: pixel_backend.h), submission by submission as the host would (each
+ * with the allocation table the KMD builds and the guest memory the CPU left in its listed
+ * allocations), and answers scene_pictures.h's questions about the result: textures and
+ * buffers by creation order, guest memory, presents. */
 #ifndef AEROCMD_TEST_PIXEL_RUNNER_H
 #define AEROCMD_TEST_PIXEL_RUNNER_H
 
@@ -14,13 +15,14 @@
 #include "aerocmd/exec.h"
 #include "aerocmd/umd_fake.h"
 #include "aerogpu_cmd.h"
+#include "pixel_backend.h"
 #include "scene_pictures.h"
 
 #define RUN_MAX_OBJECTS 64u
 #define RUN_MAX_IMAGES  16u
 
 struct pixel_run {
-    struct aerocmd_exec *ex;
+    struct px_backend be;
     const char *name;
     aerocmd_result result; /* the first executor failure */
     struct aerocmd_exec_error err;
@@ -40,7 +42,7 @@ static int run_open(struct pixel_run *r, const char *name)
     (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
     memset(r, 0, sizeof *r);
     r->name = name;
-    if (aerocmd_exec_create(NULL, &r->ex, &r->err) != AEROCMD_OK) {
+    if (pxb_open(&r->be, &r->err) != AEROCMD_OK) {
         fprintf(stderr, "%s: the executor cannot start: %s\n", name, r->err.message);
         CHECK(0);
         return 0;
@@ -53,9 +55,8 @@ static void run_close(struct pixel_run *r)
     uint32_t i;
     for (i = 0; i < r->image_count; i++)
         aerocmd_exec_image_release(&r->images[i]);
-    if (r->ex != NULL)
-        aerocmd_exec_destroy(r->ex);
-    r->ex = NULL;
+    r->image_count = 0;
+    pxb_close(&r->be);
 }
 
 /* Notes the textures and buffers a stream creates, in order. */
@@ -141,7 +142,7 @@ static void run_submit(struct pixel_run *r, const struct aerocmd_exec_submission
     if (r->result != AEROCMD_OK)
         return;
     run_record(r, sub);
-    res = aerocmd_exec_submit(r->ex, sub, &err);
+    res = pxb_submit(&r->be, sub, &err);
     if (res != AEROCMD_OK) {
         r->result = res;
         r->err = err;
@@ -158,7 +159,7 @@ static int run_texture(void *user, uint32_t nth, struct pic_image *out)
     if (nth >= r->texture_count || r->image_count >= RUN_MAX_IMAGES)
         return 0;
     img = &r->images[r->image_count];
-    if (aerocmd_exec_read_texture(r->ex, r->textures[nth], 0, 0, img) != AEROCMD_OK)
+    if (pxb_read_texture(&r->be, r->textures[nth], 0, 0, img) != AEROCMD_OK)
         return 0;
     r->image_count++;
     out->rgba8 = img->rgba8;
@@ -171,7 +172,7 @@ static int run_buffer(void *user, uint32_t nth, uint32_t offset, uint32_t size, 
 {
     struct pixel_run *r = (struct pixel_run *)user;
     return nth < r->buffer_count &&
-           aerocmd_exec_read_buffer(r->ex, r->buffers[nth], offset, size, out) == AEROCMD_OK;
+           pxb_read_buffer(&r->be, r->buffers[nth], offset, size, out) == AEROCMD_OK;
 }
 
 static const uint8_t *run_texture_memory(void *user, uint32_t nth, uint32_t *size)
@@ -181,7 +182,7 @@ static const uint8_t *run_texture_memory(void *user, uint32_t nth, uint32_t *siz
     const uint8_t *mem;
     if (nth >= r->texture_count || r->texture_alloc[nth] == 0)
         return NULL;
-    mem = aerocmd_exec_guest_memory(r->ex, r->texture_alloc[nth], &bytes);
+    mem = pxb_memory(&r->be, r->texture_alloc[nth], &bytes);
     if (mem == NULL || bytes <= r->texture_offset[nth])
         return NULL;
     *size = (uint32_t)(bytes - r->texture_offset[nth]);
@@ -191,7 +192,7 @@ static const uint8_t *run_texture_memory(void *user, uint32_t nth, uint32_t *siz
 static int run_present(void *user, uint32_t index, struct pic_image *out)
 {
     struct pixel_run *r = (struct pixel_run *)user;
-    const struct aerocmd_exec_present *p = aerocmd_exec_get_present(r->ex, index);
+    const struct aerocmd_exec_present *p = pxb_present(&r->be, index);
     if (p == NULL || p->image.rgba8 == NULL)
         return 0;
     out->rgba8 = p->image.rgba8;
@@ -208,8 +209,26 @@ static struct pic_results run_results(struct pixel_run *r)
     res.buffer = run_buffer;
     res.texture_memory = run_texture_memory;
     res.present = run_present;
-    res.present_count = aerocmd_exec_present_count(r->ex);
+    res.present_count = pxb_present_count(&r->be);
     return res;
+}
+
+/* Reads one subresource of a live texture (aerocmd_exec_read_texture). */
+static aerocmd_result run_read_texture(struct pixel_run *r, uint32_t handle, uint32_t mip,
+                                       uint32_t layer, struct aerocmd_exec_image *out)
+{
+    memset(out, 0, sizeof(*out));
+    return pxb_read_texture(&r->be, handle, mip, layer, out);
+}
+
+static uint32_t run_present_count(struct pixel_run *r)
+{
+    return pxb_present_count(&r->be);
+}
+
+static const struct aerocmd_exec_present *run_get_present(struct pixel_run *r, uint32_t index)
+{
+    return pxb_present(&r->be, index);
 }
 
 /* ---- live runs of the in-memory fake --------------------------------------------------------

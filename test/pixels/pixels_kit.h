@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* pixels_kit.h — what the pixel tests share: an executor, a stream being written, real SM4
- * shaders from the builder (aerocmd/sm4.h), small scenes, and pixel checks.
+/* pixels_kit.h — what the pixel tests share: an executor (in process, or a live host's
+ * device: pixel_backend.h), a stream being written, real SM4 shaders from the builder
+ * (aerocmd/sm4.h), small scenes, and pixel checks.
  *
  * Expected values in the tests come from what Direct3D defines (rasterisation rules, blend
  * equations, UNORM / sRGB conversions, texture addressing), written in the test; never
@@ -19,6 +20,7 @@
 #include "aerocmd/sm4.h"
 #include "aerocmd/writer.h"
 #include "check.h"
+#include "pixel_backend.h"
 
 #define PX_FLOAT      3u /* D3D_REGISTER_COMPONENT_FLOAT32 */
 #define PX_UINT       1u /* D3D_REGISTER_COMPONENT_UINT32 */
@@ -28,7 +30,7 @@
 #define PX_MAX_DXBC   2048u
 
 struct px {
-    struct aerocmd_exec *ex;
+    struct px_backend be;
     struct aerocmd_writer w;
     uint32_t next;   /* next handle */
     uint32_t target; /* the colour target bound by px_target */
@@ -48,13 +50,13 @@ static uint32_t px_handle(struct px *p)
 }
 
 /* The executor (never a dry run) and an empty stream. Fails the test when vkd3d / the
- * Vulkan driver cannot start. */
+ * Vulkan driver cannot start, or the host (AEROCMD_PIXELS_HOST) cannot be reached. */
 static int px_start(struct px *p)
 {
     struct aerocmd_exec_error err;
     memset(p, 0, sizeof(*p));
     p->next = 100;
-    if (!CHECK(aerocmd_exec_create(NULL, &p->ex, &err) == AEROCMD_OK)) {
+    if (!CHECK(pxb_open(&p->be, &err) == AEROCMD_OK)) {
         fprintf(stderr, "    the reference executor cannot start: %s\n", err.message);
         return 0;
     }
@@ -66,8 +68,14 @@ static int px_start(struct px *p)
 static void px_stop(struct px *p)
 {
     aerocmd_writer_release(&p->w);
-    aerocmd_exec_destroy(p->ex);
-    p->ex = NULL;
+    pxb_close(&p->be);
+}
+
+/* 1 when the scenario runs through a live host (where a refused submission loses the
+ * device: doc/host.md). */
+static int px_through_host(const struct px *p)
+{
+    return pxb_through_host(&p->be);
 }
 
 /* With PX_SAVE_STREAMS=DIR set, every submitted stream is also written to DIR (seeds for
@@ -100,7 +108,7 @@ static int px_submit_expect(struct px *p, aerocmd_result expect, struct aerocmd_
     memset(&sub, 0, sizeof(sub));
     sub.stream = aerocmd_writer_data(&p->w);
     sub.stream_len = aerocmd_writer_size(&p->w);
-    r = aerocmd_exec_submit(p->ex, &sub, err);
+    r = pxb_submit(&p->be, &sub, err);
     aerocmd_writer_reset(&p->w);
     if (!CHECK_EQ(r, expect))
         fprintf(stderr, "    executor: %s\n", err->message);
@@ -312,10 +320,37 @@ static float px_ndc_y(float y, uint32_t h)
 
 /* ---- reading and checking -------------------------------------------------------------------- */
 
-static int px_read(struct px *p, uint32_t handle, struct aerocmd_exec_image *img)
+/* Mip `mip`, layer `layer` of a texture (or view) as it is now. */
+static int px_read_sub(struct px *p, uint32_t handle, uint32_t mip, uint32_t layer,
+                       struct aerocmd_exec_image *img)
 {
     memset(img, 0, sizeof(*img));
-    return CHECK(aerocmd_exec_read_texture(p->ex, handle, 0, 0, img) == AEROCMD_OK);
+    return CHECK(pxb_read_texture(&p->be, handle, mip, layer, img) == AEROCMD_OK);
+}
+
+static int px_read(struct px *p, uint32_t handle, struct aerocmd_exec_image *img)
+{
+    return px_read_sub(p, handle, 0, 0, img);
+}
+
+/* Bytes [offset, offset + size) of a buffer as it is now. */
+static aerocmd_result px_read_buffer(struct px *p, uint32_t handle, uint64_t offset, uint64_t size,
+                                     void *out)
+{
+    return pxb_read_buffer(&p->be, handle, offset, size, out);
+}
+
+/* Sets an allocation's guest memory (every later submission sees it). */
+static aerocmd_result px_set_memory(struct px *p, uint32_t alloc_id, uint64_t gpa,
+                                    const void *bytes, uint64_t size)
+{
+    return pxb_set_memory(&p->be, alloc_id, gpa, bytes, size);
+}
+
+/* An allocation's guest memory as the device left it (NULL when unknown). */
+static const uint8_t *px_guest_memory(struct px *p, uint32_t alloc_id, uint64_t *size)
+{
+    return pxb_memory(&p->be, alloc_id, size);
 }
 
 /* Direct3D's float -> UNORM8: clamp, then round to nearest. */

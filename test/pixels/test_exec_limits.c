@@ -17,7 +17,7 @@ static int lim_start(struct px *p, const struct aerocmd_exec_options *opts)
     struct aerocmd_exec_error err;
     memset(p, 0, sizeof(*p));
     p->next = 100;
-    if (!CHECK(aerocmd_exec_create(opts, &p->ex, &err) == AEROCMD_OK)) {
+    if (!CHECK(aerocmd_exec_create(opts, &p->be.ex, &err) == AEROCMD_OK)) {
         fprintf(stderr, "    the reference executor cannot start: %s\n", err.message);
         return 0;
     }
@@ -48,9 +48,9 @@ static void views_while_the_table_grows(void)
     hs_views(&p, 500000);
     first = 102; /* px_texture took 101 */
     if (px_submit(&p)) {
-        CHECK(aerocmd_exec_resource_info(p.ex, first, &info) == AEROCMD_OK);
+        CHECK(aerocmd_exec_resource_info(p.be.ex, first, &info) == AEROCMD_OK);
         CHECK(info.is_texture && info.width == 4 && info.height == 4);
-        CHECK(aerocmd_exec_resource_info(p.ex, p.next, &info) == AEROCMD_OK);
+        CHECK(aerocmd_exec_resource_info(p.be.ex, p.next, &info) == AEROCMD_OK);
         CHECK(info.is_texture && info.width == 4 && info.height == 4);
     }
     px_stop(&p);
@@ -61,7 +61,8 @@ static void views_while_the_table_grows(void)
 /* Create/destroy pairs in one submission: destroyed buffers wait for a flush, and never
  * more than 1024 of them (each is a live object to vkd3d, whose address allocator slows
  * down past 64k): the executor flushes at least once per 1024 pairs. 20,000 buffers of
- * 64 KiB are 1.6 GB: the budget alone would flush only once. */
+ * 64 KiB are 1.6 GB: the budget alone would flush only once. Buffers never used are never
+ * zeroed (exec_zero.c): they cost no work. */
 static void buffer_churn(void)
 {
     struct aerocmd_exec_stats st;
@@ -69,10 +70,11 @@ static void buffer_churn(void)
     if (!lim_start(&p, NULL))
         return;
     hs_buffer_churn(&p, 20000, 64u << 10);
-    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK)) {
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK)) {
         CHECK(st.flushes >= 20000u / 1024u);
         CHECK(st.memory_peak_bytes <= 1ull << 30);
         CHECK_EQ(st.objects, 0);
+        CHECK_EQ(st.work_units, 0);
     }
     px_stop(&p);
 }
@@ -88,7 +90,7 @@ static void raster_states_share_a_pipeline(void)
     if (!lim_start(&p, NULL))
         return;
     hs_raster_states(&p, 2000);
-    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK))
         CHECK_EQ(st.pipelines_created, 1);
     if (px_read(&p, p.target, &img)) {
         px_expect(&img, 4, 4, red8, "the last draw covers the target");
@@ -108,7 +110,7 @@ static void pipeline_cache_is_bounded(void)
     if (!lim_start(&p, NULL))
         return;
     hs_depth_biases(&p, 300);
-    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK)) {
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK)) {
         CHECK_EQ(st.pipelines_created, 300);
         CHECK_EQ(st.pipelines_cached, 256);
     }
@@ -175,10 +177,10 @@ static void large_descending_table(void)
         mem.alloc_id = 7, mem.gpa = 7u << 12, mem.bytes = guest, mem.size_bytes = sizeof(guest);
         sub.memory = &mem;
         sub.memory_count = 1;
-        if (!dup && !CHECK(aerocmd_exec_submit(p.ex, &sub, &err) == AEROCMD_OK))
+        if (!dup && !CHECK(aerocmd_exec_submit(p.be.ex, &sub, &err) == AEROCMD_OK))
             fprintf(stderr, "    %s\n", err.message);
         if (dup) {
-            CHECK(aerocmd_exec_submit(p.ex, &sub, &err) == AEROCMD_E_MALFORMED);
+            CHECK(aerocmd_exec_submit(p.be.ex, &sub, &err) == AEROCMD_E_MALFORMED);
             CHECK(err.diag.reason == AEROCMD_R_ALLOC_ENTRY_DUPLICATE);
             /* the later of the two: id 5's own entry, after the one that took id 6's place */
             CHECK_EQ(err.diag.offset, 24u + (TABLE_ENTRIES - 5u) * 32u);
@@ -203,7 +205,7 @@ static void mismatched_targets(void)
         CHECK_EQ(err.diag.reason, AEROCMD_R_TARGET_SIZE_MISMATCH);
         CHECK_EQ(err.diag.offset, at);
         CHECK(strstr(err.message, "target_size_mismatch") != NULL);
-        CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
+        CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 0);
     }
     px_stop(&p);
 }
@@ -245,7 +247,7 @@ static void present_with_no_target(void)
     if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err)) {
         CHECK_EQ(err.diag.reason, AEROCMD_R_PRESENT_NO_TARGET);
         CHECK_EQ(err.diag.offset, at);
-        CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
+        CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 0);
     }
     px_stop(&p);
     if (!lim_start(&p, NULL))
@@ -255,8 +257,8 @@ static void present_with_no_target(void)
     px_submit(&p);
     at = (uint32_t)aerocmd_writer_size(&p.w);
     CHECK(aerocmd_append_present(&p.w, 0, 0) == AEROCMD_OK);
-    if (px_submit(&p) && CHECK_EQ(aerocmd_exec_present_count(p.ex), 1)) {
-        pr = aerocmd_exec_get_present(p.ex, 0);
+    if (px_submit(&p) && CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 1)) {
+        pr = aerocmd_exec_get_present(p.be.ex, 0);
         CHECK_EQ(pr->submission, 1);
         CHECK_EQ(pr->offset, at);
         CHECK_EQ(pr->image.handle, 0);
@@ -273,7 +275,7 @@ static uint64_t start_bytes(void)
     struct aerocmd_exec_stats st;
     struct px p;
     uint64_t bytes = 0;
-    if (lim_start(&p, NULL) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+    if (lim_start(&p, NULL) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK))
         bytes = st.memory_bytes;
     px_stop(&p);
     return bytes;
@@ -317,7 +319,7 @@ static void presents_within_budget(void)
         memset(&hooks, 0, sizeof(hooks));
         hooks.present = hand_out;
         hooks.user = &k;
-        aerocmd_exec_set_hooks(p.ex, i == 0 ? NULL : &hooks);
+        aerocmd_exec_set_hooks(p.be.ex, i == 0 ? NULL : &hooks);
         px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 256, 256, hs_grey);
         for (n = 0; n < 5; n++) {
             offsets[n] = (uint32_t)aerocmd_writer_size(&p.w);
@@ -326,13 +328,13 @@ static void presents_within_budget(void)
         if (i == 0 && px_submit_expect(&p, AEROCMD_E_OUT_OF_MEMORY, &err)) {
             CHECK_EQ(err.diag.offset, offsets[2]);
             CHECK(strstr(err.message, "memory budget") != NULL);
-            CHECK_EQ(aerocmd_exec_present_count(p.ex), 2);
+            CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 2);
         } else if (i != 0 && px_submit(&p)) {
             CHECK(k.pixels_right);
             CHECK_EQ(k.seen, 5);
-            CHECK_EQ(aerocmd_exec_present_count(p.ex), 0);
+            CHECK_EQ(aerocmd_exec_present_count(p.be.ex), 0);
         }
-        CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK &&
+        CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK &&
               st.memory_peak_bytes <= o.resource_budget_bytes);
         px_stop(&p);
     }
@@ -349,13 +351,13 @@ static void guest_memory_counted(void)
     o.resource_budget_bytes = 8u << 20;
     if (!lim_start(&p, &o))
         return;
-    CHECK(aerocmd_exec_set_guest_memory(p.ex, 1, 0, bytes, sizeof(bytes)) == AEROCMD_OK);
-    CHECK(aerocmd_exec_set_guest_memory(p.ex, 1, 0, bytes, sizeof(bytes)) == AEROCMD_OK);
-    CHECK(aerocmd_exec_set_guest_memory(p.ex, 2, 0, bytes, 512u << 10) == AEROCMD_OK);
-    CHECK(aerocmd_exec_set_guest_memory(p.ex, 3, 0, NULL, 9u << 20) == AEROCMD_E_INVALID_ARG);
+    CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 1, 0, bytes, sizeof(bytes)) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 1, 0, bytes, sizeof(bytes)) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 2, 0, bytes, 512u << 10) == AEROCMD_OK);
+    CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 3, 0, NULL, 9u << 20) == AEROCMD_E_INVALID_ARG);
     {
         static uint8_t big[8u << 20];
-        CHECK(aerocmd_exec_set_guest_memory(p.ex, 3, 0, big, sizeof(big)) ==
+        CHECK(aerocmd_exec_set_guest_memory(p.be.ex, 3, 0, big, sizeof(big)) ==
               AEROCMD_E_OUT_OF_MEMORY);
     }
     px_stop(&p);
@@ -416,6 +418,31 @@ static void hostile_work_refused(void)
     }
 }
 
+/* A resource the guest never wrote is zeroed at its first use, its bytes counted as moved
+ * (exec_zero.c): 4 bytes uploaded into a 4-byte buffer (all of it: no zeros first), then 4
+ * bytes copied from a 4096-byte buffer never written, which its first use zeroes (4096); a
+ * second copy finds it zeroed already (4). */
+static void fresh_zeroed_work(void)
+{
+    static const uint32_t word = 0x12345678u;
+    struct aerocmd_exec_stats st;
+    uint32_t got = 1, src, dst;
+    struct px p;
+    if (!lim_start(&p, NULL))
+        return;
+    dst = px_buffer(&p, &word, 4);
+    src = px_buffer(&p, NULL, 4096);
+    CHECK(aerocmd_append_copy_buffer(&p.w, dst, src, 0, 1024, 4, 0) == AEROCMD_OK);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.work_units, 4u + 4096u + 4u);
+    CHECK(aerocmd_append_copy_buffer(&p.w, dst, src, 0, 2048, 4, 0) == AEROCMD_OK);
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK))
+        CHECK_EQ(st.work_units, 4);
+    CHECK(px_read_buffer(&p, dst, 0, 4, &got) == AEROCMD_OK);
+    CHECK_EQ(got, 0);
+    px_stop(&p);
+}
+
 /* What a submission counts, from the definition: a clear of 8x8 (64 pixels), 96 bytes of
  * vertices uploaded, DRAW 3 x 2 (6), one pipeline compiled; per submission. */
 static void work_counted(void)
@@ -430,11 +457,11 @@ static void work_counted(void)
     if (!lim_start(&p, &o))
         return;
     hs_big_draw(&p, 3, 2);
-    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK))
         CHECK_EQ(st.work_units, 64u + 96u + 6u + EXEC_PIPELINE_WORK_TEST);
     /* a new submission starts from 0: the same draw again, its pipeline cached */
     CHECK(aerocmd_append_draw(&p.w, 3, 2, 0, 0) == AEROCMD_OK);
-    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.ex, &st) == AEROCMD_OK))
+    if (px_submit(&p) && CHECK(aerocmd_exec_get_stats(p.be.ex, &st) == AEROCMD_OK))
         CHECK_EQ(st.work_units, 6);
     /* one unit past: a 32x32 clear (1024) under a budget of 1023 */
     px_stop(&p);
@@ -450,6 +477,7 @@ static void work_counted(void)
         CHECK(strstr(err.message, "the clear's pixels (1024 units") != NULL);
     }
     px_stop(&p);
+    fresh_zeroed_work();
 }
 
 /* ---- writing the streams ----------------------------------------------------------------------

@@ -139,9 +139,8 @@ static int read_level(struct aerocmd_umd_resource *res, uint32_t mip, uint32_t l
                       struct aerocmd_exec_image *img)
 {
     if (!CHECK_EQ(run.result, AEROCMD_OK) ||
-        !CHECK_EQ(
-            aerocmd_exec_read_texture(run.ex, aerocmd_umd_resource_handle(res), mip, layer, img),
-            AEROCMD_OK))
+        !CHECK_EQ(run_read_texture(&run, aerocmd_umd_resource_handle(res), mip, layer, img),
+                  AEROCMD_OK))
         return 0;
     return CHECK(img->rgba8 != NULL);
 }
@@ -405,9 +404,9 @@ static void test_swap_chain(uint32_t count)
         CHECK_EQ(aerocmd_umd_present_surface(h.ctx, &p, &a), AEROCMD_OK);
         CHECK_EQ(aerocmd_umd_rotate_resources(h.ctx, buf, count), AEROCMD_OK);
     }
-    if (CHECK_EQ(run.result, AEROCMD_OK) && CHECK_EQ(aerocmd_exec_present_count(run.ex), 5))
+    if (CHECK_EQ(run.result, AEROCMD_OK) && CHECK_EQ(run_present_count(&run), 5))
         for (k = 0; k < 5; k++) {
-            const struct aerocmd_exec_present *pr = aerocmd_exec_get_present(run.ex, k);
+            const struct aerocmd_exec_present *pr = run_get_present(&run, k);
             static struct image want;
             want.w = 16;
             want.h = 8;

@@ -4,7 +4,7 @@
  * base vertex and first index. Expectations follow Direct3D 10/11's rasterisation rules:
  * pixel centres at (x + 0.5, y + 0.5); a centre exactly on an edge is inside only for a
  * top or left edge; clockwise triangles are front-facing unless front_ccw is set. Also a
- * geometry shader between them. */
+ * geometry shader between them, and indexed draws without indices (they read 0). */
 #include "pixels_kit.h"
 
 static const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
@@ -254,15 +254,16 @@ static void depth(void)
     px_stop(&p);
 }
 
-/* PS: SV_Target0 red, SV_Target1 green, SV_Target2 blue. */
+/* PS: SV_Target0 red, SV_Target1 green, SV_Target2 blue (declarations first, as the format
+ * wants). */
 static void build_ps_three(struct aerocmd_sm4_builder *b)
 {
     uint32_t i;
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < 3; i++)
         aerocmd_sm4_dcl_output(b, i, PX_XYZW);
+    for (i = 0; i < 3; i++)
         aerocmd_sm4_op1(b, AEROCMD_SM4_OP_MOV, aerocmd_sm4_o(i, PX_XYZW),
                         aerocmd_sm4_imm4f(i == 0, i == 1, i == 2, 1.0f));
-    }
 }
 
 static void mrt_gap(void)
@@ -363,6 +364,70 @@ static void instanced_indexed(void)
     if (px_read(&p, rt, &img))
         px_expect_map(&img, instanced_covers, white8, black8,
                       "first index, base vertex, first instance, first vertex");
+    aerocmd_exec_image_release(&img);
+    px_stop(&p);
+}
+
+/* Direct3D defines an indexed draw that has no index buffer, or reads one from an offset
+ * at or past its end: every index is 0. Points at the centres of pixels 1, 2 and 3 of a 4x1
+ * target are vertices 0, 1 and 2: such a draw lights pixel 1 alone; the same buffer read
+ * from its start (indices 1, 2) lights pixels 2 and 3. */
+static int lit_vertex_0(uint32_t x, uint32_t y)
+{
+    return y == 0 && x == 1;
+}
+
+static int lit_vertices_1_2(uint32_t x, uint32_t y)
+{
+    return y == 0 && (x == 2 || x == 3);
+}
+
+static void indices_draw(struct px *p, uint32_t ib, uint32_t offset, uint32_t count)
+{
+    uint32_t c[4], i;
+    for (i = 0; i < 4; i++)
+        c[i] = px_f32(black[i]);
+    CHECK(aerocmd_append_clear(&p->w, AEROGPU_CLEAR_COLOR, c, px_f32(1.0f), 0) == AEROCMD_OK);
+    CHECK(aerocmd_append_set_index_buffer(&p->w, ib, AEROGPU_INDEX_FORMAT_UINT32, offset) ==
+          AEROCMD_OK);
+    CHECK(aerocmd_append_draw_indexed(&p->w, count, 1, 0, 0, 0) == AEROCMD_OK);
+    px_submit(p);
+}
+
+static void missing_indices(void)
+{
+    static const uint32_t indices[4] = {1, 2, 1, 2};
+    struct aerogpu_vertex_buffer_binding vb;
+    struct px_vertex v[3];
+    struct aerocmd_exec_image img;
+    uint32_t i, rt, ib;
+    struct px p;
+    if (!px_start(&p))
+        return;
+    px_color_pipeline(&p);
+    CHECK(aerocmd_append_set_primitive_topology(&p.w, AEROGPU_TOPOLOGY_POINTLIST) == AEROCMD_OK);
+    rt = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 4, 1, black);
+    for (i = 0; i < 3; i++)
+        px_vertex(&v[i], px_ndc_x((float)i + 1.5f, 4), 0.0f, 0.0f, white);
+    vb.buffer = px_buffer(&p, v, sizeof(v)), vb.stride_bytes = PX_VERTEX;
+    vb.offset_bytes = vb.reserved0 = 0;
+    CHECK(aerocmd_append_set_vertex_buffers(&p.w, 0, 1, &vb) == AEROCMD_OK);
+    ib = px_buffer(&p, indices, sizeof(indices));
+    indices_draw(&p, 0, 0, 3);
+    if (px_read(&p, rt, &img))
+        px_expect_map(&img, lit_vertex_0, white8, black8, "no index buffer: indices read 0");
+    aerocmd_exec_image_release(&img);
+    indices_draw(&p, ib, sizeof(indices), 3);
+    if (px_read(&p, rt, &img))
+        px_expect_map(&img, lit_vertex_0, white8, black8, "offset at the end: indices read 0");
+    aerocmd_exec_image_release(&img);
+    indices_draw(&p, ib, 4096, 3);
+    if (px_read(&p, rt, &img))
+        px_expect_map(&img, lit_vertex_0, white8, black8, "offset past the end: indices read 0");
+    aerocmd_exec_image_release(&img);
+    indices_draw(&p, ib, 0, 2);
+    if (px_read(&p, rt, &img))
+        px_expect_map(&img, lit_vertices_1_2, white8, black8, "the buffer from its start");
     aerocmd_exec_image_release(&img);
     px_stop(&p);
 }
@@ -468,6 +533,7 @@ int main(void)
     depth();
     mrt_gap();
     instanced_indexed();
+    missing_indices();
     geometry_shader();
     masked_moves();
     return check_finish();

@@ -195,7 +195,8 @@ static uint32_t print_and_check(const struct demo_args *args, const struct aeroc
     uint64_t total_bytes = 0;
     uint32_t i, bad = 0;
     if (tracker_mem == NULL ||
-        aerocmd_semantic_init(&tracker, tracker_mem, tracker_bytes) != AEROCMD_OK) {
+        aerocmd_semantic_init_ex(&tracker, tracker_mem, tracker_bytes,
+                                 AEROCMD_SEMANTIC_GUEST_WIDE) != AEROCMD_OK) {
         fprintf(stderr, "aerocmd demo: no memory for the semantic tracker\n");
         bad = fake->submission_count > 0 ? fake->submission_count : 1u;
     }

@@ -130,8 +130,10 @@ static int tracker_setup(struct file_check *check, uint32_t objects)
     check->tracker_bytes = aerocmd_semantic_bytes_for(objects);
     check->tracker_mem =
         check->tracker_bytes != 0 ? tool_alloc(SITE_TRACKER, check->tracker_bytes) : NULL;
-    if (check->tracker_mem == NULL || aerocmd_semantic_init(&check->tracker, check->tracker_mem,
-                                                            check->tracker_bytes) != AEROCMD_OK) {
+    /* a file is a whole guest's work from its start, as `aerocmd render` runs it */
+    if (check->tracker_mem == NULL ||
+        aerocmd_semantic_init_ex(&check->tracker, check->tracker_mem, check->tracker_bytes,
+                                 AEROCMD_SEMANTIC_GUEST_WIDE) != AEROCMD_OK) {
         tool_progress_clear(&check->in->progress);
         fprintf(stderr, "%s: note: no memory for semantic checks; only structure checked\n",
                 check->in->path);

@@ -30,6 +30,10 @@ AEROCMD_EXPORT_BEGIN /* constants only; the pair keeps every installed header al
 #define AEROCMD_D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION 2048u
 #define AEROCMD_D3D11_REQ_MIP_LEVELS                     15u
 
+/* The largest resource any Direct3D 11 device creates: min(max(128, VRAM / 4), 2048) MB, so
+ * never more than this term (2 GiB); the device-dependent part is a host's to judge. */
+#define AEROCMD_D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM 2048u
+
 /* Compute. */
 #define AEROCMD_D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION 65535u
 

@@ -16,6 +16,8 @@
  *
  * Results: one image per PRESENT (the first non-zero render target bound when the packet
  * runs, RULES.md), and any texture or buffer read back at any time between submissions.
+ * What the guest never wrote reads zero (Direct3D 12's zeroed new memory), never what the
+ * process held before.
  *
  * Dry run (AEROCMD_EXEC_DRY_RUN): every packet is decoded, validated and translated (shader
  * checks with vkd3d-shader, input layouts resolved against shader signatures, pipeline
@@ -40,7 +42,14 @@ AEROCMD_EXPORT_BEGIN
 struct aerocmd_exec;
 struct aerocmd_exec_present;
 
-enum aerocmd_exec_flags { AEROCMD_EXEC_DRY_RUN = 1u << 0 };
+/* DRY_RUN: no device (above). COMPILE_IN_PROCESS: vkd3d-shader's first look at each shader
+ * runs in this process instead of a child process (see aerocmd_exec_check_dxbc); a shader
+ * that crashes vkd3d-shader then ends the process. For fuzzers (the crash is the finding)
+ * and debuggers. */
+enum aerocmd_exec_flags {
+    AEROCMD_EXEC_DRY_RUN = 1u << 0,
+    AEROCMD_EXEC_COMPILE_IN_PROCESS = 1u << 1
+};
 
 struct aerocmd_exec_options {
     uint32_t flags; /* enum aerocmd_exec_flags */
@@ -64,11 +73,14 @@ struct aerocmd_exec_options {
      * cleared or byte moved: DRAW counts vertex_count x instance_count, DRAW_INDEXED
      * index_count x instance_count, DISPATCH its thread groups, CLEAR the pixels of every
      * target it clears (all layers), UPLOAD_RESOURCE, RESOURCE_DIRTY_RANGE, a guest-backed
-     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, and compiling a
-     * pipeline 4,194,304 (about 30 ms of lavapipe; a dry run compiles none). The packet
-     * that would pass it is refused before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming
-     * it. Pixels shaded are not counted (a few vertices may cover their target many
-     * times). 0 = 2^31 (about 12 s of vertex shading on lavapipe). */
+     * creation and COPY_BUFFER / COPY_TEXTURE2D the bytes they move, the first use of a
+     * resource the guest never wrote its bytes (it is zeroed first, as Direct3D 12 zeroes
+     * new memory; counted as it is recorded, so that packet may pass the budget and the
+     * next one that counts work is refused), and compiling a pipeline 4,194,304 (about
+     * 30 ms of lavapipe; a dry run compiles none). The packet that would pass it is refused
+     * before it runs, with AEROCMD_E_NOT_IMPLEMENTED naming it. Pixels shaded are not
+     * counted (a few vertices may cover their target many times). 0 = 2^31 (about 12 s of
+     * vertex shading on lavapipe). */
     uint64_t max_work;
 };
 
@@ -162,6 +174,18 @@ aerocmd_result aerocmd_exec_read_texture(struct aerocmd_exec *ex, uint32_t handl
                                          struct aerocmd_exec_image *out);
 void aerocmd_exec_image_release(struct aerocmd_exec_image *image);
 
+/* The image aerocmd_exec_read_texture would return for a width x height subresource of
+ * `format` whose texels are in caller memory as the guest stores them (RULES.md's layout:
+ * rows row_pitch bytes apart, 0 = tight; rows of 4x4 blocks for BC; `size` bytes from the
+ * first row): raw tight, rgba8 and rgba32f by the same conversion. For a client of a live
+ * host that read a texture back as a guest does, through a WRITEBACK_DST copy into a
+ * guest-backed staging texture. No executor is involved. INVALID_ARG: an unknown format,
+ * an empty extent, or texels shorter than the layout; OUT_OF_MEMORY. Release with
+ * aerocmd_exec_image_release. */
+aerocmd_result aerocmd_exec_image_from_texels(uint32_t format, uint32_t width, uint32_t height,
+                                              const void *texels, uint32_t row_pitch, size_t size,
+                                              struct aerocmd_exec_image *out);
+
 /* What a live handle names. A view reports its own format and range, with width / height
  * of its first mip. */
 struct aerocmd_exec_resource_info {
@@ -219,10 +243,14 @@ aerocmd_result aerocmd_exec_get_stats(const struct aerocmd_exec *ex,
                                       struct aerocmd_exec_stats *out);
 
 /* Checks a DXBC container the way Direct3D 12 on vkd3d will see it: container framing,
- * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens walk
- * cleanly (version, length, every instruction's length inside the chunk), then a full
- * compilation to SPIR-V by libvkd3d-shader. AEROCMD_OK, or AEROCMD_E_MALFORMED with `why`
- * (NUL-terminated, cut to why_capacity) saying what is wrong. why may be NULL. */
+ * the checksum (the format's modified MD5), exactly one SHDR/SHEX chunk whose tokens the
+ * token checker accepts (aerocmd/sm4_check.h: exactly what vkd3d-shader 1.2 translates),
+ * then a full compilation to SPIR-V, the descriptor scan and the input signature by
+ * libvkd3d-shader, in a child process: a shader that crashes vkd3d-shader is refused
+ * ("shader compiler crashed (signal N)"), the caller lives on. The executor does the same
+ * at CREATE_SHADER_DXBC, caching verdicts by the container's checksum. AEROCMD_OK, or
+ * AEROCMD_E_MALFORMED with `why` (NUL-terminated, cut to why_capacity) saying what is
+ * wrong (OUT_OF_MEMORY when no child process could be started). why may be NULL. */
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
                                        size_t why_capacity);
 

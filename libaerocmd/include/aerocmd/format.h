@@ -229,6 +229,12 @@ struct aerocmd_format_info {
 /* The row of an aerogpu_format; NULL for INVALID and for values the ABI does not define. */
 const struct aerocmd_format_info *aerocmd_format_info(uint32_t aerogpu_format);
 
+/* 1 when a texture view of `view_format` may read a texture of `texture_format`: the two
+ * have the same bytes, i.e. share one UNORM twin (a format and its sRGB variant; Direct3D's
+ * cast families, in which X8 and A8 formats are apart). 0 for anything else, including
+ * values that are no aerogpu_format. */
+int aerocmd_format_view_compatible(uint32_t texture_format, uint32_t view_format);
+
 /* The format an encoder may put in the stream for a device of `abi_version`: the format
  * itself when the minor allows it, the UNORM twin for sRGB below 1.2.
  * AEROCMD_E_NOT_IMPLEMENTED: a BC format below 1.2. AEROCMD_E_INVALID_ARG: not a format. */

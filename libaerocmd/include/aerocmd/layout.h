@@ -121,6 +121,15 @@ aerocmd_result aerocmd_texture_box_range(const struct aerocmd_texture_layout_des
                                          uint32_t *begin, uint32_t *end,
                                          enum aerocmd_layout_fault *fault);
 
+/* Direct3D's block rule for a copy between textures of `format`: for a block-compressed
+ * format the source box starts on a 4x4 block boundary and ends on one or at the edge of
+ * its mip (src_mip_width x src_mip_height texels), and the destination point is on a block
+ * boundary; pixel formats have no such rule. 1 when the copy keeps it. Bounds are not
+ * judged here. */
+int aerocmd_texture_copy_in_blocks(uint32_t format, uint32_t src_mip_width, uint32_t src_mip_height,
+                                   const struct aerocmd_box *src_box, uint32_t dst_x,
+                                   uint32_t dst_y);
+
 /* Copies a box of one subresource from caller memory laid out with `src_row_pitch` (the
  * box's first row at `src`, rows of blocks for BC, as UpdateSubresource and initial data
  * pass it) into `texture`, the texture's bytes in the guest packing. The source must hold

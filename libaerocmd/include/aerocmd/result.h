@@ -109,6 +109,26 @@ typedef enum aerocmd_reason {
     AEROCMD_R_TARGET_SIZE_MISMATCH = 55, /* bound targets differ in width, height, layers */
     AEROCMD_R_PRESENT_NO_TARGET = 56,    /* PRESENT after the stream bound no colour target */
 
+    /* shader bytecode (aerocmd/dxbc.h) */
+    AEROCMD_R_DXBC_CONTAINER = 57, /* not a sound DXBC container holding one SM4/SM5 program */
+    AEROCMD_R_DXBC_CHECKSUM = 58,  /* the container's checksum is not its contents' */
+    AEROCMD_R_SHADER_STAGE = 59,   /* the program's type is not the stage the packet names */
+
+    /* formats across packets (aerocmd/format.h) */
+    AEROCMD_R_VIEW_FORMAT = 60,   /* a view's format does not have its texture's bytes */
+    AEROCMD_R_TARGET_FORMAT = 61, /* a render target that cannot be rendered to, or a depth
+                                     target that is not a depth format */
+
+    /* pipeline state at a draw */
+    AEROCMD_R_NO_VERTEX_SHADER = 62, /* DRAW / DRAW_INDEXED with no vertex shader bound */
+
+    /* shared surfaces, when the checker sees the whole guest (AEROCMD_SEMANTIC_GUEST_WIDE) */
+    AEROCMD_R_SHARE_TOKEN_UNKNOWN = 63, /* IMPORT of a token not exported (or released) */
+
+    /* copies */
+    AEROCMD_R_COPY_SAME_SUBRESOURCE = 64, /* source and destination are one subresource */
+    AEROCMD_R_COPY_UNALIGNED = 65,        /* a block-compressed copy not in whole blocks */
+
     AEROCMD_R_COUNT_ /* number of reasons; not a reason */
 } aerocmd_reason;
 

@@ -30,17 +30,29 @@ extern "C" {
 
 AEROCMD_EXPORT_BEGIN
 
-/* Treat as opaque; the fields are here only so callers can place it anywhere. */
+/* Treat as opaque; the fields are here only so callers can place it anywhere. Besides the
+ * objects it follows the one pipeline state a rule needs across packets and submissions:
+ * the vertex shader bound (the stream's own binding state persists across submissions). */
 struct aerocmd_semantic {
-    void *records;         /* private record pool inside the caller's memory */
-    uint32_t *buckets;     /* one tree root (pool index, 0 = empty) per bucket */
-    uint32_t bucket_count; /* a power of two */
-    uint32_t shift;        /* 32 - log2(bucket_count), for hashing */
-    uint32_t live;         /* records in use */
-    uint32_t max_live;     /* records the pool holds */
-    uint32_t next_unused;  /* pool records never handed out start here */
-    uint32_t free_list;    /* records given back, linked through their tree links */
+    void *records;          /* private record pool inside the caller's memory */
+    uint32_t *buckets;      /* one tree root (pool index, 0 = empty) per bucket */
+    uint32_t bucket_count;  /* a power of two */
+    uint32_t shift;         /* 32 - log2(bucket_count), for hashing */
+    uint32_t live;          /* records in use */
+    uint32_t max_live;      /* records the pool holds */
+    uint32_t next_unused;   /* pool records never handed out start here */
+    uint32_t free_list;     /* records given back, linked through their tree links */
+    uint32_t vertex_shader; /* handle BIND_SHADERS bound as vertex shader; 0: none */
+    uint32_t flags;         /* AEROCMD_SEMANTIC_*, from aerocmd_semantic_init_ex */
+    uint32_t next_identity; /* the last identity given to a created resource */
 };
+
+/* The tracker sees every stream of the guest from its start (a whole capture, the reference
+ * executor), not one device's (the kernel driver's tracker): then a share token no stream
+ * exported does not exist, and importing it is SHARE_TOKEN_UNKNOWN. Without the flag such an
+ * import is some other process's surface, an alias of unknown kind that passes every
+ * resource slot. */
+#define AEROCMD_SEMANTIC_GUEST_WIDE 1u
 
 /* Bytes of memory aerocmd_semantic_init needs to track max_objects records at once (live
  * objects plus exported share tokens), alignment slack included. 0 if the count cannot be
@@ -51,6 +63,11 @@ size_t aerocmd_semantic_bytes_for(uint32_t max_objects);
  * AEROCMD_E_INVALID_ARG when mem is NULL or too small for a minimal table
  * (aerocmd_semantic_bytes_for(1) bytes). */
 aerocmd_result aerocmd_semantic_init(struct aerocmd_semantic *st, void *mem, size_t mem_bytes);
+
+/* aerocmd_semantic_init with AEROCMD_SEMANTIC_* flags (other bits: AEROCMD_E_INVALID_ARG).
+ * The flags survive aerocmd_semantic_reset. */
+aerocmd_result aerocmd_semantic_init_ex(struct aerocmd_semantic *st, void *mem, size_t mem_bytes,
+                                        uint32_t flags);
 
 /* Forgets every tracked object and token. */
 void aerocmd_semantic_reset(struct aerocmd_semantic *st);
@@ -67,6 +84,10 @@ uint32_t aerocmd_semantic_count(const struct aerocmd_semantic *st);
  * allocs: the submission's allocation table, or NULL when none was supplied — then the
  * checks that need allocation entries (ALLOC_MISSING, BACKING_OUT_OF_RANGE,
  * WRITEBACK_READONLY) are skipped. A valid table with no entries is not NULL.
+ *
+ * Besides handles: formats of views and targets (VIEW_FORMAT, TARGET_FORMAT) and a vertex
+ * shader at every draw (NO_VERTEX_SHADER; destroying the bound one unbinds it, as the host
+ * does). doc/validation-rules.md lists every rule.
  *
  * Faults: AEROCMD_E_MALFORMED, diag = {reason, packet offset, packet opcode}. When the
  * tracker has no room for a new record: AEROCMD_E_OUT_OF_MEMORY with diag reason

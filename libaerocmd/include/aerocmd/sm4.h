@@ -34,6 +34,7 @@
 
 #include "aerocmd/export.h"
 #include "aerocmd/result.h"
+#include "aerocmd/sm4_format.h"
 #include "aerocmd/umd_dxbc.h"
 #include "aerocmd/writer.h"
 
@@ -42,58 +43,6 @@ extern "C" {
 #endif
 
 AEROCMD_EXPORT_BEGIN
-
-/* Opcodes (D3D10_SB_OPCODE_TYPE / D3D11_SB_OPCODE_TYPE) the builder knows. */
-enum aerocmd_sm4_opcode {
-    AEROCMD_SM4_OP_ADD = 0,
-    AEROCMD_SM4_OP_AND = 1,
-    AEROCMD_SM4_OP_CUT = 9,
-    AEROCMD_SM4_OP_DP3 = 16,
-    AEROCMD_SM4_OP_DP4 = 17,
-    AEROCMD_SM4_OP_EMIT = 19,
-    AEROCMD_SM4_OP_FTOI = 27,
-    AEROCMD_SM4_OP_FTOU = 28,
-    AEROCMD_SM4_OP_IADD = 30,
-    AEROCMD_SM4_OP_IMUL = 38,
-    AEROCMD_SM4_OP_ISHL = 41,
-    AEROCMD_SM4_OP_ITOF = 43,
-    AEROCMD_SM4_OP_LD = 45,
-    AEROCMD_SM4_OP_MAD = 50,
-    AEROCMD_SM4_OP_MIN = 51,
-    AEROCMD_SM4_OP_MAX = 52,
-    AEROCMD_SM4_OP_MOV = 54,
-    AEROCMD_SM4_OP_MUL = 56,
-    AEROCMD_SM4_OP_OR = 60,
-    AEROCMD_SM4_OP_RET = 62,
-    AEROCMD_SM4_OP_SAMPLE = 69,
-    AEROCMD_SM4_OP_SAMPLE_L = 72,
-    AEROCMD_SM4_OP_USHR = 85,
-    AEROCMD_SM4_OP_UTOF = 86,
-    AEROCMD_SM4_OP_STORE_UAV_TYPED = 164, /* 5.0 */
-    AEROCMD_SM4_OP_LD_RAW = 165,          /* 5.0 or 4.x compute */
-    AEROCMD_SM4_OP_STORE_RAW = 166,       /* 5.0 or 4.x compute */
-    AEROCMD_SM4_OP_LD_STRUCTURED = 167,   /* 5.0 or 4.x compute */
-    AEROCMD_SM4_OP_STORE_STRUCTURED = 168 /* 5.0 or 4.x compute */
-};
-
-/* OR into the opcode of aerocmd_sm4_instr and friends: clamp the result to [0, 1]. */
-#define AEROCMD_SM4_SATURATE 0x2000u
-
-/* Register (operand) types (D3D10_SB_OPERAND_TYPE / D3D11_SB_OPERAND_TYPE). */
-enum aerocmd_sm4_register {
-    AEROCMD_SM4_REG_TEMP = 0,
-    AEROCMD_SM4_REG_INPUT = 1,
-    AEROCMD_SM4_REG_OUTPUT = 2,
-    AEROCMD_SM4_REG_IMM32 = 4,
-    AEROCMD_SM4_REG_SAMPLER = 6,
-    AEROCMD_SM4_REG_RESOURCE = 7,
-    AEROCMD_SM4_REG_CONSTANT_BUFFER = 8,
-    AEROCMD_SM4_REG_NULL = 13,
-    AEROCMD_SM4_REG_UAV = 30,
-    AEROCMD_SM4_REG_THREAD_ID = 32,
-    AEROCMD_SM4_REG_THREAD_GROUP_ID = 33,
-    AEROCMD_SM4_REG_THREAD_ID_IN_GROUP = 34
-};
 
 /* Write masks and swizzles. Components: x 0, y 1, z 2, w 3. */
 #define AEROCMD_SM4_X                   0x1u
@@ -110,61 +59,6 @@ enum aerocmd_sm4_register {
 #define AEROCMD_SM4_SWZ_ZZZZ            AEROCMD_SM4_SWIZZLE(2u, 2u, 2u, 2u)
 #define AEROCMD_SM4_SWZ_WWWW            AEROCMD_SM4_SWIZZLE(3u, 3u, 3u, 3u)
 #define AEROCMD_SM4_SWZ_XYXY            AEROCMD_SM4_SWIZZLE(0u, 1u, 0u, 1u)
-
-/* System values of declarations (D3D10_SB_NAME). */
-enum aerocmd_sm4_system_value {
-    AEROCMD_SM4_SV_POSITION = 1,
-    AEROCMD_SM4_SV_CLIP_DISTANCE = 2,
-    AEROCMD_SM4_SV_CULL_DISTANCE = 3,
-    AEROCMD_SM4_SV_RENDER_TARGET_ARRAY_INDEX = 4,
-    AEROCMD_SM4_SV_VIEWPORT_ARRAY_INDEX = 5,
-    AEROCMD_SM4_SV_VERTEX_ID = 6,
-    AEROCMD_SM4_SV_PRIMITIVE_ID = 7,
-    AEROCMD_SM4_SV_INSTANCE_ID = 8,
-    AEROCMD_SM4_SV_IS_FRONT_FACE = 9,
-    AEROCMD_SM4_SV_SAMPLE_INDEX = 10
-};
-
-/* Pixel-shader input interpolation (D3D10_SB_INTERPOLATION_MODE). */
-enum aerocmd_sm4_interpolation {
-    AEROCMD_SM4_INTERP_CONSTANT = 1,
-    AEROCMD_SM4_INTERP_LINEAR = 2,
-    AEROCMD_SM4_INTERP_LINEAR_CENTROID = 3,
-    AEROCMD_SM4_INTERP_LINEAR_NOPERSPECTIVE = 4
-};
-
-/* Geometry-shader input primitives (D3D10_SB_PRIMITIVE) and output topologies
- * (D3D10_SB_PRIMITIVE_TOPOLOGY). */
-enum aerocmd_sm4_gs_input {
-    AEROCMD_SM4_GS_IN_POINT = 1,
-    AEROCMD_SM4_GS_IN_LINE = 2,
-    AEROCMD_SM4_GS_IN_TRIANGLE = 3
-};
-enum aerocmd_sm4_gs_output {
-    AEROCMD_SM4_GS_OUT_POINTLIST = 1,
-    AEROCMD_SM4_GS_OUT_LINESTRIP = 3,
-    AEROCMD_SM4_GS_OUT_TRIANGLESTRIP = 5
-};
-
-/* Resource dimensions (D3D10_SB_RESOURCE_DIMENSION). */
-enum aerocmd_sm4_dimension {
-    AEROCMD_SM4_DIM_BUFFER = 1,
-    AEROCMD_SM4_DIM_TEXTURE1D = 2,
-    AEROCMD_SM4_DIM_TEXTURE2D = 3,
-    AEROCMD_SM4_DIM_TEXTURE3D = 5,
-    AEROCMD_SM4_DIM_TEXTURECUBE = 6,
-    AEROCMD_SM4_DIM_TEXTURE1DARRAY = 7,
-    AEROCMD_SM4_DIM_TEXTURE2DARRAY = 8
-};
-
-/* Per-component return types of resources (D3D10_SB_RESOURCE_RETURN_TYPE). */
-enum aerocmd_sm4_return_type {
-    AEROCMD_SM4_RETURN_UNORM = 1,
-    AEROCMD_SM4_RETURN_SNORM = 2,
-    AEROCMD_SM4_RETURN_SINT = 3,
-    AEROCMD_SM4_RETURN_UINT = 4,
-    AEROCMD_SM4_RETURN_FLOAT = 5
-};
 
 /* One operand, ready to be written: build it with the constructors below. */
 struct aerocmd_sm4_operand {

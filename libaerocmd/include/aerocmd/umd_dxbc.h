@@ -77,8 +77,7 @@ struct aerocmd_umd_shader_signatures {
     uint32_t output_count;
 };
 
-/* The checksum of a container of `size` bytes (computed over bytes 20..size-1) into out.
- * INVALID_ARG: NULL pointers or size below the header. */
+/* aerocmd_dxbc_checksum (aerocmd/dxbc.h), kept under its first name. */
 aerocmd_result aerocmd_umd_dxbc_checksum(const void *dxbc, uint32_t size, uint8_t out[16]);
 
 /* Builds the container for a `kind` shader from its token stream. token_capacity is how

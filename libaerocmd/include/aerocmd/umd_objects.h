@@ -253,9 +253,10 @@ uint32_t aerocmd_umd_view_handle(const struct aerocmd_umd_view *view);
 
 size_t aerocmd_umd_shader_size(void);
 
-/* VS, PS, GS, CS. The DXBC (checked for its magic and container size) is copied into
- * memory from the device's allocator and its 64-bit FNV-1a hash kept. HS / DS:
- * NOT_IMPLEMENTED (no tessellation). */
+/* VS, PS, GS, CS. The DXBC must be a container the stream validator accepts for `kind`
+ * (aerocmd_dxbc_open: framing, checksum, one SM4/SM5 program of the kind's type), else
+ * INVALID_ARG; it is copied into memory from the device's allocator and its 64-bit FNV-1a
+ * hash kept. HS / DS: NOT_IMPLEMENTED (no tessellation). */
 aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *mem, size_t mem_size,
                                          enum aerocmd_shader_kind kind, const void *dxbc,
                                          uint32_t dxbc_size, struct aerocmd_umd_shader **out);

@@ -86,6 +86,7 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
         ex->options.resource_budget_bytes != 0 ? ex->options.resource_budget_bytes : DEFAULT_BUDGET;
     ex->work_budget = ex->options.max_work != 0 ? ex->options.max_work : DEFAULT_WORK;
     aerocmd_priv_exec_state_reset(&ex->state);
+    ex->compile_cache = aerocmd_priv_exec_compile_cache_new(); /* NULL: no caching */
     if (aerocmd_priv_exec_reserve(ex, tracker_bytes) != AEROCMD_OK) {
         if (err != NULL)
             snprintf(err->message, sizeof(err->message),
@@ -96,7 +97,8 @@ aerocmd_result aerocmd_exec_create(const struct aerocmd_exec_options *options,
     }
     ex->tracker_mem = malloc(tracker_bytes);
     if (ex->tracker_mem == NULL ||
-        aerocmd_semantic_init(&ex->tracker, ex->tracker_mem, tracker_bytes) != AEROCMD_OK)
+        aerocmd_semantic_init_ex(&ex->tracker, ex->tracker_mem, tracker_bytes,
+                                 AEROCMD_SEMANTIC_GUEST_WIDE) != AEROCMD_OK)
         drop_tracker(ex);
     if ((ex->options.flags & AEROCMD_EXEC_DRY_RUN) == 0) {
         r = aerocmd_priv_exec_gpu_start(ex, err);
@@ -142,6 +144,7 @@ void aerocmd_exec_destroy(struct aerocmd_exec *ex)
         return;
     aerocmd_priv_exec_pso_cache_free(ex);
     aerocmd_priv_exec_root_cache_free(ex);
+    aerocmd_priv_exec_compile_cache_free(ex->compile_cache);
     for (i = 0; i < ex->objects.capacity; i++)
         free_object(ex, &ex->objects.slots[i]);
     aerocmd_priv_exec_objects_free(&ex->objects);

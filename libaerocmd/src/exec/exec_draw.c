@@ -34,6 +34,15 @@ static const float *quantized(uint32_t format, const float rgba[4], float out[4]
     return out;
 }
 
+/* A clear of the target's view writes all of a fresh texture when the view shows all of
+ * it: no zeros first (exec_zero.c). */
+static void clears_all(const struct exec_texture_ref *ref)
+{
+    if (ref->res->tex.mip_levels == 1 && ref->base_layer == 0 &&
+        ref->layer_count == ref->res->tex.array_layers)
+        ref->res->fresh = 0;
+}
+
 /* The pixels of every layer of the target's mip. */
 static aerocmd_result clear_work(struct exec_ctx *ctx, const struct exec_texture_ref *ref)
 {
@@ -63,6 +72,7 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
             return r;
         if (ctx->ex->gpu.device == NULL)
             continue;
+        clears_all(&ref);
         if ((r = aerocmd_priv_exec_make_target(ctx, 0, &ref, &f, &h)) != AEROCMD_OK)
             return r;
         ID3D12GraphicsCommandList_ClearRenderTargetView(
@@ -75,6 +85,8 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
             return r;
         if (ctx->ex->gpu.device == NULL)
             return AEROCMD_OK;
+        if (p->flags & AEROGPU_CLEAR_DEPTH)
+            clears_all(&ref);
         if ((r = aerocmd_priv_exec_make_target(ctx, 1, &ref, &f, &h)) != AEROCMD_OK)
             return r;
         if (p->flags & AEROGPU_CLEAR_DEPTH)
@@ -176,6 +188,31 @@ static D3D12_VERTEX_BUFFER_VIEW vertex_view(struct aerocmd_exec *ex, uint32_t sl
     return v;
 }
 
+/* The bound index buffer from its offset on. Direct3D defines what the protocol leaves to
+ * it: with no index buffer bound, or from an offset at or past its end, every index reads
+ * 0, so the draw reads EXEC_CB_MAX_BYTES of zeros instead (the validator accepts both). */
+static aerocmd_result index_buffer(struct exec_ctx *ctx)
+{
+    struct aerocmd_exec *ex = ctx->ex;
+    struct exec_object *o = aerocmd_priv_exec_find(&ex->objects, ex->state.ib);
+    uint32_t unit = ex->state.ib_format == AEROGPU_INDEX_FORMAT_UINT16 ? 2u : 4u;
+    D3D12_INDEX_BUFFER_VIEW ib;
+    ib.Format = unit == 2u ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT;
+    ib.BufferLocation = ID3D12Resource_GetGPUVirtualAddress(ex->gpu.zero_buffer);
+    ib.SizeInBytes = EXEC_CB_MAX_BYTES;
+    if (o != NULL && o->kind == EXEC_OBJ_BUFFER && ex->state.ib_offset % unit != 0)
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
+                                      "index buffer offset %u", ex->state.ib_offset);
+    if (o != NULL && o->kind == EXEC_OBJ_BUFFER && ex->state.ib_offset < o->u.res->size_bytes) {
+        aerocmd_priv_exec_transition(ex, o->u.res, 0, 1, D3D12_RESOURCE_STATE_GENERIC_READ);
+        ib.BufferLocation =
+            ID3D12Resource_GetGPUVirtualAddress(o->u.res->res) + ex->state.ib_offset;
+        ib.SizeInBytes = (UINT)(o->u.res->size_bytes - ex->state.ib_offset);
+    }
+    ID3D12GraphicsCommandList_IASetIndexBuffer(ex->gpu.list, &ib);
+    return AEROCMD_OK;
+}
+
 static aerocmd_result input_assembler(struct exec_ctx *ctx, int indexed)
 {
     struct aerocmd_exec *ex = ctx->ex;
@@ -186,23 +223,8 @@ static aerocmd_result input_assembler(struct exec_ctx *ctx, int indexed)
     ID3D12GraphicsCommandList_IASetVertexBuffers(ex->gpu.list, 0, EXEC_MAX_VBS, vbs);
     ID3D12GraphicsCommandList_IASetPrimitiveTopology(ex->gpu.list,
                                                      (D3D12_PRIMITIVE_TOPOLOGY)ex->state.topology);
-    if (indexed) {
-        struct exec_object *o = aerocmd_priv_exec_find(&ex->objects, ex->state.ib);
-        uint32_t unit = ex->state.ib_format == AEROGPU_INDEX_FORMAT_UINT16 ? 2u : 4u;
-        D3D12_INDEX_BUFFER_VIEW ib;
-        if (o == NULL || o->kind != EXEC_OBJ_BUFFER)
-            return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
-                                          "DRAW_INDEXED without an index buffer");
-        if (ex->state.ib_offset % unit != 0 || ex->state.ib_offset > o->u.res->size_bytes)
-            return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
-                                          "index buffer offset %u", ex->state.ib_offset);
-        aerocmd_priv_exec_transition(ex, o->u.res, 0, 1, D3D12_RESOURCE_STATE_GENERIC_READ);
-        ib.BufferLocation =
-            ID3D12Resource_GetGPUVirtualAddress(o->u.res->res) + ex->state.ib_offset;
-        ib.SizeInBytes = (UINT)(o->u.res->size_bytes - ex->state.ib_offset);
-        ib.Format = unit == 2u ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT;
-        ID3D12GraphicsCommandList_IASetIndexBuffer(ex->gpu.list, &ib);
-    }
+    if (indexed)
+        return index_buffer(ctx);
     return AEROCMD_OK;
 }
 
@@ -301,11 +323,12 @@ aerocmd_result aerocmd_priv_exec_draw_packet(struct exec_ctx *ctx)
     sh[0] = shader_of(ex, ex->state.vs);
     sh[1] = shader_of(ex, ex->state.ps);
     sh[2] = shader_of(ex, ex->state.gs);
+    /* the validator's rule (no_vertex_shader); reached only when its tracker was given up */
+    if (sh[0] == NULL)
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_NO_VERTEX_SHADER,
+                                      "no vertex shader bound");
     if ((r = draw_work(ctx, indexed)) != AEROCMD_OK)
         return r;
-    if (sh[0] == NULL)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
-                                      "no vertex shader bound");
     if ((r = aerocmd_priv_exec_root(ctx, 0, sh, &root)) != AEROCMD_OK ||
         (r = aerocmd_priv_exec_graphics_pso(ctx, indexed, root, &pso)) != AEROCMD_OK ||
         (r = check_hazards(ctx, sh)) != AEROCMD_OK || ex->gpu.device == NULL)

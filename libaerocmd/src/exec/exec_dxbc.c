@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* exec_dxbc.c — DXBC containers as the executor sees them: framing, checksum, a walk of the
- * SM4/SM5 tokens, the declarations the binding model needs (what each t# / u# register
- * holds), the input signature, and a full compilation to SPIR-V by libvkd3d-shader. vkd3d
- * fails pipeline creation silently on a bad checksum, so nothing reaches D3D12 unchecked. */
+/* exec_dxbc.c — DXBC containers as the executor sees them: the container (framing,
+ * checksum, the one code chunk) read by aerocmd_dxbc_open as the validator reads it, the
+ * SM4/SM5 tokens through the token checker (aerocmd/sm4_check.h), signature component
+ * types, then vkd3d-shader's compilation in a child process (exec_isolate.c); the
+ * declarations the binding model needs (what each t# / u# register holds) and the input
+ * signature. vkd3d fails pipeline creation silently on a bad checksum, so nothing reaches
+ * D3D12 unchecked. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,28 +13,17 @@
 
 #include <vkd3d_shader.h>
 
-#include "aerocmd/umd_dxbc.h"
+#include "aerocmd/dxbc.h"
+#include "aerocmd/sm4_check.h"
+#include "aerocmd/sm4_format.h"
 #include "exec_internal.h"
 
-#define DXBC_HEADER_BYTES 32u
 #define FOURCC(a, b, c, d)                                                                         \
     ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
-#define TAG_DXBC FOURCC('D', 'X', 'B', 'C')
-#define TAG_SHDR FOURCC('S', 'H', 'D', 'R')
-#define TAG_SHEX FOURCC('S', 'H', 'E', 'X')
-
-/* SM4/SM5 opcodes the declaration scan reads (d3d11TokenizedProgramFormat numbering). */
-#define OP_CUSTOMDATA              53u
-#define OP_DCL_RESOURCE            88u
-#define OP_DCL_UAV_TYPED           156u
-#define OP_DCL_UAV_RAW             157u
-#define OP_DCL_UAV_STRUCTURED      158u
-#define OP_DCL_RESOURCE_RAW        161u
-#define OP_DCL_RESOURCE_STRUCTURED 162u
-/* Resource dimensions of DCL_RESOURCE / DCL_UAV_TYPED (opcode token bits 11..15). */
-#define DIM_BUFFER         1u
-#define DIM_TEXTURE2D      3u
-#define DIM_TEXTURE2DARRAY 8u
+#define TAG_ISGN          FOURCC('I', 'S', 'G', 'N')
+#define TAG_OSGN          FOURCC('O', 'S', 'G', 'N')
+#define COMPONENT_UINT32  1u /* D3D_REGISTER_COMPONENT_TYPE */
+#define COMPONENT_FLOAT32 3u
 
 struct dxbc_code {
     const uint32_t *tokens; /* copied, aligned */
@@ -44,11 +36,7 @@ static uint32_t rd32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-#if defined(__GNUC__)
-static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-#endif
-
-static void say(char *why, size_t cap, const char *fmt, ...)
+void aerocmd_priv_exec_say(char *why, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     if (why == NULL || cap == 0)
@@ -58,97 +46,38 @@ static void say(char *why, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Header, chunk table and the one code chunk. *code_at / *code_bytes: its data. */
-static int dxbc_frame(const uint8_t *b, size_t size, const uint8_t **code_at, uint32_t *code_bytes,
-                      char *why, size_t cap)
+/* An input or output signature: its elements inside the chunk, each with a component
+ * type Direct3D defines (uint, sint, float). vkd3d-shader 1.2 asserts on an unknown (0)
+ * one when it declares the variable. The container's other rules are the validator's. */
+static int signature(const uint8_t *c, uint32_t len, uint32_t tag, char *why, size_t cap)
 {
-    uint32_t total, count, i, found = 0;
-    if (size < DXBC_HEADER_BYTES) {
-        say(why, cap, "%zu bytes: shorter than a DXBC header (32)", size);
-        return -1;
-    }
-    if (rd32(b) != TAG_DXBC) {
-        say(why, cap, "no DXBC magic");
-        return -1;
-    }
-    total = rd32(b + 24);
-    count = rd32(b + 28);
-    if (rd32(b + 20) != 1u) {
-        say(why, cap, "container version %u (expected 1)", rd32(b + 20));
-        return -1;
-    }
-    if (total != size) {
-        say(why, cap, "container says %u bytes but the blob has %zu", total, size);
-        return -1;
-    }
-    if (count > (total - DXBC_HEADER_BYTES) / 4u) {
-        say(why, cap, "%u chunks do not fit the container", count);
+    uint32_t count, i;
+    if (len < 8u || (count = rd32(c)) > (len - 8u) / 24u) {
+        aerocmd_priv_exec_say(why, cap, "%s chunk of %u bytes does not hold its elements",
+                              tag == TAG_ISGN ? "ISGN" : "OSGN", len);
         return -1;
     }
     for (i = 0; i < count; i++) {
-        uint32_t at = rd32(b + DXBC_HEADER_BYTES + 4u * i), tag, len;
-        if (at % 4u != 0 || at > total - 8u || rd32(b + at + 4) > total - 8u - at) {
-            say(why, cap, "chunk %u (at byte %u) runs past the container", i, at);
+        uint32_t type = rd32(c + 8u + 24u * i + 12u);
+        if (type < COMPONENT_UINT32 || type > COMPONENT_FLOAT32) {
+            aerocmd_priv_exec_say(
+                why, cap, "%s element %u has component type %u (Direct3D: 1 uint, 2 sint, 3 float)",
+                tag == TAG_ISGN ? "ISGN" : "OSGN", i, type);
             return -1;
         }
-        tag = rd32(b + at);
-        len = rd32(b + at + 4);
-        if (tag == TAG_SHDR || tag == TAG_SHEX) {
-            found++;
-            *code_at = b + at + 8;
-            *code_bytes = len;
-        }
-    }
-    if (found != 1) {
-        say(why, cap, "%u SHDR/SHEX chunks (expected exactly one)", found);
-        return -1;
     }
     return 0;
 }
 
-/* Version and length tokens, then every instruction's length inside the program. */
-static int token_walk(const uint8_t *at, uint32_t bytes, struct dxbc_code *code, char *why,
-                      size_t cap)
+/* Every signature chunk of a container aerocmd_dxbc_open found sound (dxbc_frame). */
+static int signatures(const uint8_t *b, char *why, size_t cap)
 {
-    uint32_t *t, n, pos, major;
-    if (bytes < 8u || bytes % 4u != 0) {
-        say(why, cap, "code chunk of %u bytes is not a whole token stream", bytes);
-        return -1;
-    }
-    n = bytes / 4u;
-    t = malloc((size_t)n * 4u);
-    if (t == NULL) {
-        say(why, cap, "out of memory");
-        return -1;
-    }
-    for (pos = 0; pos < n; pos++)
-        t[pos] = rd32(at + 4u * pos);
-    code->tokens = t;
-    code->program_type = t[0] >> 16;
-    major = (t[0] >> 4) & 0xFu;
-    if (code->program_type > 5u || major < 4u || major > 5u) {
-        say(why, cap, "version token 0x%08x is not an SM4/SM5 program", t[0]);
-        return -1;
-    }
-    if (t[1] < 2u || t[1] > n) {
-        say(why, cap, "length token %u does not fit the %u-token chunk", t[1], n);
-        return -1;
-    }
-    code->count = t[1];
-    for (pos = 2; pos < code->count;) {
-        uint32_t op = t[pos] & 0x7FFu, len = (t[pos] >> 24) & 0x7Fu;
-        if (op == OP_CUSTOMDATA)
-            len = pos + 1u < code->count ? t[pos + 1u] : 0u;
-        if (len == 0 || (op == OP_CUSTOMDATA && len < 2u)) {
-            say(why, cap, "instruction at token %u (0x%08x, opcode %u) has no valid length", pos,
-                t[pos], op);
+    uint32_t count = rd32(b + 28), i;
+    for (i = 0; i < count; i++) {
+        uint32_t at = rd32(b + AEROCMD_DXBC_HEADER_BYTES + 4u * i), tag = rd32(b + at);
+        if ((tag == TAG_ISGN || tag == TAG_OSGN) &&
+            signature(b + at + 8, rd32(b + at + 4), tag, why, cap) != 0)
             return -1;
-        }
-        if (len > code->count - pos) {
-            say(why, cap, "instruction at token %u (opcode %u) runs past the program end", pos, op);
-            return -1;
-        }
-        pos += len;
     }
     return 0;
 }
@@ -164,86 +93,113 @@ static void hex16(const uint8_t *b, char out[33])
     out[32] = '\0';
 }
 
-/* Messages of vkd3d-shader on one line. */
-static void vkd3d_messages(char *why, size_t cap, const char *prefix, int ret, const char *msgs)
+/* Header, checksum, chunk table and the one code chunk, as the validator reads them
+ * (aerocmd/dxbc.h). *code_at / *code_bytes: the code chunk's data. */
+static int dxbc_frame(const uint8_t *b, size_t size, const uint8_t **code_at, uint32_t *code_bytes,
+                      char *why, size_t cap)
 {
-    size_t used;
-    say(why, cap, "%s (vkd3d-shader error %d)%s", prefix, ret, msgs != NULL && *msgs ? ": " : "");
-    if (why == NULL || msgs == NULL)
-        return;
-    used = strlen(why);
-    for (; *msgs != '\0' && used + 1u < cap; msgs++) {
-        char c = *msgs == '\n' ? ' ' : *msgs;
-        why[used++] = c;
+    struct aerocmd_dxbc_program program;
+    enum aerocmd_dxbc_fault fault;
+    if (aerocmd_dxbc_open(b, size, &program, &fault) != AEROCMD_OK) {
+        uint8_t sum[16];
+        char stored[33], computed[33];
+        if (fault != AEROCMD_DXBC_FAULT_CHECKSUM) {
+            aerocmd_priv_exec_say(why, cap, "%s", aerocmd_dxbc_fault_text(fault));
+            return -1;
+        }
+        aerocmd_dxbc_checksum(b, (uint32_t)size, sum);
+        hex16(b + 4, stored);
+        hex16(sum, computed);
+        aerocmd_priv_exec_say(why, cap, "%s (stored %s, computed %s)",
+                              aerocmd_dxbc_fault_text(fault), stored, computed);
+        return -1;
     }
-    while (used > 0 && why[used - 1] == ' ')
-        used--;
-    why[used] = '\0';
+    *code_at = b + program.code_offset;
+    *code_bytes = program.code_bytes;
+    return 0;
 }
 
-static int vkd3d_compile(const uint8_t *dxbc, size_t size, char *why, size_t cap)
+/* Where the token checker stopped, and why, on one line. */
+static void token_reason(const struct aerocmd_sm4_check *c, char *why, size_t cap)
 {
-    struct vkd3d_shader_compile_info info;
-    struct vkd3d_shader_code spirv;
-    char *msgs = NULL;
-    int ret;
-    memset(&info, 0, sizeof(info));
-    info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
-    info.source.code = dxbc;
-    info.source.size = size;
-    info.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
-    info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
-    info.log_level = VKD3D_SHADER_LOG_WARNING;
-    memset(&spirv, 0, sizeof(spirv));
-    ret = vkd3d_shader_compile(&info, &spirv, &msgs);
-    if (ret < 0)
-        vkd3d_messages(why, cap, "libvkd3d-shader cannot compile the tokens", ret, msgs);
+    const char *name = aerocmd_sm4_opcode_name(c->opcode);
+    char where[96], op[24] = "", limit[24] = "";
+    if (c->opcode == AEROCMD_SM4_NO_OPCODE)
+        snprintf(where, sizeof(where), "token %u", c->token);
     else
-        vkd3d_shader_free_shader_code(&spirv);
-    vkd3d_shader_free_messages(msgs);
-    return ret < 0 ? -1 : 0;
+        snprintf(where, sizeof(where), "instruction at token %u (%s, opcode %u)", c->token,
+                 name != NULL ? name : "unknown", c->opcode);
+    if (c->operand != 0)
+        snprintf(op, sizeof(op), ", operand %u", c->operand);
+    if (c->limit != 0)
+        snprintf(limit, sizeof(limit), ", limit %u", c->limit);
+    aerocmd_priv_exec_say(why, cap, "%s%s: %s (value %u = 0x%x%s)", where, op,
+                          aerocmd_sm4_fault_text(c->fault), c->value, c->value, limit);
 }
 
-/* Everything but the declarations: frame, tokens, checksum, vkd3d. */
-static int dxbc_check(const uint8_t *b, size_t size, struct dxbc_code *code, char *why, size_t cap)
+/* The program's tokens, copied aligned for the declaration scan, then the token checker
+ * (aerocmd/sm4_check.h): exactly what vkd3d-shader 1.2 translates. */
+static aerocmd_result token_check(const uint8_t *at, uint32_t bytes, struct dxbc_code *code,
+                                  char *why, size_t cap)
+{
+    struct aerocmd_sm4_check c;
+    aerocmd_result r = aerocmd_sm4_check(at, bytes, &c);
+    uint32_t *t, n = bytes / 4u, pos;
+    if (r != AEROCMD_OK) {
+        token_reason(&c, why, cap);
+        return r;
+    }
+    t = malloc((size_t)n * 4u);
+    if (t == NULL) {
+        aerocmd_priv_exec_say(why, cap, "out of memory");
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
+    for (pos = 0; pos < n; pos++)
+        t[pos] = rd32(at + 4u * pos);
+    code->tokens = t;
+    code->program_type = c.program_type;
+    code->count = t[1];
+    return AEROCMD_OK;
+}
+
+/* Container (aerocmd_dxbc_open: a bad checksum is reported alone, as nothing else in such
+ * a container can be trusted), tokens, signatures: everything before vkd3d-shader sees the
+ * blob. */
+static aerocmd_result dxbc_check(const uint8_t *b, size_t size, struct dxbc_code *code, char *why,
+                                 size_t cap)
 {
     const uint8_t *at = NULL;
     uint32_t bytes = 0;
-    uint8_t sum[16];
-    char token_why[160] = "", stored[33], computed[33];
-    int tokens_ok;
+    char token_why[224] = "";
+    aerocmd_result tokens;
     if (dxbc_frame(b, size, &at, &bytes, why, cap) != 0)
-        return -1;
-    tokens_ok = token_walk(at, bytes, code, token_why, sizeof(token_why)) == 0;
-    if (aerocmd_umd_dxbc_checksum(b, (uint32_t)size, sum) != AEROCMD_OK ||
-        memcmp(sum, b + 4, 16) != 0) {
-        hex16(b + 4, stored);
-        hex16(sum, computed);
-        say(why, cap, "DXBC checksum mismatch (stored %s, computed %s)%s%s", stored, computed,
-            tokens_ok ? "" : "; and its tokens are not valid SM4: ", token_why);
-        return -1;
+        return AEROCMD_E_MALFORMED;
+    tokens = token_check(at, bytes, code, token_why, sizeof(token_why));
+    if (tokens != AEROCMD_OK) {
+        aerocmd_priv_exec_say(
+            why, cap, "%s%s",
+            tokens == AEROCMD_E_NOT_IMPLEMENTED ? "" : "tokens are not valid SM4/SM5: ", token_why);
+        return tokens;
     }
-    if (!tokens_ok) {
-        say(why, cap, "tokens are not valid SM4/SM5: %s", token_why);
-        return -1;
-    }
-    return vkd3d_compile(b, size, why, cap);
+    return signatures(b, why, cap) == 0 ? AEROCMD_OK : AEROCMD_E_MALFORMED;
 }
 
 aerocmd_result aerocmd_exec_check_dxbc(const void *dxbc, size_t size, char *why,
                                        size_t why_capacity)
 {
     struct dxbc_code code;
-    int ok;
-    say(why, why_capacity, "%s", "");
+    aerocmd_result r;
+    aerocmd_priv_exec_say(why, why_capacity, "%s", "");
     if (dxbc == NULL || size > 0x7FFFFFFFu) {
-        say(why, why_capacity, "no blob");
+        aerocmd_priv_exec_say(why, why_capacity, "no blob");
         return AEROCMD_E_MALFORMED;
     }
     memset(&code, 0, sizeof(code));
-    ok = dxbc_check(dxbc, size, &code, why, why_capacity) == 0;
+    r = dxbc_check(dxbc, size, &code, why, why_capacity);
     free((void *)code.tokens);
-    return ok ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+    if (r == AEROCMD_OK)
+        r = aerocmd_priv_exec_compile_checked(NULL, dxbc, size, why, why_capacity);
+    return r == AEROCMD_OK || r == AEROCMD_E_OUT_OF_MEMORY ? r : AEROCMD_E_MALFORMED;
 }
 
 /* ---- declarations ------------------------------------------------------------------- */
@@ -269,17 +225,19 @@ static int64_t operand_register(const struct dxbc_code *code, uint32_t pos, uint
 
 static void declare(struct exec_shader *sh, uint32_t op, uint32_t dim, int64_t reg, uint32_t stride)
 {
-    int uav = op == OP_DCL_UAV_TYPED || op == OP_DCL_UAV_RAW || op == OP_DCL_UAV_STRUCTURED;
+    int uav = op == AEROCMD_SM4_OP_DCL_UAV_TYPED || op == AEROCMD_SM4_OP_DCL_UAV_RAW ||
+              op == AEROCMD_SM4_OP_DCL_UAV_STRUCTURED;
     uint8_t kind = EXEC_DECL_OTHER;
-    if (op == OP_DCL_RESOURCE_RAW || op == OP_DCL_UAV_RAW)
+    if (op == AEROCMD_SM4_OP_DCL_RESOURCE_RAW || op == AEROCMD_SM4_OP_DCL_UAV_RAW)
         kind = EXEC_DECL_BUFFER_RAW;
-    else if (op == OP_DCL_RESOURCE_STRUCTURED || op == OP_DCL_UAV_STRUCTURED)
+    else if (op == AEROCMD_SM4_OP_DCL_RESOURCE_STRUCTURED ||
+             op == AEROCMD_SM4_OP_DCL_UAV_STRUCTURED)
         kind = EXEC_DECL_BUFFER_STRUCTURED;
-    else if (dim == DIM_BUFFER)
+    else if (dim == AEROCMD_SM4_DIM_BUFFER)
         kind = EXEC_DECL_BUFFER_TYPED;
-    else if (dim == DIM_TEXTURE2D)
+    else if (dim == AEROCMD_SM4_DIM_TEXTURE2D)
         kind = EXEC_DECL_TEX2D;
-    else if (dim == DIM_TEXTURE2DARRAY)
+    else if (dim == AEROCMD_SM4_DIM_TEXTURE2DARRAY)
         kind = EXEC_DECL_TEX2D_ARRAY;
     if (reg < 0)
         return;
@@ -296,21 +254,25 @@ static void scan_declarations(struct exec_shader *sh, const struct dxbc_code *co
 {
     uint32_t pos = 2;
     while (pos < code->count) {
-        uint32_t tok = code->tokens[pos], op = tok & 0x7FFu;
-        uint32_t len = op == OP_CUSTOMDATA ? code->tokens[pos + 1u] : (tok >> 24) & 0x7Fu;
+        uint32_t tok = code->tokens[pos], op = tok & AEROCMD_SM4_OPCODE_MASK;
+        uint32_t len = op == AEROCMD_SM4_OP_CUSTOMDATA
+                           ? code->tokens[pos + 1u]
+                           : (tok >> AEROCMD_SM4_LENGTH_SHIFT) & AEROCMD_SM4_LENGTH_MASK;
         uint32_t end = pos + len, next = end;
         int64_t reg;
-        if (op == OP_DCL_RESOURCE || op == OP_DCL_UAV_TYPED || op == OP_DCL_UAV_RAW ||
-            op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_RAW ||
-            op == OP_DCL_RESOURCE_STRUCTURED) {
+        if (op == AEROCMD_SM4_OP_DCL_RESOURCE || op == AEROCMD_SM4_OP_DCL_UAV_TYPED ||
+            op == AEROCMD_SM4_OP_DCL_UAV_RAW || op == AEROCMD_SM4_OP_DCL_UAV_STRUCTURED ||
+            op == AEROCMD_SM4_OP_DCL_RESOURCE_RAW || op == AEROCMD_SM4_OP_DCL_RESOURCE_STRUCTURED) {
             reg = operand_register(code, pos + 1u + ((tok >> 31) != 0), end, &next);
             /* structured: the stride follows; typed: the return types (x in bits 0..3) */
             declare(sh, op, (tok >> 11) & 0x1Fu, reg,
                     next >= end ? 0u
-                    : op == OP_DCL_UAV_STRUCTURED || op == OP_DCL_RESOURCE_STRUCTURED
+                    : op == AEROCMD_SM4_OP_DCL_UAV_STRUCTURED ||
+                            op == AEROCMD_SM4_OP_DCL_RESOURCE_STRUCTURED
                         ? code->tokens[next]
-                    : op == OP_DCL_RESOURCE || op == OP_DCL_UAV_TYPED ? code->tokens[next] & 0xFu
-                                                                      : 0u);
+                    : op == AEROCMD_SM4_OP_DCL_RESOURCE || op == AEROCMD_SM4_OP_DCL_UAV_TYPED
+                        ? code->tokens[next] & 0xFu
+                        : 0u);
         }
         pos = end;
     }
@@ -370,21 +332,23 @@ static int scan_descriptors(struct exec_shader *sh, char *why, size_t cap)
     info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
     info.log_level = VKD3D_SHADER_LOG_NONE;
     if (vkd3d_shader_scan(&info, NULL) < 0) {
-        say(why, cap, "libvkd3d-shader cannot scan its declarations");
+        aerocmd_priv_exec_say(why, cap, "libvkd3d-shader cannot scan its declarations");
         return -1;
     }
     for (i = 0; ok && i < scan.descriptor_count; i++) {
         const struct vkd3d_shader_descriptor_info *d = &scan.descriptors[i];
         for (k = 0; ok && k < (d->count != 0 ? d->count : 1u); k++)
             if (d->register_space != 0 || add_descriptor(sh, d, d->register_index + k) != 0) {
-                say(why, cap, "declares %c%u (space %u), outside Direct3D 11's registers",
+                aerocmd_priv_exec_say(
+                    why, cap, "declares %c%u (space %u), outside Direct3D 11's registers",
                     kinds[d->type < 4u ? d->type : 0], d->register_index + k, d->register_space);
                 ok = 0;
             }
     }
     vkd3d_shader_free_scan_descriptor_info(&scan);
     if (ok && sh->layout.srv_count > EXEC_MAX_STAGE_SRVS) {
-        say(why, cap,
+        aerocmd_priv_exec_say(
+            why, cap,
             "declares %u shader resources; vkd3d 1.2 on lavapipe crashes with more than %u in "
             "a stage",
             sh->layout.srv_count, EXEC_MAX_STAGE_SRVS);
@@ -429,7 +393,8 @@ static int load_signature(struct exec_shader *sh, char *why, size_t cap)
     memset(&sig, 0, sizeof(sig));
     ret = vkd3d_shader_parse_input_signature(&code, &sig, &msgs);
     if (ret < 0) {
-        vkd3d_messages(why, cap, "cannot read the input signature", ret, msgs);
+        aerocmd_priv_exec_say(why, cap, "cannot read the input signature (vkd3d-shader error %d)",
+                              ret);
         vkd3d_shader_free_messages(msgs);
         return -1;
     }
@@ -437,33 +402,43 @@ static int load_signature(struct exec_shader *sh, char *why, size_t cap)
     ret = copy_signature(sh, &sig);
     vkd3d_shader_free_shader_signature(&sig);
     if (ret != 0)
-        say(why, cap, "out of memory");
+        aerocmd_priv_exec_say(why, cap, "out of memory");
     return ret;
 }
 
-aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
-                                           size_t size, char *why, size_t why_cap)
+aerocmd_result aerocmd_priv_exec_dxbc_load(struct aerocmd_exec *ex, struct exec_shader *shader,
+                                           const uint8_t *dxbc, size_t size, char *why,
+                                           size_t why_cap)
 {
     struct dxbc_code code;
+    aerocmd_result r;
     int ok;
     memset(&code, 0, sizeof(code));
-    if (dxbc_check(dxbc, size, &code, why, why_cap) != 0) {
+    r = dxbc_check(dxbc, size, &code, why, why_cap);
+    if (r != AEROCMD_OK) {
         free((void *)code.tokens);
-        return AEROCMD_E_MALFORMED;
+        return r;
     }
     shader->program_type = code.program_type;
     shader->dxbc = malloc(size);
     ok = shader->dxbc != NULL;
-    if (ok) {
+    if (!ok) {
+        aerocmd_priv_exec_say(why, why_cap, "out of memory");
+        r = AEROCMD_E_OUT_OF_MEMORY;
+    } else {
         memcpy(shader->dxbc, dxbc, size);
         shader->dxbc_size = size;
         aerocmd_priv_exec_dxbc_fixup(shader->dxbc, size);
+        /* vkd3d-shader sees the blob in this process only after a child saw it whole */
+        r = aerocmd_priv_exec_compile_checked(ex, shader->dxbc, size, why, why_cap);
         scan_declarations(shader, &code);
-        ok = scan_descriptors(shader, why, why_cap) == 0 &&
+        ok = r == AEROCMD_OK && scan_descriptors(shader, why, why_cap) == 0 &&
              load_signature(shader, why, why_cap) == 0;
     }
     free((void *)code.tokens);
-    return ok ? AEROCMD_OK : AEROCMD_E_MALFORMED;
+    if (!ok && r == AEROCMD_OK)
+        r = AEROCMD_E_MALFORMED;
+    return ok ? AEROCMD_OK : r;
 }
 
 void aerocmd_priv_exec_shader_free(struct exec_shader *shader)

@@ -10,13 +10,12 @@
  * checksum is recomputed afterwards. */
 #include <string.h>
 
-#include "aerocmd/umd_dxbc.h"
+#include "aerocmd/dxbc.h"
+#include "aerocmd/sm4_format.h"
 #include "exec_internal.h"
 
-#define OP_MOV        54u
-#define OP_CUSTOMDATA 53u
-#define TAG_SHDR      0x52444853u
-#define TAG_SHEX      0x58454853u
+#define TAG_SHDR 0x52444853u
+#define TAG_SHEX 0x58454853u
 
 static uint32_t rd32(const uint8_t *p)
 {
@@ -100,15 +99,17 @@ int aerocmd_priv_exec_dxbc_fixup(uint8_t *dxbc, size_t size)
     code = dxbc + at;
     count = rd32(code + 4);
     for (pos = 2; pos < count && pos < bytes / 4u;) {
-        uint32_t tok = rd32(code + 4u * pos), op = tok & 0x7FFu;
-        uint32_t len = op == OP_CUSTOMDATA ? rd32(code + 4u * (pos + 1u)) : (tok >> 24) & 0x7Fu;
+        uint32_t tok = rd32(code + 4u * pos), op = tok & AEROCMD_SM4_OPCODE_MASK;
+        uint32_t len = op == AEROCMD_SM4_OP_CUSTOMDATA
+                           ? rd32(code + 4u * (pos + 1u))
+                           : (tok >> AEROCMD_SM4_LENGTH_SHIFT) & AEROCMD_SM4_LENGTH_MASK;
         if (len == 0 || len > count - pos)
             break; /* cannot happen after the token walk; stop rather than loop */
-        if (op == OP_MOV && len >= 3u)
+        if (op == AEROCMD_SM4_OP_MOV && len >= 3u)
             changed |= fix_mov(code, pos, len);
         pos += len;
     }
-    if (changed && aerocmd_umd_dxbc_checksum(dxbc, (uint32_t)size, sum) == AEROCMD_OK)
+    if (changed && aerocmd_dxbc_checksum(dxbc, (uint32_t)size, sum) == AEROCMD_OK)
         memcpy(dxbc + 4, sum, 16);
     return changed;
 }

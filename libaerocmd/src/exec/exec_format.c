@@ -160,12 +160,6 @@ uint32_t aerocmd_priv_exec_unorm(float f, uint32_t max)
     return (uint32_t)floorf(f * (float)max + 0.5f);
 }
 
-int aerocmd_priv_exec_format_compatible(uint32_t texture_format, uint32_t view_format)
-{
-    const struct format_row *a = row_of(texture_format), *b = row_of(view_format);
-    return a != NULL && b != NULL && a->storage == b->storage;
-}
-
 const char *aerocmd_priv_exec_format_name(uint32_t aerogpu_format)
 {
     const struct format_row *r = row_of(aerogpu_format);

@@ -120,18 +120,33 @@ static HRESULT create_zero_texture(struct aerocmd_exec *ex, uint16_t layers, ID3
                                                 NULL, &IID_ID3D12Resource, (void **)out);
 }
 
-/* Committed resources start zeroed: what an unbound slot reads in Direct3D 10/11. */
+/* What an unbound slot reads in Direct3D 10/11: zeros (constants, vertices, indices, buffer
+ * views). vkd3d does not zero the memory it allocates (a perturbed malloc shows it), so the
+ * buffer lives in upload memory, written with zeros once and only ever read. */
+static HRESULT create_zero_buffer(struct aerocmd_exec *ex)
+{
+    struct exec_gpu *g = &ex->gpu;
+    D3D12_RANGE none = {0, 0};
+    void *map = NULL;
+    HRESULT hr = S_OK;
+    g->zero_buffer = aerocmd_priv_exec_create_buffer(ex, D3D12_HEAP_TYPE_UPLOAD, EXEC_CB_MAX_BYTES,
+                                                     D3D12_RESOURCE_FLAG_NONE,
+                                                     D3D12_RESOURCE_STATE_GENERIC_READ, &hr);
+    if (g->zero_buffer == NULL)
+        return hr;
+    hr = ID3D12Resource_Map(g->zero_buffer, 0, &none, &map);
+    if (FAILED(hr))
+        return hr;
+    memset(map, 0, EXEC_CB_MAX_BYTES);
+    ID3D12Resource_Unmap(g->zero_buffer, 0, NULL);
+    return S_OK;
+}
+
 static HRESULT create_defaults(struct aerocmd_exec *ex)
 {
     struct exec_gpu *g = &ex->gpu;
-    HRESULT hr = S_OK;
-    g->zero_buffer = aerocmd_priv_exec_create_buffer(
-        ex, D3D12_HEAP_TYPE_DEFAULT, EXEC_CB_MAX_BYTES, D3D12_RESOURCE_FLAG_NONE,
-        D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER |
-            D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE |
-            D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE,
-        &hr);
-    if (g->zero_buffer == NULL)
+    HRESULT hr = create_zero_buffer(ex);
+    if (FAILED(hr))
         return hr;
     g->scratch_uav = aerocmd_priv_exec_create_buffer(ex, D3D12_HEAP_TYPE_DEFAULT, EXEC_CB_MAX_BYTES,
                                                      D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS,
@@ -430,6 +445,8 @@ void aerocmd_priv_exec_transition(struct aerocmd_exec *ex, struct exec_resource 
     uint32_t i, n = 0;
     if (ex->gpu.device == NULL || res->res == NULL)
         return;
+    if (res->fresh)
+        aerocmd_priv_exec_zero_fresh(ex, res);
     for (i = first; i < first + count && i < res->subresources; i++) {
         D3D12_RESOURCE_BARRIER *b;
         if (res->states[i] == state)

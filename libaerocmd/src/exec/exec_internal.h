@@ -44,7 +44,6 @@
 #define EXEC_MAX_UAVS     8u
 #define EXEC_MAX_VBS      32u
 #define EXEC_MAX_TEX_DIM  16384u /* D3D11's Texture2D limit */
-#define EXEC_MAX_LAYERS   2048u
 /* Shader resources one stage may declare: vkd3d 1.2 on lavapipe crashes executing a draw
  * whose pixel-stage table holds more than 64 (exec_descriptors.c). */
 #define EXEC_MAX_STAGE_SRVS 64u
@@ -76,6 +75,7 @@ struct exec_resource {
     uint64_t budget_bytes; /* counted against the memory budget until the object is freed */
     ID3D12Resource *res;
     D3D12_RESOURCE_STATES *states; /* one per subresource (1 for buffers) */
+    int fresh; /* never used, nothing of the guest in it: zeroed at its first use */
 };
 
 struct exec_view {
@@ -296,6 +296,7 @@ struct aerocmd_exec {
     int gpu_state_dirty; /* everything must be re-bound on the command list */
     int pipeline_dirty;
     int ia_dirty, om_dirty, rs_dirty;
+    struct exec_compile_cache *compile_cache; /* exec_isolate.c */
 };
 
 /* The packet being executed, and where errors go. */
@@ -308,6 +309,12 @@ struct exec_ctx {
 
 /* ---- errors (exec_api.c) --------------------------------------------------------------- */
 
+/* Formats a reason into why (cut to cap; nothing when why is NULL or cap 0). */
+void aerocmd_priv_exec_say(char *why, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Fills ctx->err for the current packet: result, reason (AEROCMD_R_NONE when no code
  * fits) and a printf-style explanation. Returns `result` so handlers can return it. */
 aerocmd_result aerocmd_priv_exec_fail(struct exec_ctx *ctx, aerocmd_result result,
@@ -396,6 +403,9 @@ void aerocmd_priv_exec_transition(struct aerocmd_exec *ex, struct exec_resource 
 void aerocmd_priv_exec_transition_range(struct aerocmd_exec *ex, struct exec_resource *res,
                                         uint32_t base_mip, uint32_t mips, uint32_t base_layer,
                                         uint32_t layers, D3D12_RESOURCE_STATES state);
+/* Records the zeroing of a fresh resource and counts it as work (exec_zero.c); the first
+ * transition of a fresh resource calls it. */
+void aerocmd_priv_exec_zero_fresh(struct aerocmd_exec *ex, struct exec_resource *res);
 
 /* ---- formats (exec_format.c) ------------------------------------------------------------ */
 
@@ -409,8 +419,6 @@ struct exec_format {
 };
 /* 0 and *out filled for an aerogpu_format; -1 for one the executor does not know. */
 int aerocmd_priv_exec_format(uint32_t aerogpu_format, struct exec_format *out);
-/* The format a view of `format` storage may use: same storage family. */
-int aerocmd_priv_exec_format_compatible(uint32_t texture_format, uint32_t view_format);
 const char *aerocmd_priv_exec_format_name(uint32_t aerogpu_format);
 /* Bytes of one texel (or block) in the D3D12 resource, for guest_bytes in guest memory. */
 uint32_t aerocmd_priv_exec_storage_bytes(uint32_t format, uint32_t guest_bytes);
@@ -464,10 +472,26 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx);
 
 /* ---- shaders and input layouts (exec_dxbc.c, exec_shader.c) ------------------------------ */
 
+/* ---- vkd3d-shader in a child process (exec_isolate.c) ---------------------------------- */
+
+struct exec_compile_cache;
+struct exec_compile_cache *aerocmd_priv_exec_compile_cache_new(void);
+void aerocmd_priv_exec_compile_cache_free(struct exec_compile_cache *cache);
+/* vkd3d-shader's compilation, descriptor scan and input signature of a checked blob, here:
+ * 0, or -1 with why. */
+int aerocmd_priv_exec_vkd3d_calls(const uint8_t *dxbc, size_t size, char *why, size_t cap);
+/* The same in a child process: 0, -1 refused (a crash included), -2 no child started. */
+int aerocmd_priv_exec_vkd3d_isolated(const uint8_t *dxbc, size_t size, char *why, size_t cap);
+/* The same through ex's cache (ex may be NULL: no cache), or in this process when ex asks
+ * for AEROCMD_EXEC_COMPILE_IN_PROCESS. OK, MALFORMED, or OUT_OF_MEMORY (no child). */
+aerocmd_result aerocmd_priv_exec_compile_checked(struct aerocmd_exec *ex, const uint8_t *dxbc,
+                                                 size_t size, char *why, size_t cap);
+
 /* Checks a blob (aerocmd_exec_check_dxbc) and fills the shader's program type,
  * declarations and input signature. why gets the reason on failure. */
-aerocmd_result aerocmd_priv_exec_dxbc_load(struct exec_shader *shader, const uint8_t *dxbc,
-                                           size_t size, char *why, size_t why_cap);
+aerocmd_result aerocmd_priv_exec_dxbc_load(struct aerocmd_exec *ex, struct exec_shader *shader,
+                                           const uint8_t *dxbc, size_t size, char *why,
+                                           size_t why_cap);
 void aerocmd_priv_exec_shader_free(struct exec_shader *shader);
 /* Rewrites a checked blob so that vkd3d 1.2 compiles its masked movs right (see
  * exec_dxbc_fixup.c); 1 when it changed (checksum recomputed). */

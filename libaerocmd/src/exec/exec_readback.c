@@ -91,6 +91,38 @@ static aerocmd_result convert(struct aerocmd_exec_image *img)
     return AEROCMD_OK;
 }
 
+aerocmd_result aerocmd_exec_image_from_texels(uint32_t format, uint32_t width, uint32_t height,
+                                              const void *texels, uint32_t row_pitch, size_t size,
+                                              struct aerocmd_exec_image *out)
+{
+    struct aerocmd_texture_layout_desc d;
+    struct aerocmd_subresource_layout sub;
+    struct exec_format f;
+    uint32_t y;
+    if (out == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    memset(out, 0, sizeof(*out));
+    memset(&d, 0, sizeof(d));
+    d.format = format, d.width = width, d.height = height;
+    d.mip_levels = 1, d.array_layers = 1, d.row_pitch_bytes = row_pitch;
+    if (texels == NULL || aerocmd_priv_exec_format(format, &f) != 0 ||
+        aerocmd_texture_subresource(&d, 0, &sub, NULL) != AEROCMD_OK ||
+        size < (uint64_t)sub.row_pitch_bytes * (sub.rows - 1u) + sub.row_bytes)
+        return AEROCMD_E_INVALID_ARG;
+    out->format = format;
+    out->width = width, out->height = height;
+    out->raw_row_bytes = sub.row_bytes, out->raw_rows = sub.rows;
+    out->raw = malloc((size_t)sub.row_bytes * sub.rows);
+    for (y = 0; out->raw != NULL && y < sub.rows; y++)
+        memcpy(out->raw + (size_t)y * sub.row_bytes,
+               (const uint8_t *)texels + (size_t)y * sub.row_pitch_bytes, sub.row_bytes);
+    if (out->raw == NULL || convert(out) != AEROCMD_OK) {
+        aerocmd_exec_image_release(out);
+        return AEROCMD_E_OUT_OF_MEMORY;
+    }
+    return AEROCMD_OK;
+}
+
 /* Records a copy into a new readback buffer, flushes, and maps it. */
 static aerocmd_result readback(struct exec_ctx *ctx, uint64_t size, ID3D12Resource **buf,
                                void (*record)(struct exec_ctx *, ID3D12Resource *, void *),

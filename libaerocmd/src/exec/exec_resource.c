@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aerocmd/format.h"
 #include "exec_internal.h"
 
 uint32_t aerocmd_priv_exec_subresource(const struct exec_resource *res, uint32_t mip,
@@ -86,9 +87,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     HRESULT hr = S_OK;
     if (r != AEROCMD_OK)
         return r;
-    if (p->size_bytes == 0 || p->size_bytes > (1ull << 32))
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
-                                      "buffer size %llu bytes", (unsigned long long)p->size_bytes);
+    /* the validator holds the size to 4 .. 2^31 bytes, a multiple of 4 */
     res = new_resource(ctx, 1, ((p->size_bytes + 255u) & ~255ull) + EXEC_RESOURCE_OVERHEAD);
     if (res == NULL)
         return ctx->err->result;
@@ -104,6 +103,7 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
             return aerocmd_priv_exec_hr(ctx, hr, "creating a buffer");
         }
     }
+    res->fresh = p->backing_alloc_id == 0;
     r = fill_from_guest(ctx, res);
     if (r != AEROCMD_OK) {
         aerocmd_priv_exec_resource_unref(ctx->ex, res);
@@ -112,31 +112,15 @@ aerocmd_result aerocmd_priv_exec_create_buffer_packet(struct exec_ctx *ctx)
     return publish(ctx, p->buffer_handle, res);
 }
 
-/* What Direct3D 12 accepts of a texture description. */
-static aerocmd_result check_texture(struct exec_ctx *ctx,
-                                    const struct aerogpu_cmd_create_texture2d *p,
-                                    const struct exec_format *f,
-                                    struct aerocmd_texture_layout *layout)
+/* The texture's layout. The validator holds the description to Direct3D's rules (a known
+ * format, 16384 texels a side, 2048 layers, at most the full mip chain, BC in whole 4x4
+ * blocks, a backed texture's pitch at least tight), run before every submission. */
+static aerocmd_result texture_layout(struct exec_ctx *ctx,
+                                     const struct aerogpu_cmd_create_texture2d *p,
+                                     struct exec_format *f, struct aerocmd_texture_layout *layout)
 {
     struct aerocmd_texture_layout_desc d;
-    if (aerocmd_priv_exec_format(p->format, (struct exec_format *)f) != 0)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_ENUM_RANGE,
-                                      "format %u is not an aerogpu_format", p->format);
-    if (p->width == 0 || p->height == 0 || p->width > EXEC_MAX_TEX_DIM ||
-        p->height > EXEC_MAX_TEX_DIM || p->array_layers == 0 || p->array_layers > EXEC_MAX_LAYERS)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_FIELD_INVALID,
-                                      "%ux%u x %u layers is outside Direct3D's Texture2D limits "
-                                      "(16384 x 16384, 2048 layers)",
-                                      p->width, p->height, p->array_layers);
-    if (p->mip_levels == 0 || p->mip_levels > aerocmd_full_mip_count(p->width, p->height))
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_FIELD_INVALID,
-                                      "%u mip levels for %ux%u: Direct3D allows 1 to %u",
-                                      p->mip_levels, p->width, p->height,
-                                      aerocmd_full_mip_count(p->width, p->height));
-    if (f->is_block && (p->width % 4u != 0 || p->height % 4u != 0))
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_FIELD_INVALID,
-                                      "block-compressed %ux%u: Direct3D needs multiples of 4",
-                                      p->width, p->height);
+    aerocmd_priv_exec_format(p->format, f);
     d.format = p->format, d.width = p->width, d.height = p->height;
     d.mip_levels = p->mip_levels, d.array_layers = p->array_layers;
     d.row_pitch_bytes = p->backing_alloc_id != 0 ? p->row_pitch_bytes : 0;
@@ -189,7 +173,7 @@ aerocmd_result aerocmd_priv_exec_create_texture_packet(struct exec_ctx *ctx)
     struct exec_resource *res;
     HRESULT hr;
     aerocmd_result r = aerocmd_priv_exec_check_new(ctx, p->texture_handle);
-    if (r != AEROCMD_OK || (r = check_texture(ctx, p, &f, &layout)) != AEROCMD_OK)
+    if (r != AEROCMD_OK || (r = texture_layout(ctx, p, &f, &layout)) != AEROCMD_OK)
         return r;
     res = new_resource(ctx, layout.subresource_count,
                        storage_bytes(p->format, &layout) + EXEC_RESOURCE_OVERHEAD);
@@ -207,6 +191,7 @@ aerocmd_result aerocmd_priv_exec_create_texture_packet(struct exec_ctx *ctx)
         aerocmd_priv_exec_resource_unref(ctx->ex, res);
         return aerocmd_priv_exec_hr(ctx, hr, "creating a texture");
     }
+    res->fresh = p->backing_alloc_id == 0;
     r = fill_from_guest(ctx, res);
     if (r != AEROCMD_OK) {
         aerocmd_priv_exec_resource_unref(ctx->ex, res);
@@ -282,8 +267,9 @@ aerocmd_result aerocmd_priv_exec_create_view_packet(struct exec_ctx *ctx)
                                       p->base_mip_level, p->mip_level_count, p->base_array_layer,
                                       p->array_layer_count, p->texture_handle, t->mip_levels,
                                       t->array_layers);
-    if (p->format != 0 && !aerocmd_priv_exec_format_compatible(t->format, p->format))
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
+    /* the validator's rule (view_format); reached only when its tracker was given up */
+    if (p->format != 0 && !aerocmd_format_view_compatible(t->format, p->format))
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_VIEW_FORMAT,
                                       "a %s view of a %s texture reinterprets different bytes",
                                       aerocmd_priv_exec_format_name(p->format),
                                       aerocmd_priv_exec_format_name(t->format));
@@ -388,8 +374,9 @@ aerocmd_result aerocmd_priv_exec_import_packet(struct exec_ctx *ctx)
     int at = share_index(ex, p->share_token);
     if (r != AEROCMD_OK)
         return r;
+    /* the validator's rule (share_token_unknown); reached only when its tracker was given up */
     if (at < 0)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_HANDLE_UNKNOWN,
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_SHARE_TOKEN_UNKNOWN,
                                       "share token 0x%llx is not exported",
                                       (unsigned long long)p->share_token);
     res = ex->shares[at].res;

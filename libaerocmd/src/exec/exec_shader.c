@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* exec_shader.c — shaders (DXBC passed through after aerocmd_exec_check_dxbc's checks),
- * BIND_SHADERS, and input layouts.
+/* exec_shader.c — shaders (DXBC passed through after aerocmd_exec_check_dxbc's checks; the
+ * container and its program type against the stage are the validator's, run before every
+ * submission), BIND_SHADERS, and input layouts.
  *
  * The protocol's input layout names each element by the FNV-1a hash of its upper-cased
  * semantic name; Direct3D 12 wants the name. The name is recovered at draw time from the
@@ -23,21 +24,6 @@ static const char *program_name(uint32_t type)
     return type < 6u ? names[type] : "unknown";
 }
 
-/* The DXBC program type a packet's stage (with stage_ex) asks for. */
-static uint32_t expected_program(const struct aerocmd_stage *st)
-{
-    switch (st->stage) {
-    case AEROGPU_SHADER_STAGE_VERTEX:
-        return 1;
-    case AEROGPU_SHADER_STAGE_PIXEL:
-        return 0;
-    case AEROGPU_SHADER_STAGE_GEOMETRY:
-        return 2;
-    default:
-        return st->stage_ex == 0 ? 5u : st->stage_ex;
-    }
-}
-
 static uint64_t shader_bytes(uint32_t dxbc_len)
 {
     return EXEC_OBJECT_BYTES + sizeof(struct exec_shader) + 2u * (uint64_t)dxbc_len;
@@ -53,7 +39,6 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
 {
     const struct aerogpu_cmd_create_shader_dxbc *p =
         AEROCMD_VIEW(ctx->packet, aerogpu_cmd_create_shader_dxbc, AEROGPU_CMD_CREATE_SHADER_DXBC);
-    struct aerocmd_stage st;
     struct exec_shader *sh;
     uint32_t len = 0;
     const uint8_t *dxbc = aerocmd_packet_payload(ctx->packet, &len, NULL);
@@ -61,7 +46,7 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
     aerocmd_result r = aerocmd_priv_exec_check_new(ctx, p->shader_handle);
     if (r != AEROCMD_OK)
         return r;
-    if (dxbc == NULL || !aerocmd_packet_stage(ctx->stream, ctx->packet, &st))
+    if (dxbc == NULL)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_PAYLOAD_LENGTH,
                                       "DXBC payload shorter than dxbc_size_bytes");
     /* the blob, what is read out of it (at most as much again), the object */
@@ -74,19 +59,15 @@ aerocmd_result aerocmd_priv_exec_create_shader_packet(struct exec_ctx *ctx)
                                       "no memory for a shader");
     }
     sh->budget_bytes = shader_bytes(len);
-    if (aerocmd_priv_exec_dxbc_load(sh, dxbc, len, why, sizeof(why)) != AEROCMD_OK) {
+    r = aerocmd_priv_exec_dxbc_load(ctx->ex, sh, dxbc, len, why, sizeof(why));
+    if (r != AEROCMD_OK) {
         shader_drop(ctx->ex, sh);
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
+        return aerocmd_priv_exec_fail(ctx, r == AEROCMD_E_NOT_IMPLEMENTED ? r : AEROCMD_E_MALFORMED,
+                                      r == AEROCMD_E_NOT_IMPLEMENTED ? AEROCMD_R_NONE
+                                                                     : AEROCMD_R_FIELD_INVALID,
                                       "shader h:%u refused: %s", p->shader_handle, why);
     }
-    if (sh->program_type != expected_program(&st)) {
-        uint32_t type = sh->program_type;
-        shader_drop(ctx->ex, sh);
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID,
-                                      "shader h:%u is a %s program created for the %s stage",
-                                      p->shader_handle, program_name(type),
-                                      program_name(expected_program(&st)));
-    }
+    /* the validator has matched the program type with the stage (shader_stage) */
     sh->serial = ++ctx->ex->next_serial;
     if (aerocmd_priv_exec_insert(&ctx->ex->objects, p->shader_handle, EXEC_OBJ_SHADER, sh) != 0) {
         shader_drop(ctx->ex, sh);

@@ -7,18 +7,24 @@
  * kept, as in Direct3D. Trailing gaps are dropped. */
 #include <string.h>
 
+#include "aerocmd/format.h"
 #include "exec_internal.h"
 
 aerocmd_result aerocmd_priv_exec_target_ref(struct exec_ctx *ctx, uint32_t handle, int depth,
                                             struct exec_texture_ref *ref, struct exec_format *f)
 {
+    const struct aerocmd_format_info *info;
     if (aerocmd_priv_exec_texture_ref(ctx->ex, handle, ref) != 0)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_HANDLE_UNKNOWN,
                                       "target h:%u is not a live texture or view", handle);
     aerocmd_priv_exec_format(ref->format, f);
-    if (depth ? !f->is_depth : (f->is_depth || f->is_block))
+    info = aerocmd_format_info(ref->format);
+    /* the validator's rule (target_format, at SET_RENDER_TARGETS); reached only when its
+     * tracker was given up */
+    if (info == NULL || !(info->caps & (depth ? AEROCMD_FORMAT_CAP_DEPTH_TARGET
+                                              : AEROCMD_FORMAT_CAP_RENDER_TARGET)))
         return aerocmd_priv_exec_fail(
-            ctx, AEROCMD_E_MALFORMED, AEROCMD_R_FIELD_INVALID, "h:%u (%s) cannot be a %s target",
+            ctx, AEROCMD_E_MALFORMED, AEROCMD_R_TARGET_FORMAT, "h:%u (%s) cannot be a %s target",
             handle, aerocmd_priv_exec_format_name(ref->format), depth ? "depth-stencil" : "render");
     return AEROCMD_OK;
 }

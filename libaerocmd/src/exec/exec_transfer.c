@@ -297,6 +297,8 @@ aerocmd_result aerocmd_priv_exec_write_bytes(struct exec_ctx *ctx, struct exec_r
             (unsigned long long)(offset + size), (unsigned long long)res->size_bytes);
     if ((r = aerocmd_priv_exec_work(ctx, size, "the bytes written")) != AEROCMD_OK)
         return r;
+    if (offset == 0 && size == res->size_bytes)
+        res->fresh = 0; /* every byte written: no zeros first (exec_zero.c) */
     ctx->ex->gpu.recorded = ctx->ex->gpu.device != NULL;
     return res->is_texture ? write_texture(ctx, res, offset, src, size)
                            : write_buffer(ctx, res, offset, src, size);
@@ -384,36 +386,22 @@ aerocmd_result aerocmd_priv_exec_copy_buffer_packet(struct exec_ctx *ctx)
         return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
                                       "copy of %llu bytes runs past a buffer",
                                       (unsigned long long)p->size_bytes);
+    /* the validator's rule (copy_same_subresource); reached only when its tracker was given
+     * up. A buffer is one subresource. */
+    if (dst == src)
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_SAME_SUBRESOURCE,
+                                      "COPY_BUFFER within one buffer");
     if ((r = writeback_check(ctx, dst, p->flags)) != AEROCMD_OK ||
         (r = aerocmd_priv_exec_work(ctx, p->size_bytes, "the bytes copied")) != AEROCMD_OK)
         return r;
     if (ex->gpu.device == NULL || p->size_bytes == 0)
         return AEROCMD_OK;
-    if (dst == src) {
-        /* A buffer cannot be copy source and destination at once: bounce through the CPU. */
-        uint8_t *tmp;
-        if ((r = aerocmd_priv_exec_charge(ctx, p->size_bytes, "a copy inside one buffer")) !=
-            AEROCMD_OK)
-            return r;
-        if ((tmp = malloc((size_t)p->size_bytes)) == NULL) {
-            aerocmd_priv_exec_uncharge(ex, p->size_bytes);
-            return aerocmd_priv_exec_fail(ctx, AEROCMD_E_OUT_OF_MEMORY, AEROCMD_R_NONE,
-                                          "no memory for an overlapping copy");
-        }
-        r = aerocmd_priv_exec_read_buffer_range(ctx, src, p->src_offset_bytes, p->size_bytes, tmp);
-        if (r == AEROCMD_OK)
-            r = write_buffer(ctx, dst, p->dst_offset_bytes, tmp, p->size_bytes);
-        free(tmp);
-        aerocmd_priv_exec_uncharge(ex, p->size_bytes);
-    } else {
-        aerocmd_priv_exec_transition(ex, src, 0, 1, D3D12_RESOURCE_STATE_GENERIC_READ);
-        aerocmd_priv_exec_transition(ex, dst, 0, 1, D3D12_RESOURCE_STATE_COPY_DEST);
-        ID3D12GraphicsCommandList_CopyBufferRegion(ex->gpu.list, dst->res, p->dst_offset_bytes,
-                                                   src->res, p->src_offset_bytes, p->size_bytes);
-        r = AEROCMD_OK;
-    }
-    if (r != AEROCMD_OK || (p->flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0)
-        return r;
+    aerocmd_priv_exec_transition(ex, src, 0, 1, D3D12_RESOURCE_STATE_GENERIC_READ);
+    aerocmd_priv_exec_transition(ex, dst, 0, 1, D3D12_RESOURCE_STATE_COPY_DEST);
+    ID3D12GraphicsCommandList_CopyBufferRegion(ex->gpu.list, dst->res, p->dst_offset_bytes,
+                                               src->res, p->src_offset_bytes, p->size_bytes);
+    if ((p->flags & AEROGPU_COPY_FLAG_WRITEBACK_DST) == 0)
+        return AEROCMD_OK;
     r = aerocmd_priv_exec_read_buffer_range(
         ctx, dst, p->dst_offset_bytes, p->size_bytes,
         aerocmd_priv_exec_backing(ctx, dst, p->dst_offset_bytes, p->size_bytes));
@@ -421,6 +409,17 @@ aerocmd_result aerocmd_priv_exec_copy_buffer_packet(struct exec_ctx *ctx)
         ex->hooks.writeback(ex->hooks.user, dst->backing_alloc_id,
                             (uint64_t)dst->backing_offset + p->dst_offset_bytes, p->size_bytes);
     return r;
+}
+
+/* Direct3D's block rule, as the validator applies it (aerocmd_texture_copy_in_blocks). */
+static int in_blocks(uint32_t format, const struct aerogpu_cmd_copy_texture2d *p,
+                     const struct aerocmd_subresource_layout *src_sub)
+{
+    struct aerocmd_box box;
+    box.left = p->src_x, box.top = p->src_y, box.front = 0;
+    box.right = p->src_x + p->width, box.bottom = p->src_y + p->height, box.back = 1;
+    return aerocmd_texture_copy_in_blocks(format, src_sub->width, src_sub->height, &box, p->dst_x,
+                                          p->dst_y);
 }
 
 static aerocmd_result texture_copy_check(struct exec_ctx *ctx,
@@ -441,14 +440,13 @@ static aerocmd_result texture_copy_check(struct exec_ctx *ctx,
                                       "COPY_TEXTURE2D needs two textures of one format");
     aerocmd_priv_exec_format(dst->tex.format, &f);
     for (i = 0; i < 2; i++) {
-        uint32_t bs = f.is_block ? 4u : 1u;
         if (mips[i] >= r[i]->tex.mip_levels || layers[i] >= r[i]->tex.array_layers)
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
                                           "mip %u / layer %u does not exist", mips[i], layers[i]);
         aerocmd_texture_subresource(
             &r[i]->tex, aerocmd_priv_exec_subresource(r[i], mips[i], layers[i]), &subs[i], NULL);
         if (xs[i] > subs[i].width || p->width > subs[i].width - xs[i] || ys[i] > subs[i].height ||
-            p->height > subs[i].height - ys[i] || xs[i] % bs != 0 || ys[i] % bs != 0)
+            p->height > subs[i].height - ys[i])
             return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_OUT_OF_BOUNDS,
                                           "rectangle %ux%u at (%u, %u) is outside the %ux%u "
                                           "subresource",
@@ -460,6 +458,14 @@ static aerocmd_result texture_copy_check(struct exec_ctx *ctx,
                                           "depth-stencil copies cover whole subresources in "
                                           "Direct3D");
     }
+    /* the validator's rules (copy_same_subresource, copy_unaligned); reached only when its
+     * tracker was given up */
+    if (dst == src && mips[0] == mips[1] && layers[0] == layers[1])
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_SAME_SUBRESOURCE,
+                                      "a copy inside one subresource");
+    if (!in_blocks(src->tex.format, p, &subs[1]))
+        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_MALFORMED, AEROCMD_R_COPY_UNALIGNED,
+                                      "a block-compressed copy not in whole 4x4 blocks");
     return writeback_check(ctx, dst, p->flags);
 }
 
@@ -533,9 +539,6 @@ aerocmd_result aerocmd_priv_exec_copy_texture_packet(struct exec_ctx *ctx)
     to.SubresourceIndex = aerocmd_priv_exec_subresource(dst, p->dst_mip_level, p->dst_array_layer);
     from.SubresourceIndex =
         aerocmd_priv_exec_subresource(src, p->src_mip_level, p->src_array_layer);
-    if (dst == src && to.SubresourceIndex == from.SubresourceIndex)
-        return aerocmd_priv_exec_fail(ctx, AEROCMD_E_NOT_IMPLEMENTED, AEROCMD_R_NONE,
-                                      "a copy inside one subresource");
     box.left = p->src_x, box.top = p->src_y, box.front = 0;
     box.right = p->src_x + p->width < subs[1].width ? p->src_x + p->width : subs[1].width;
     box.bottom = p->src_y + p->height < subs[1].height ? p->src_y + p->height : subs[1].height;

@@ -181,6 +181,8 @@ aerocmd_result aerocmd_umd_set_shader(struct aerocmd_umd_context *ctx,
     if (ctx->stages[stage].shader != handle) {
         ctx->stages[stage].shader = handle;
         ctx->dirty |= UMD_DIRTY_SHADERS;
+        if (stage == AEROCMD_SHADER_VS && handle == 0)
+            ctx->dirty |= UMD_DIRTY_DRAW_CHECK; /* draws leave out until one is bound */
     }
     return AEROCMD_OK;
 }
@@ -482,6 +484,45 @@ aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
 
 /* ---- output merger ----------------------------------------------------------------------- */
 
+void aerocmd_priv_umd_target_extent(const struct aerocmd_umd_view *v, uint32_t out[3])
+{
+    uint32_t mip = v->owns_handle ? v->range.base_mip : 0u;
+    out[0] = v->res->width >> mip > 0 ? v->res->width >> mip : 1u;
+    out[1] = v->res->height >> mip > 0 ? v->res->height >> mip : 1u;
+    out[2] = v->owns_handle ? v->range.layer_count : v->res->array_layers;
+}
+
+/* Whether a target view renders to the extent seen so far, which it sets first. */
+static int same_extent(const struct aerocmd_umd_view *v, uint32_t extent[3], int *have)
+{
+    uint32_t mine[3];
+    aerocmd_priv_umd_target_extent(v, mine);
+    if (*have && (mine[0] != extent[0] || mine[1] != extent[1] || mine[2] != extent[2]))
+        return 0;
+    extent[0] = mine[0], extent[1] = mine[1], extent[2] = mine[2];
+    *have = 1;
+    return 1;
+}
+
+/* The targets bound together must have one extent: Direct3D 11's runtime drops any other
+ * OMSetRenderTargets, and the validator refuses it (target_size_mismatch). */
+static int one_extent(uint32_t count, struct aerocmd_umd_view *const *rtvs,
+                      const struct aerocmd_umd_view *dsv)
+{
+    uint32_t extent[3] = {0, 0, 0}, i;
+    int have = 0;
+    for (i = 0; i < count; i++)
+        if (rtvs[i] != NULL && !same_extent(rtvs[i], extent, &have))
+            return 0;
+    return dsv == NULL || same_extent(dsv, extent, &have);
+}
+
+int aerocmd_priv_umd_colours_fit(const struct aerocmd_umd_context *ctx,
+                                 const struct aerocmd_umd_view *dsv)
+{
+    return one_extent(ctx->rt_count, ctx->rtv, dsv);
+}
+
 aerocmd_result aerocmd_umd_set_render_targets(struct aerocmd_umd_context *ctx, uint32_t count,
                                               struct aerocmd_umd_view *const *rtvs,
                                               struct aerocmd_umd_view *dsv)
@@ -492,7 +533,7 @@ aerocmd_result aerocmd_umd_set_render_targets(struct aerocmd_umd_context *ctx, u
     for (i = 0; i < count; i++)
         if (rtvs[i] != NULL && rtvs[i]->kind != AEROCMD_VIEW_RENDER_TARGET)
             return AEROCMD_E_INVALID_ARG;
-    if (dsv != NULL && dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL)
+    if ((dsv != NULL && dsv->kind != AEROCMD_VIEW_DEPTH_STENCIL) || !one_extent(count, rtvs, dsv))
         return AEROCMD_E_INVALID_ARG;
     for (i = 0; i < AEROCMD_UMD_MAX_RENDER_TARGETS; i++)
         put_target(ctx, i, i < count ? rtvs[i] : NULL);
@@ -635,7 +676,7 @@ void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t ha
         struct umd_stage_bindings *st = &ctx->stages[stage];
         if (st->shader == handle) {
             st->shader = 0;
-            ctx->dirty |= UMD_DIRTY_SHADERS;
+            ctx->dirty |= UMD_DIRTY_SHADERS | UMD_DIRTY_DRAW_CHECK;
         }
         for (slot = 0; slot < AEROCMD_UMD_MAX_SAMPLERS; slot++)
             if (st->samplers[slot] == handle) {

@@ -26,6 +26,15 @@ static aerocmd_result check_transfer(const struct aerocmd_umd_context *ctx,
     return AEROCMD_OK;
 }
 
+/* One resource's bytes under two objects: a shared resource's creator and an alias opened
+ * from its token on this device, or two such aliases, name one host resource (RULES.md: an
+ * import is an alias), so a copy between them is a copy within one resource. */
+static int same_memory(const struct aerocmd_umd_resource *a, const struct aerocmd_umd_resource *b)
+{
+    return a->share != UMD_SHARE_NONE && b->share != UMD_SHARE_NONE && a->share_token != 0 &&
+           a->share_token == b->share_token;
+}
+
 /* The copy packet, with the destination's allocation listed writable when it is written
  * back; both go into the same command buffer. */
 static aerocmd_result emit_copy(struct aerocmd_umd_context *ctx, struct aerocmd_umd_resource *dst,
@@ -83,6 +92,17 @@ static void subresource_args(const struct aerocmd_umd_resource *res, uint32_t su
     *layer = subresource / res->mip_levels;
 }
 
+/* The validator's block rule for COPY_TEXTURE2D (aerocmd_texture_copy_in_blocks). */
+static int copy_in_blocks(uint32_t format, const struct aerocmd_subresource_layout *src_sub,
+                          const struct aerocmd_copy_texture2d_args *a)
+{
+    struct aerocmd_box box;
+    box.left = a->src_x, box.top = a->src_y, box.front = 0;
+    box.right = a->src_x + a->width, box.bottom = a->src_y + a->height, box.back = 1;
+    return aerocmd_texture_copy_in_blocks(format, src_sub->width, src_sub->height, &box, a->dst_x,
+                                          a->dst_y);
+}
+
 static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
                                           struct aerocmd_umd_resource *dst, uint32_t dst_sub,
                                           uint32_t dst_x, uint32_t dst_y,
@@ -101,6 +121,9 @@ static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
     a.src_texture = src->handle;
     subresource_args(dst, dst_sub, &a.dst_mip_level, &a.dst_array_layer);
     subresource_args(src, src_sub, &a.src_mip_level, &a.src_array_layer);
+    if (same_memory(dst, src) && a.dst_mip_level == a.src_mip_level &&
+        a.dst_array_layer == a.src_array_layer)
+        return AEROCMD_E_INVALID_ARG; /* Direct3D: never one subresource onto itself */
     a.src_x = box != NULL ? box->left : 0u;
     a.src_y = box != NULL ? box->top : 0u;
     a.width = box != NULL ? box->right - box->left : ss.width;
@@ -115,6 +138,8 @@ static aerocmd_result copy_texture_region(struct aerocmd_umd_context *ctx,
         return AEROCMD_E_INVALID_ARG;
     if (a.width == 0 || a.height == 0)
         return AEROCMD_OK;
+    if (!copy_in_blocks(src->format, &ss, &a))
+        return AEROCMD_E_INVALID_ARG; /* Direct3D: BC copies move whole blocks */
     return emit_copy(ctx, dst, &a, 0, 0, 0, 0);
 }
 
@@ -134,8 +159,8 @@ aerocmd_priv_umd_copy_region(struct aerocmd_umd_context *ctx, struct aerocmd_umd
         return r;
     if (dst_z != 0)
         return AEROCMD_E_INVALID_ARG;
-    if (dst->kind == UMD_RESOURCE_BUFFER) {
-        if (dst_subresource != 0 || src_subresource != 0 || dst_y != 0)
+    if (dst->kind == UMD_RESOURCE_BUFFER) { /* a buffer is one subresource */
+        if (dst_subresource != 0 || src_subresource != 0 || dst_y != 0 || same_memory(dst, src))
             return AEROCMD_E_INVALID_ARG;
         return copy_buffer_range(ctx, dst, dst_x, src, src_box != NULL ? src_box->left : 0u,
                                  src_box != NULL ? src_box->right : src->size_bytes);
@@ -166,6 +191,8 @@ aerocmd_result aerocmd_umd_copy_resource(struct aerocmd_umd_context *ctx,
     if (umd_predicated_out(ctx))
         return AEROCMD_OK;
     r = check_transfer(ctx, dst, src);
+    if (r == AEROCMD_OK && same_memory(dst, src))
+        return AEROCMD_OK; /* the whole resource onto its own bytes: nothing changes */
     if (r == AEROCMD_OK)
         r = aerocmd_priv_umd_stale_flush(ctx, src);
     if (r != AEROCMD_OK)

@@ -170,6 +170,7 @@ aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
                                                const uint32_t rgba_f32[4])
 {
     struct umd_render_targets rt;
+    aerocmd_result r;
     if (rtv == NULL || rtv->kind != AEROCMD_VIEW_RENDER_TARGET || rgba_f32 == NULL)
         return AEROCMD_E_INVALID_ARG;
     if (umd_predicated_out(ctx))
@@ -183,10 +184,30 @@ aerocmd_result aerocmd_umd_clear_render_target(struct aerocmd_umd_context *ctx,
             rt.colors[0] = rtv->handle;
         }
     }
-    return clear_with_targets(ctx, &rt, rtv->res, AEROGPU_CLEAR_COLOR, rgba_f32, 0, 0);
+    r = clear_with_targets(ctx, &rt, rtv->res, AEROGPU_CLEAR_COLOR, rgba_f32, 0, 0);
+    if (r == AEROCMD_OK) /* the host's one colour target is rtv */
+        aerocmd_priv_umd_target_extent(rtv, ctx->host_colour_extent);
+    return r;
 }
 
-/* A depth/stencil clear leaves colour targets alone: any may stay bound. */
+/* A depth/stencil clear leaves colour targets alone: the bindings the next draw wants are
+ * used when they hold this depth view, else the host's when they do, else the host's
+ * colours with it when they have its extent (known when they are the ones the next draw
+ * wants, or a clear bound them; colour targets of another extent may not be bound with it:
+ * target_size_mismatch), else it alone. */
+static int host_colours_fit(const struct aerocmd_umd_context *ctx,
+                            const struct umd_render_targets *wanted,
+                            const struct aerocmd_umd_view *dsv)
+{
+    uint32_t extent[3];
+    if (wanted->count == ctx->host_rt.count &&
+        memcmp(wanted->colors, ctx->host_rt.colors, sizeof wanted->colors) == 0 &&
+        aerocmd_priv_umd_colours_fit(ctx, dsv))
+        return 1;
+    aerocmd_priv_umd_target_extent(dsv, extent);
+    return memcmp(extent, ctx->host_colour_extent, sizeof extent) == 0;
+}
+
 aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
                                                struct aerocmd_umd_view *dsv, uint32_t flags,
                                                uint32_t depth_f32, uint32_t stencil)
@@ -199,7 +220,10 @@ aerocmd_result aerocmd_umd_clear_depth_stencil(struct aerocmd_umd_context *ctx,
         return AEROCMD_OK;
     aerocmd_priv_umd_desired_targets(ctx, &rt);
     if (rt.depth != dsv->handle) {
+        int fit = ctx->host_rt.depth == dsv->handle || host_colours_fit(ctx, &rt, dsv);
         rt = ctx->host_rt;
+        if (!fit)
+            memset(&rt, 0, sizeof rt);
         rt.depth = dsv->handle;
     }
     return clear_with_targets(ctx, &rt, dsv->res, flags, NULL, depth_f32, stencil);

@@ -2,23 +2,20 @@
 /* umd_dxbc.c — wrapping a DDI token stream and its signatures into a DXBC container. */
 #include <string.h>
 
+#include "aerocmd/dxbc.h"
 #include "aerocmd/umd_dxbc.h"
 
-#define DXBC_CHUNK_COUNT     3u
-#define DXBC_CHUNK_HEADER    8u
-#define SIG_HEADER_BYTES     8u
-#define SIG_ENTRY_BYTES      24u
-#define SB_NAME_LAST_PLAIN   10u /* SAMPLE_INDEX; 11..22 are tessellation factors */
-#define SB_NAME_LAST_TESS    22u
-#define COMPONENT_TYPE_UINT  1u
-#define COMPONENT_TYPE_LAST  3u /* FLOAT32 */
-#define SB_NAME_RT_INDEX     4u /* RENDER_TARGET_ARRAY_INDEX; 5 VIEWPORT_ARRAY_INDEX */
-#define SB_NAME_VERTEX_ID    6u /* 6..10: VERTEX_ID .. SAMPLE_INDEX, all integers */
-#define STRING_PAD           0xABu
-#define PROGRAM_TYPE_PIXEL   0u
-#define PROGRAM_TYPE_VERTEX  1u
-#define PROGRAM_TYPE_GEOM    2u
-#define PROGRAM_TYPE_COMPUTE 5u
+#define DXBC_CHUNK_COUNT    3u
+#define DXBC_CHUNK_HEADER   8u
+#define SIG_HEADER_BYTES    8u
+#define SIG_ENTRY_BYTES     24u
+#define SB_NAME_LAST_PLAIN  10u /* SAMPLE_INDEX; 11..22 are tessellation factors */
+#define SB_NAME_LAST_TESS   22u
+#define COMPONENT_TYPE_UINT 1u
+#define COMPONENT_TYPE_LAST 3u /* FLOAT32 */
+#define SB_NAME_RT_INDEX    4u /* RENDER_TARGET_ARRAY_INDEX; 5 VIEWPORT_ARRAY_INDEX */
+#define SB_NAME_VERTEX_ID   6u /* 6..10: VERTEX_ID .. SAMPLE_INDEX, all integers */
+#define STRING_PAD          0xABu
 #define FOURCC(a, b, c, d)                                                                         \
     ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 
@@ -168,16 +165,16 @@ static aerocmd_result program_type_of(enum aerocmd_shader_kind kind, uint32_t *o
 {
     switch (kind) {
     case AEROCMD_SHADER_VS:
-        *out = PROGRAM_TYPE_VERTEX;
+        *out = AEROCMD_DXBC_VERTEX;
         return AEROCMD_OK;
     case AEROCMD_SHADER_PS:
-        *out = PROGRAM_TYPE_PIXEL;
+        *out = AEROCMD_DXBC_PIXEL;
         return AEROCMD_OK;
     case AEROCMD_SHADER_GS:
-        *out = PROGRAM_TYPE_GEOM;
+        *out = AEROCMD_DXBC_GEOMETRY;
         return AEROCMD_OK;
     case AEROCMD_SHADER_CS:
-        *out = PROGRAM_TYPE_COMPUTE;
+        *out = AEROCMD_DXBC_COMPUTE;
         return AEROCMD_OK;
     case AEROCMD_SHADER_HS:
     case AEROCMD_SHADER_DS:
@@ -240,7 +237,7 @@ static void put_container(uint8_t *out, uint32_t total, const uint32_t sizes[3],
     put_signature(out + at, s->outputs, s->output_count, 1, pixel);
     at += sizes[1] + DXBC_CHUNK_HEADER;
     memcpy(out + at, tokens, sizes[2]);
-    aerocmd_umd_dxbc_checksum(out, total, out + 4);
+    aerocmd_dxbc_checksum(out, total, out + 4);
 }
 
 aerocmd_result aerocmd_umd_dxbc_from_tokens(enum aerocmd_shader_kind kind, const uint32_t *tokens,
@@ -275,4 +272,9 @@ aerocmd_result aerocmd_umd_dxbc_from_tokens(enum aerocmd_shader_kind kind, const
         return AEROCMD_E_BUFFER_FULL;
     put_container((uint8_t *)out, total, sizes, s, pixel, tokens, shex);
     return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_umd_dxbc_checksum(const void *dxbc, uint32_t size, uint8_t out[16])
+{
+    return aerocmd_dxbc_checksum(dxbc, size, out);
 }

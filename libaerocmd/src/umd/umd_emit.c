@@ -65,6 +65,7 @@ aerocmd_result aerocmd_priv_umd_emit_render_targets(struct aerocmd_umd_context *
     if (r == AEROCMD_OK) {
         ctx->host_rt = *rt;
         ctx->host_rt_inexact = 0;
+        memset(ctx->host_colour_extent, 0, sizeof ctx->host_colour_extent);
     }
     return r;
 }
@@ -486,6 +487,11 @@ aerocmd_result aerocmd_priv_umd_emit_draw_careful(struct aerocmd_umd_context *ct
     /* Predication that leaves draws out keeps the check bit, which leads here. */
     if (UMD_UNLIKELY(umd_predicated_out(ctx)))
         return AEROCMD_OK;
+    /* Direct3D calls a draw without a vertex shader an error and defines no result; the
+     * validator refuses one (no_vertex_shader), so it is left out, keeping the check bit:
+     * every draw comes here until a vertex shader is bound. A lost device still says so. */
+    if (UMD_UNLIKELY(ctx->stages[AEROCMD_SHADER_VS].shader == 0))
+        return ctx->lost ? aerocmd_priv_umd_report(ctx, AEROCMD_E_DEVICE_REMOVED) : AEROCMD_OK;
     /* Binding a mixed blend state or changing targets sets the check bit, which leads here. */
     if (UMD_UNLIKELY(ctx->blend_mixed.active))
         r = aerocmd_priv_umd_resolve_blend(ctx);

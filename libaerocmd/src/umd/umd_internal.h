@@ -398,6 +398,8 @@ struct aerocmd_umd_context {
     /* host_rt had a destroyed handle zeroed out: the host may still hold it, so the next
      * SET_RENDER_TARGETS goes out even when it matches host_rt. */
     uint32_t host_rt_inexact;
+    /* The extent of host_rt's colour targets, when a clear bound them (else 0s: unknown). */
+    uint32_t host_colour_extent[3];
     struct aerogpu_blend_state blend;
     struct umd_blend_mixed blend_mixed;
     struct aerogpu_depth_stencil_state depth_stencil;
@@ -717,6 +719,12 @@ static inline void umd_commit_to(struct aerocmd_umd_context *ctx, const uint8_t 
 /* What SET_RENDER_TARGETS should hold for the bound views. */
 void aerocmd_priv_umd_desired_targets(const struct aerocmd_umd_context *ctx,
                                       struct umd_render_targets *rt);
+/* What a target view renders to: Direct3D 11's "effective dimensions", its first mip's
+ * width and height and its layer count. Targets bound together have one. */
+void aerocmd_priv_umd_target_extent(const struct aerocmd_umd_view *v, uint32_t out[3]);
+/* Whether the bound colour views have dsv's extent, so it may be bound with them. */
+int aerocmd_priv_umd_colours_fit(const struct aerocmd_umd_context *ctx,
+                                 const struct aerocmd_umd_view *dsv);
 /* The host is about to forget `handle`: host_rt stops naming it, so that no packet built
  * from host_rt (clears) names a destroyed object, and the next draw rebinds the targets. */
 void aerocmd_priv_umd_forget_host_target(struct aerocmd_umd_context *ctx, uint32_t handle);

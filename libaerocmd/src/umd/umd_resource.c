@@ -262,7 +262,10 @@ static int usage_defined(uint32_t usage, uint32_t cpu_access)
 
 static aerocmd_result check_buffer_desc(const struct aerocmd_umd_buffer_desc *desc)
 {
-    if (desc->size_bytes == 0 || desc->size_bytes > 0xFFFFFFFCu ||
+    /* Direct3D creates no resource over 2 GiB (the stream validator holds it too) */
+    if (desc->size_bytes == 0 ||
+        (uint64_t)desc->size_bytes >
+            (uint64_t)AEROCMD_D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM << 20 ||
         !usage_defined(desc->usage, desc->cpu_access))
         return AEROCMD_E_INVALID_ARG;
     if (desc->bind_flags & ~0xFFu)
@@ -335,6 +338,16 @@ aerocmd_result aerocmd_umd_create_buffer(struct aerocmd_umd_device *dev, void *m
 
 /* ---- textures -------------------------------------------------------------------------- */
 
+/* Direct3D: a block-compressed texture's top level is whole 4x4 blocks (the validator holds
+ * CREATE_TEXTURE2D to it too). */
+static int whole_blocks(const struct aerocmd_umd_texture2d_desc *d)
+{
+    const struct aerocmd_dxgi_info *info = aerocmd_dxgi_info(d->dxgi_format);
+    if (info == NULL || !(info->flags & AEROCMD_DXGI_FLAG_BLOCK))
+        return 1;
+    return d->width % 4u == 0 && d->height % 4u == 0;
+}
+
 /* Direct3D refuses larger textures (the stream validator does too): d3d11_limits.h. */
 static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc *d)
 {
@@ -345,6 +358,8 @@ static aerocmd_result check_texture_desc(const struct aerocmd_umd_texture2d_desc
         (d->bind_flags & ~0xFFu) || !usage_defined(d->usage, d->cpu_access))
         return AEROCMD_E_INVALID_ARG;
     if (d->mip_levels > aerocmd_full_mip_count(d->width, d->height))
+        return AEROCMD_E_INVALID_ARG;
+    if (!whole_blocks(d))
         return AEROCMD_E_INVALID_ARG;
     if (d->sample_count > 1u)
         return AEROCMD_E_NOT_IMPLEMENTED;

@@ -2,20 +2,11 @@
 /* umd_shader.c — shaders and input layouts: host objects with one CREATE packet. */
 #include <string.h>
 
+#include "aerocmd/dxbc.h"
 #include "umd_internal.h"
 
-#define DXBC_MAGIC             0x43425844u /* "DXBC" */
-#define DXBC_HEADER_BYTES      32u
-#define DXBC_TOTAL_SIZE_OFFSET 24u
-#define FNV64_OFFSET           0xCBF29CE484222325ull
-#define FNV64_PRIME            0x100000001B3ull
-
-static uint32_t read_u32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
+#define FNV64_OFFSET 0xCBF29CE484222325ull
+#define FNV64_PRIME  0x100000001B3ull
 
 static uint64_t fnv1a64(const uint8_t *p, uint32_t n)
 {
@@ -33,11 +24,15 @@ size_t aerocmd_umd_shader_size(void)
     return sizeof(struct aerocmd_umd_shader);
 }
 
-static aerocmd_result check_dxbc(const uint8_t *dxbc, uint32_t size)
+/* What the validator holds CREATE_SHADER_DXBC to (packet_rules.c), so the kernel never
+ * sees a container it refuses: a sound container whose program is the kind's. */
+static aerocmd_result check_dxbc(enum aerocmd_shader_kind kind, const uint8_t *dxbc, uint32_t size)
 {
-    if (dxbc == NULL || size < DXBC_HEADER_BYTES)
-        return AEROCMD_E_INVALID_ARG;
-    if (read_u32(dxbc) != DXBC_MAGIC || read_u32(dxbc + DXBC_TOTAL_SIZE_OFFSET) != size)
+    static const uint32_t program_of_kind[] = {AEROCMD_DXBC_VERTEX, AEROCMD_DXBC_PIXEL,
+                                               AEROCMD_DXBC_GEOMETRY, AEROCMD_DXBC_COMPUTE};
+    struct aerocmd_dxbc_program program;
+    if (dxbc == NULL || aerocmd_dxbc_open(dxbc, size, &program, NULL) != AEROCMD_OK ||
+        program.program_type != program_of_kind[kind])
         return AEROCMD_E_INVALID_ARG;
     return AEROCMD_OK;
 }
@@ -101,7 +96,7 @@ aerocmd_result aerocmd_umd_create_shader(struct aerocmd_umd_device *dev, void *m
     struct aerocmd_umd_shader *sh = (struct aerocmd_umd_shader *)mem;
     aerocmd_result r = check_shader_args(ctx, mem, mem_size, kind, out);
     if (r == AEROCMD_OK)
-        r = check_dxbc((const uint8_t *)dxbc, dxbc_size);
+        r = check_dxbc(kind, (const uint8_t *)dxbc, dxbc_size);
     if (r != AEROCMD_OK)
         return r;
     memset(sh, 0, sizeof *sh);

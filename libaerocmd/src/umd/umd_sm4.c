@@ -5,13 +5,7 @@
 #include "aerocmd/sm4.h"
 #include "umd_sm4_internal.h"
 
-#define PROGRAM_TYPE_PIXEL      0u
-#define PROGRAM_TYPE_VERTEX     1u
-#define PROGRAM_TYPE_GEOMETRY   2u
-#define PROGRAM_TYPE_COMPUTE    5u
-#define OPCODE_MASK             0x7FFu
-#define MAX_INSTRUCTION_DWORDS  127u  /* the length field's 7 bits */
-#define FIRST_SM5_OPCODE        0x71u /* HS_DECLS: everything from here on is 5.0 */
+#define MAX_INSTRUCTION_DWORDS  127u /* the length field's 7 bits */
 #define INVALID_OPERAND         0xFFFFFFFFu
 #define OPERAND_EXTENDED        0x80000000u
 #define EXTENDED_TYPE_MODIFIER  1u
@@ -55,7 +49,7 @@ int aerocmd_priv_sm4_need_compute(struct aerocmd_sm4_builder *b)
 /* 5.0 opcodes; a 4.x compute shader may also read and write raw and structured buffers. */
 static int opcode_allowed(struct aerocmd_sm4_builder *b, uint32_t opcode)
 {
-    if (opcode < FIRST_SM5_OPCODE)
+    if (opcode < AEROCMD_SM4_OP_HS_DECLS)
         return 1;
     if (opcode >= AEROCMD_SM4_OP_LD_RAW && opcode <= AEROCMD_SM4_OP_STORE_STRUCTURED)
         return aerocmd_priv_sm4_need_compute(b);
@@ -237,12 +231,12 @@ void aerocmd_sm4_instr(struct aerocmd_sm4_builder *b, uint32_t opcode,
     uint32_t length = 1, i, size;
     if (b->error != AEROCMD_OK)
         return;
-    if ((opcode & ~(OPCODE_MASK | AEROCMD_SM4_SATURATE)) != 0 ||
+    if ((opcode & ~(AEROCMD_SM4_OPCODE_MASK | AEROCMD_SM4_SATURATE)) != 0 ||
         operand_count > AEROCMD_SM4_MAX_OPERANDS || (operand_count > 0 && operands == NULL)) {
         aerocmd_priv_sm4_fail(b, AEROCMD_E_INVALID_ARG);
         return;
     }
-    if (!opcode_allowed(b, opcode & OPCODE_MASK))
+    if (!opcode_allowed(b, opcode & AEROCMD_SM4_OPCODE_MASK))
         return;
     for (i = 0; i < operand_count; i++) {
         size = operand_dwords(&operands[i]);
@@ -300,16 +294,16 @@ static int program_type(enum aerocmd_shader_kind kind, uint32_t *type)
 {
     switch (kind) {
     case AEROCMD_SHADER_PS:
-        *type = PROGRAM_TYPE_PIXEL;
+        *type = AEROCMD_SM4_PROGRAM_PIXEL;
         return 1;
     case AEROCMD_SHADER_VS:
-        *type = PROGRAM_TYPE_VERTEX;
+        *type = AEROCMD_SM4_PROGRAM_VERTEX;
         return 1;
     case AEROCMD_SHADER_GS:
-        *type = PROGRAM_TYPE_GEOMETRY;
+        *type = AEROCMD_SM4_PROGRAM_GEOMETRY;
         return 1;
     case AEROCMD_SHADER_CS:
-        *type = PROGRAM_TYPE_COMPUTE;
+        *type = AEROCMD_SM4_PROGRAM_COMPUTE;
         return 1;
     default:
         return 0;

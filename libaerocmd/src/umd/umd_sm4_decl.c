@@ -5,37 +5,17 @@
 #include "aerocmd/sm4.h"
 #include "umd_sm4_internal.h"
 
-#define OP_DCL_RESOURCE            88u
-#define OP_DCL_CONSTANT_BUFFER     89u
-#define OP_DCL_SAMPLER             90u
-#define OP_DCL_GS_OUTPUT_TOPOLOGY  92u
-#define OP_DCL_GS_INPUT_PRIMITIVE  93u
-#define OP_DCL_GS_MAX_VERTICES     94u
-#define OP_DCL_INPUT               95u
-#define OP_DCL_INPUT_SGV           96u
-#define OP_DCL_INPUT_SIV           97u
-#define OP_DCL_INPUT_PS            98u
-#define OP_DCL_INPUT_PS_SIV        100u
-#define OP_DCL_OUTPUT              101u
-#define OP_DCL_OUTPUT_SIV          103u
-#define OP_DCL_TEMPS               104u
-#define OP_DCL_THREAD_GROUP        155u
-#define OP_DCL_UAV_TYPED           156u
-#define OP_DCL_UAV_RAW             157u
-#define OP_DCL_UAV_STRUCTURED      158u
-#define OP_DCL_RESOURCE_RAW        161u
-#define OP_DCL_RESOURCE_STRUCTURED 162u
-#define CB_DYNAMIC_INDEXED         1u
-#define MAX_CB_VEC4S               4096u /* D3D10_REQ_CONSTANT_BUFFER_ELEMENT_COUNT */
-#define MAX_THREADS_X_Y            1024u
-#define MAX_THREADS_Z              64u
-#define MAX_THREADS                1024u
-#define LAST_SYSTEM_VALUE          10u
-#define LAST_INTERPOLATION         7u
-#define LAST_DIMENSION             10u
-#define LAST_RETURN_TYPE           5u
-#define MAX_GS_VERTICES            1024u /* D3D10_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES */
-#define MAX_GS_INPUT_VERTICES      6u    /* triangle with adjacency */
+#define CB_DYNAMIC_INDEXED    1u
+#define MAX_CB_VEC4S          4096u /* D3D10_REQ_CONSTANT_BUFFER_ELEMENT_COUNT */
+#define MAX_THREADS_X_Y       1024u
+#define MAX_THREADS_Z         64u
+#define MAX_THREADS           1024u
+#define LAST_SYSTEM_VALUE     10u
+#define LAST_INTERPOLATION    7u
+#define LAST_DIMENSION        10u
+#define LAST_RETURN_TYPE      5u
+#define MAX_GS_VERTICES       1024u /* D3D10_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES */
+#define MAX_GS_INPUT_VERTICES 6u    /* triangle with adjacency */
 
 /* One declaration: opcode + controls, an optional operand, then `extra` plain DWORDs. */
 static void decl(struct aerocmd_sm4_builder *b, uint32_t opcode_controls,
@@ -79,7 +59,7 @@ static struct aerocmd_sm4_operand slot_operand(enum aerocmd_sm4_register type, u
 void aerocmd_sm4_dcl_input(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask)
 {
     struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_INPUT, reg, mask);
-    decl(b, OP_DCL_INPUT, &op, NULL, 0);
+    decl(b, AEROCMD_SM4_OP_DCL_INPUT, &op, NULL, 0);
 }
 
 /* A register declaration followed by its system-value name token. */
@@ -95,7 +75,7 @@ static void sv_decl(struct aerocmd_sm4_builder *b, uint32_t opcode, enum aerocmd
 void aerocmd_sm4_dcl_input_sgv(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
                                enum aerocmd_sm4_system_value sv)
 {
-    sv_decl(b, OP_DCL_INPUT_SGV, AEROCMD_SM4_REG_INPUT, reg, mask, sv);
+    sv_decl(b, AEROCMD_SM4_OP_DCL_INPUT_SGV, AEROCMD_SM4_REG_INPUT, reg, mask, sv);
 }
 
 void aerocmd_sm4_dcl_input_ps(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
@@ -104,7 +84,7 @@ void aerocmd_sm4_dcl_input_ps(struct aerocmd_sm4_builder *b, uint32_t reg, uint3
     struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_INPUT, reg, mask);
     uint32_t mode = (uint32_t)interp;
     if (check(b, mode != 0 && mode <= LAST_INTERPOLATION))
-        decl(b, OP_DCL_INPUT_PS | mode << SM4_CONTROL_SHIFT, &op, NULL, 0);
+        decl(b, AEROCMD_SM4_OP_DCL_INPUT_PS | mode << SM4_CONTROL_SHIFT, &op, NULL, 0);
 }
 
 void aerocmd_sm4_dcl_input_ps_siv(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
@@ -114,7 +94,7 @@ void aerocmd_sm4_dcl_input_ps_siv(struct aerocmd_sm4_builder *b, uint32_t reg, u
     struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_INPUT, reg, mask);
     uint32_t name = (uint32_t)sv, mode = (uint32_t)interp;
     if (check(b, name != 0 && name <= LAST_SYSTEM_VALUE && mode != 0 && mode <= LAST_INTERPOLATION))
-        decl(b, OP_DCL_INPUT_PS_SIV | mode << SM4_CONTROL_SHIFT, &op, &name, 1);
+        decl(b, AEROCMD_SM4_OP_DCL_INPUT_PS_SIV | mode << SM4_CONTROL_SHIFT, &op, &name, 1);
 }
 
 void aerocmd_sm4_dcl_input_special(struct aerocmd_sm4_builder *b, enum aerocmd_sm4_register type,
@@ -128,19 +108,19 @@ void aerocmd_sm4_dcl_input_special(struct aerocmd_sm4_builder *b, enum aerocmd_s
     memset(&op, 0, sizeof op);
     op.token = SM4_COMPONENTS_4 | SM4_MODE_MASK << SM4_MODE_SHIFT | mask << SM4_SELECTION_SHIFT |
                (uint32_t)type << SM4_TYPE_SHIFT;
-    decl(b, OP_DCL_INPUT, &op, NULL, 0);
+    decl(b, AEROCMD_SM4_OP_DCL_INPUT, &op, NULL, 0);
 }
 
 void aerocmd_sm4_dcl_output(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask)
 {
     struct aerocmd_sm4_operand op = aerocmd_sm4_dst(AEROCMD_SM4_REG_OUTPUT, reg, mask);
-    decl(b, OP_DCL_OUTPUT, &op, NULL, 0);
+    decl(b, AEROCMD_SM4_OP_DCL_OUTPUT, &op, NULL, 0);
 }
 
 void aerocmd_sm4_dcl_output_siv(struct aerocmd_sm4_builder *b, uint32_t reg, uint32_t mask,
                                 enum aerocmd_sm4_system_value sv)
 {
-    sv_decl(b, OP_DCL_OUTPUT_SIV, AEROCMD_SM4_REG_OUTPUT, reg, mask, sv);
+    sv_decl(b, AEROCMD_SM4_OP_DCL_OUTPUT_SIV, AEROCMD_SM4_REG_OUTPUT, reg, mask, sv);
 }
 
 void aerocmd_sm4_dcl_constant_buffer(struct aerocmd_sm4_builder *b, uint32_t slot,
@@ -148,7 +128,9 @@ void aerocmd_sm4_dcl_constant_buffer(struct aerocmd_sm4_builder *b, uint32_t slo
 {
     struct aerocmd_sm4_operand op = aerocmd_sm4_cb(slot, vec4_count, AEROCMD_SM4_SWZ_XYZW);
     if (check(b, vec4_count != 0 && vec4_count <= MAX_CB_VEC4S))
-        decl(b, OP_DCL_CONSTANT_BUFFER | (dynamic ? CB_DYNAMIC_INDEXED << SM4_CONTROL_SHIFT : 0u),
+        decl(b,
+             AEROCMD_SM4_OP_DCL_CONSTANT_BUFFER |
+                 (dynamic ? CB_DYNAMIC_INDEXED << SM4_CONTROL_SHIFT : 0u),
              &op, NULL, 0);
 }
 
@@ -156,7 +138,7 @@ void aerocmd_sm4_dcl_sampler(struct aerocmd_sm4_builder *b, uint32_t slot)
 {
     struct aerocmd_sm4_operand op = slot_operand(AEROCMD_SM4_REG_SAMPLER, slot);
     if (check(b, slot <= AEROCMD_SM4_MAX_REGISTER))
-        decl(b, OP_DCL_SAMPLER, &op, NULL, 0);
+        decl(b, AEROCMD_SM4_OP_DCL_SAMPLER, &op, NULL, 0);
 }
 
 /* The return-type token: the same type in each component's four bits. */
@@ -179,7 +161,7 @@ void aerocmd_sm4_dcl_resource(struct aerocmd_sm4_builder *b, uint32_t slot,
     struct aerocmd_sm4_operand op = slot_operand(AEROCMD_SM4_REG_RESOURCE, slot);
     uint32_t types = return_types(ret);
     if (check(b, typed_ok(slot, dim, ret)))
-        decl(b, OP_DCL_RESOURCE | (uint32_t)dim << SM4_CONTROL_SHIFT, &op, &types, 1);
+        decl(b, AEROCMD_SM4_OP_DCL_RESOURCE | (uint32_t)dim << SM4_CONTROL_SHIFT, &op, &types, 1);
 }
 
 /* A 5.0 (or 4.x compute) declaration of a slot with an optional structure stride. */
@@ -197,13 +179,14 @@ static void sm5_slot_decl(struct aerocmd_sm4_builder *b, uint32_t opcode,
 
 void aerocmd_sm4_dcl_resource_raw(struct aerocmd_sm4_builder *b, uint32_t slot)
 {
-    sm5_slot_decl(b, OP_DCL_RESOURCE_RAW, AEROCMD_SM4_REG_RESOURCE, slot, NULL);
+    sm5_slot_decl(b, AEROCMD_SM4_OP_DCL_RESOURCE_RAW, AEROCMD_SM4_REG_RESOURCE, slot, NULL);
 }
 
 void aerocmd_sm4_dcl_resource_structured(struct aerocmd_sm4_builder *b, uint32_t slot,
                                          uint32_t stride)
 {
-    sm5_slot_decl(b, OP_DCL_RESOURCE_STRUCTURED, AEROCMD_SM4_REG_RESOURCE, slot, &stride);
+    sm5_slot_decl(b, AEROCMD_SM4_OP_DCL_RESOURCE_STRUCTURED, AEROCMD_SM4_REG_RESOURCE, slot,
+                  &stride);
 }
 
 void aerocmd_sm4_dcl_uav_typed(struct aerocmd_sm4_builder *b, uint32_t slot,
@@ -212,23 +195,23 @@ void aerocmd_sm4_dcl_uav_typed(struct aerocmd_sm4_builder *b, uint32_t slot,
     struct aerocmd_sm4_operand op = slot_operand(AEROCMD_SM4_REG_UAV, slot);
     uint32_t types = return_types(ret);
     if (check(b, typed_ok(slot, dim, ret)) && aerocmd_priv_sm4_need_sm5(b))
-        decl(b, OP_DCL_UAV_TYPED | (uint32_t)dim << SM4_CONTROL_SHIFT, &op, &types, 1);
+        decl(b, AEROCMD_SM4_OP_DCL_UAV_TYPED | (uint32_t)dim << SM4_CONTROL_SHIFT, &op, &types, 1);
 }
 
 void aerocmd_sm4_dcl_uav_raw(struct aerocmd_sm4_builder *b, uint32_t slot)
 {
-    sm5_slot_decl(b, OP_DCL_UAV_RAW, AEROCMD_SM4_REG_UAV, slot, NULL);
+    sm5_slot_decl(b, AEROCMD_SM4_OP_DCL_UAV_RAW, AEROCMD_SM4_REG_UAV, slot, NULL);
 }
 
 void aerocmd_sm4_dcl_uav_structured(struct aerocmd_sm4_builder *b, uint32_t slot, uint32_t stride)
 {
-    sm5_slot_decl(b, OP_DCL_UAV_STRUCTURED, AEROCMD_SM4_REG_UAV, slot, &stride);
+    sm5_slot_decl(b, AEROCMD_SM4_OP_DCL_UAV_STRUCTURED, AEROCMD_SM4_REG_UAV, slot, &stride);
 }
 
 void aerocmd_sm4_dcl_temps(struct aerocmd_sm4_builder *b, uint32_t count)
 {
     if (check(b, count <= AEROCMD_SM4_MAX_REGISTER + 1u))
-        decl(b, OP_DCL_TEMPS, NULL, &count, 1);
+        decl(b, AEROCMD_SM4_OP_DCL_TEMPS, NULL, &count, 1);
 }
 
 void aerocmd_sm4_dcl_thread_group(struct aerocmd_sm4_builder *b, uint32_t x, uint32_t y, uint32_t z)
@@ -240,7 +223,7 @@ void aerocmd_sm4_dcl_thread_group(struct aerocmd_sm4_builder *b, uint32_t x, uin
     if (check(b, b->kind == AEROCMD_SHADER_CS && x >= 1u && y >= 1u && z >= 1u &&
                      x <= MAX_THREADS_X_Y && y <= MAX_THREADS_X_Y && z <= MAX_THREADS_Z &&
                      x * y * z <= MAX_THREADS))
-        decl(b, OP_DCL_THREAD_GROUP, NULL, size, 3);
+        decl(b, AEROCMD_SM4_OP_DCL_THREAD_GROUP, NULL, size, 3);
 }
 
 /* v[vertices][reg] with a write mask: the geometry shader's input declarations. */
@@ -266,7 +249,7 @@ void aerocmd_sm4_dcl_gs_input(struct aerocmd_sm4_builder *b, uint32_t vertices, 
 {
     struct aerocmd_sm4_operand op = gs_input_operand(vertices, reg, mask);
     if (gs_ok(b, vertices >= 1u && vertices <= MAX_GS_INPUT_VERTICES))
-        decl(b, OP_DCL_INPUT, &op, NULL, 0);
+        decl(b, AEROCMD_SM4_OP_DCL_INPUT, &op, NULL, 0);
 }
 
 void aerocmd_sm4_dcl_gs_input_siv(struct aerocmd_sm4_builder *b, uint32_t vertices, uint32_t reg,
@@ -276,7 +259,7 @@ void aerocmd_sm4_dcl_gs_input_siv(struct aerocmd_sm4_builder *b, uint32_t vertic
     uint32_t name = (uint32_t)sv;
     if (gs_ok(b, vertices >= 1u && vertices <= MAX_GS_INPUT_VERTICES && name != 0 &&
                      name <= LAST_SYSTEM_VALUE))
-        decl(b, OP_DCL_INPUT_SIV, &op, &name, 1);
+        decl(b, AEROCMD_SM4_OP_DCL_INPUT_SIV, &op, &name, 1);
 }
 
 void aerocmd_sm4_dcl_gs_input_primitive(struct aerocmd_sm4_builder *b,
@@ -284,7 +267,7 @@ void aerocmd_sm4_dcl_gs_input_primitive(struct aerocmd_sm4_builder *b,
 {
     uint32_t p = (uint32_t)primitive;
     if (gs_ok(b, p >= AEROCMD_SM4_GS_IN_POINT && p <= AEROCMD_SM4_GS_IN_TRIANGLE))
-        decl(b, OP_DCL_GS_INPUT_PRIMITIVE | p << SM4_CONTROL_SHIFT, NULL, NULL, 0);
+        decl(b, AEROCMD_SM4_OP_DCL_GS_INPUT_PRIMITIVE | p << SM4_CONTROL_SHIFT, NULL, NULL, 0);
 }
 
 void aerocmd_sm4_dcl_gs_output_topology(struct aerocmd_sm4_builder *b,
@@ -293,11 +276,11 @@ void aerocmd_sm4_dcl_gs_output_topology(struct aerocmd_sm4_builder *b,
     uint32_t t = (uint32_t)topology;
     if (gs_ok(b, t == AEROCMD_SM4_GS_OUT_POINTLIST || t == AEROCMD_SM4_GS_OUT_LINESTRIP ||
                      t == AEROCMD_SM4_GS_OUT_TRIANGLESTRIP))
-        decl(b, OP_DCL_GS_OUTPUT_TOPOLOGY | t << SM4_CONTROL_SHIFT, NULL, NULL, 0);
+        decl(b, AEROCMD_SM4_OP_DCL_GS_OUTPUT_TOPOLOGY | t << SM4_CONTROL_SHIFT, NULL, NULL, 0);
 }
 
 void aerocmd_sm4_dcl_gs_max_vertices(struct aerocmd_sm4_builder *b, uint32_t count)
 {
     if (gs_ok(b, count >= 1u && count <= MAX_GS_VERTICES))
-        decl(b, OP_DCL_GS_MAX_VERTICES, NULL, &count, 1);
+        decl(b, AEROCMD_SM4_OP_DCL_GS_MAX_VERTICES, NULL, &count, 1);
 }

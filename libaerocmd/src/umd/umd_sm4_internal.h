@@ -5,20 +5,18 @@
 
 #include "aerocmd/sm4.h"
 
-/* Opcode token: opcode 0..10, controls 11..23, length 24..30. */
-#define SM4_CONTROL_SHIFT 11u
-#define SM4_LENGTH_SHIFT  24u
-
-/* Operand token fields. */
-#define SM4_COMPONENTS_0    0u
-#define SM4_COMPONENTS_1    1u
-#define SM4_COMPONENTS_4    2u
-#define SM4_MODE_MASK       0u
-#define SM4_MODE_SWIZZLE    1u
-#define SM4_MODE_SHIFT      2u
-#define SM4_SELECTION_SHIFT 4u
-#define SM4_TYPE_SHIFT      12u
-#define SM4_INDEX_DIM_SHIFT 20u
+/* Token fields under the names the builder's files use (aerocmd/sm4_format.h). */
+#define SM4_CONTROL_SHIFT   AEROCMD_SM4_CONTROL_SHIFT
+#define SM4_LENGTH_SHIFT    AEROCMD_SM4_LENGTH_SHIFT
+#define SM4_COMPONENTS_0    AEROCMD_SM4_COMPONENTS_0
+#define SM4_COMPONENTS_1    AEROCMD_SM4_COMPONENTS_1
+#define SM4_COMPONENTS_4    AEROCMD_SM4_COMPONENTS_4
+#define SM4_MODE_MASK       AEROCMD_SM4_MODE_MASK
+#define SM4_MODE_SWIZZLE    AEROCMD_SM4_MODE_SWIZZLE
+#define SM4_MODE_SHIFT      AEROCMD_SM4_MODE_SHIFT
+#define SM4_SELECTION_SHIFT AEROCMD_SM4_SELECTION_SHIFT
+#define SM4_TYPE_SHIFT      AEROCMD_SM4_TYPE_SHIFT
+#define SM4_INDEX_DIM_SHIFT AEROCMD_SM4_INDEX_DIM_SHIFT
 
 /* Keeps the first error. */
 void aerocmd_priv_sm4_fail(struct aerocmd_sm4_builder *b, aerocmd_result r);

@@ -5,10 +5,14 @@
 #define AEROCMD_TEST_CORPUS_H
 
 #include <dirent.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "aerogpu_cmd.h"
+#include "shaders/capture_shaders.h"
 
 #define CORPUS_MAX_FILES 64
 
@@ -80,6 +84,18 @@ static int corpus_load(struct corpus *corpus, const char *dir)
     closedir(d);
     qsort(corpus->files, corpus->count, sizeof corpus->files[0], corpus_compare);
     return 1;
+}
+
+/* The captures' shaders with their checksums made right (capture_shaders.h). */
+static uint32_t corpus_resum_shaders(struct corpus_file *file)
+{
+    return capture_resum_shaders(file->bytes, file->len);
+}
+
+/* Puts the zero checksum back into the shader packet at `at` (as captured). */
+static void corpus_zero_first_sum(struct corpus_file *file, uint32_t at)
+{
+    memset(file->bytes + at + sizeof(struct aerogpu_cmd_create_shader_dxbc) + 4, 0, 16);
 }
 
 static void corpus_free(struct corpus *corpus)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* test_decode_corpus.c — every stream extracted from real captures (test/data/streams)
- * opens, walks to its exact end and passes structural validation; a few facts of them are
- * read back through the views to show the decoder reads the right bytes. */
+ * opens, walks to its exact end and passes structural validation once its shaders carry
+ * the right checksum; as captured, a stream whose shader containers carry a zero checksum
+ * is refused at its first CREATE_SHADER_DXBC (dxbc_checksum). A few facts of them are read
+ * back through the views to show the decoder reads the right bytes. */
 #include "aerocmd/decode.h"
 #include "check.h"
 #include "corpus.h"
@@ -44,11 +46,22 @@ int main(int argc, char **argv)
     }
     CHECK(corpus.count >= 10);
     for (i = 0; i < corpus.count; i++) {
-        const struct corpus_file *file = &corpus.files[i];
+        struct corpus_file *file = &corpus.files[i];
         struct aerocmd_diag diag = {AEROCMD_R_COUNT_, 1, 1};
-        uint32_t draws = 0, presents = 0;
+        uint32_t draws = 0, presents = 0, zero_sum_at;
         int packets;
 
+        /* as captured */
+        zero_sum_at = corpus_resum_shaders(file);
+        if (zero_sum_at != 0) {
+            corpus_zero_first_sum(file, zero_sum_at);
+            CHECK_EQ(aerocmd_validate_stream(file->bytes, file->len, &diag), AEROCMD_E_MALFORMED);
+            CHECK_EQ(diag.reason, AEROCMD_R_DXBC_CHECKSUM);
+            CHECK_EQ(diag.offset, zero_sum_at);
+            CHECK_EQ(diag.opcode, AEROGPU_CMD_CREATE_SHADER_DXBC);
+            corpus_resum_shaders(file);
+        }
+        /* with its shaders' checksums right */
         if (!CHECK_EQ(aerocmd_validate_stream(file->bytes, file->len, &diag), AEROCMD_OK))
             fprintf(stderr, "    %s: %s at %u (opcode 0x%x)\n", file->name,
                     aerocmd_reason_name(diag.reason), diag.offset, diag.opcode);

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "corpus.h"
 #include "decode_internal.h"
+#include "shaders/min_dxbc.h"
 #include "stream_builder.h"
 
 #define MAX_FIXED         128u
@@ -175,6 +176,23 @@ static void satisfy_rules(struct packet_image *image)
         set_field(image, at_least_one[i], 1);
     if (image->info->opcode == AEROGPU_CMD_CREATE_TEXTURE2D)
         set_field(image, "format", AEROGPU_FORMAT_B8G8R8A8_UNORM);
+    if (image->info->opcode == AEROGPU_CMD_CREATE_BUFFER)
+        set_field(image, "size_bytes", 4); /* Direct3D has no empty buffer */
+}
+
+/* CREATE_SHADER_DXBC's payload: a sound container of the program its stage runs (RULES.md:
+ * VERTEX 0, PIXEL 1, COMPUTE 2, GEOMETRY 3; DXBC numbers them 1, 0, 5, 2). */
+static void put_shader_program(struct packet_image *image, uint32_t stage)
+{
+    static const uint32_t program_of_stage[4] = {AEROCMD_DXBC_VERTEX, AEROCMD_DXBC_PIXEL,
+                                                 AEROCMD_DXBC_COMPUTE, AEROCMD_DXBC_GEOMETRY};
+    const struct aerocmd_opcode_info *info = image->info;
+    if (info->opcode != AEROGPU_CMD_CREATE_SHADER_DXBC)
+        return;
+    min_dxbc(image->bytes + info->fixed_size, program_of_stage[stage < 4u ? stage : 0u]);
+    put_uint(image->bytes + info->count_field_offset, info->count_field_size, MIN_DXBC_BYTES);
+    image->size = info->fixed_size + MIN_DXBC_BYTES;
+    put_uint(image->bytes + 4, 4, image->size);
 }
 
 static void build_base(struct packet_image *image, const struct aerocmd_opcode_info *info)
@@ -199,6 +217,7 @@ static void build_base(struct packet_image *image, const struct aerocmd_opcode_i
     }
     put_uint(image->bytes, 4, info->opcode);
     put_uint(image->bytes + 4, 4, image->size);
+    put_shader_program(image, AEROGPU_SHADER_STAGE_VERTEX);
 }
 
 /* DRAW, the packet, DRAW: the packet sits at a non-zero offset with a packet after it. */
@@ -360,6 +379,7 @@ static void try_opcode(const struct aerocmd_opcode_info *info)
             if (stage != NULL) {
                 c.stage = aerocmd_enum_shader_stage.values[s].value;
                 put_uint(base.bytes + stage->offset, 4, c.stage);
+                put_shader_program(&base, c.stage);
             }
             c.base = &base;
             c.minor = minors[m];
@@ -497,6 +517,8 @@ static void test_corpus_damage(const char *dir)
 
     if (!CHECK(corpus_load(&corpus, dir)) || !CHECK(corpus.count > 0))
         return;
+    for (f = 0; f < corpus.count; f++)
+        corpus_resum_shaders(&corpus.files[f]); /* damage starts from a valid stream */
     for (f = 0; f < corpus.count; f++) {
         const struct corpus_file *file = &corpus.files[f];
         uint8_t *work = (uint8_t *)malloc(file->len);

@@ -7,6 +7,7 @@
 
 #include "aerocmd/decode.h"
 #include "check.h"
+#include "shaders/min_dxbc.h"
 #include "stream_builder.h"
 
 /* Most faults sit in the packet after a valid leading DRAW (24-byte header + 24). */
@@ -67,16 +68,19 @@ static struct aerogpu_cmd_upload_resource upload(uint64_t offset, uint64_t size)
     return u;
 }
 
-static void add_shader(struct sb *sb, uint32_t stage, uint32_t reserved0)
+/* A sound container holding a program of type `program` (aerocmd_dxbc_program_type). */
+static void add_shader(struct sb *sb, uint32_t stage, uint32_t reserved0, uint32_t program)
 {
     struct aerogpu_cmd_create_shader_dxbc s;
+    uint8_t dxbc[MIN_DXBC_BYTES];
+    min_dxbc(dxbc, program);
     memset(&s, 0, sizeof s);
     s.shader_handle = 5;
     s.stage = stage;
-    s.dxbc_size_bytes = 4;
+    s.dxbc_size_bytes = sizeof dxbc;
     s.reserved0 = reserved0;
     ADD(sb, AEROGPU_CMD_CREATE_SHADER_DXBC, s);
-    sb_bytes(sb, "DXBC", 4);
+    sb_bytes(sb, dxbc, sizeof dxbc);
 }
 
 static void add_texture_binding(struct sb *sb, uint32_t stage, uint32_t reserved0)
@@ -428,6 +432,36 @@ static void texture_bc7_minor2(struct sb *sb)
 {
     texture_bc_in_minor(sb, 2, AEROGPU_FORMAT_BC7_RGBA_UNORM_SRGB);
 }
+/* Direct3D: a block-compressed texture's top level is whole 4x4 blocks */
+static void texture_bc_sized(struct sb *sb, uint32_t format, uint32_t width, uint32_t height)
+{
+    struct aerogpu_cmd_create_texture2d t = texture();
+    t.format = format;
+    t.width = width;
+    t.height = height;
+    start(sb, 4);
+    ADD(sb, AEROGPU_CMD_CREATE_TEXTURE2D, t);
+}
+static void texture_bc1_5x4(struct sb *sb)
+{
+    texture_bc_sized(sb, AEROGPU_FORMAT_BC1_RGBA_UNORM, 5, 4);
+}
+static void texture_bc3_4x6(struct sb *sb)
+{
+    texture_bc_sized(sb, AEROGPU_FORMAT_BC3_RGBA_UNORM, 4, 6);
+}
+static void texture_bc7_1x1(struct sb *sb)
+{
+    texture_bc_sized(sb, AEROGPU_FORMAT_BC7_RGBA_UNORM, 1, 1);
+}
+static void texture_bc1_8x4(struct sb *sb)
+{
+    texture_bc_sized(sb, AEROGPU_FORMAT_BC1_RGBA_UNORM_SRGB, 8, 4);
+}
+static void texture_rgba_5x5(struct sb *sb)
+{
+    texture_bc_sized(sb, AEROGPU_FORMAT_R8G8B8A8_UNORM, 5, 5);
+}
 
 #define STATE_CASE(fn, opcode, type, field, value)                                                 \
     static void fn(struct sb *sb)                                                                  \
@@ -489,7 +523,7 @@ STATE_CASE(export_token_set, AEROGPU_CMD_EXPORT_SHARED_SURFACE, aerogpu_cmd_expo
 static void shader_stage_4(struct sb *sb)
 {
     start(sb, 4);
-    add_shader(sb, 4, 0);
+    add_shader(sb, 4, 0, AEROCMD_DXBC_VERTEX);
 }
 
 /* ---- rules per packet ---- */
@@ -498,6 +532,13 @@ static void buffer_size_6(struct sb *sb)
 {
     struct aerogpu_cmd_create_buffer b = buffer();
     b.size_bytes = 6;
+    start(sb, 4);
+    ADD(sb, AEROGPU_CMD_CREATE_BUFFER, b);
+}
+static void buffer_size_0(struct sb *sb)
+{
+    struct aerogpu_cmd_create_buffer b = buffer();
+    b.size_bytes = 0;
     start(sb, 4);
     ADD(sb, AEROGPU_CMD_CREATE_BUFFER, b);
 }
@@ -635,17 +676,17 @@ static void copy_texture_minor0(struct sb *sb)
 static void shader_stage_ex_vertex(struct sb *sb)
 {
     start(sb, 3);
-    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1);
+    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1, AEROCMD_DXBC_VERTEX);
 }
 static void shader_stage_ex_hull(struct sb *sb)
 {
     start(sb, 3);
-    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, AEROGPU_SHADER_STAGE_EX_HULL);
+    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, AEROGPU_SHADER_STAGE_EX_HULL, AEROCMD_DXBC_HULL);
 }
 static void shader_stage_ex_before_1_3(struct sb *sb)
 {
     start(sb, 2);
-    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1);
+    add_shader(sb, AEROGPU_SHADER_STAGE_COMPUTE, 1, AEROCMD_DXBC_COMPUTE);
 }
 static void dispatch_stage_ex_6(struct sb *sb)
 {
@@ -789,6 +830,12 @@ static const struct fault_case cases[] = {
     OK_CASE(dispatch_stage_ex_compute),
 
     {"buffer size 6", buffer_size_6, 0, R(FIELD_INVALID), AT, OP(CREATE_BUFFER)},
+    {"buffer size 0", buffer_size_0, 0, R(FIELD_INVALID), AT, OP(CREATE_BUFFER)},
+    {"BC1 5 x 4", texture_bc1_5x4, 0, R(FIELD_INVALID), AT, OP(CREATE_TEXTURE2D)},
+    {"BC3 4 x 6", texture_bc3_4x6, 0, R(FIELD_INVALID), AT, OP(CREATE_TEXTURE2D)},
+    {"BC7 1 x 1", texture_bc7_1x1, 0, R(FIELD_INVALID), AT, OP(CREATE_TEXTURE2D)},
+    OK_CASE(texture_bc1_8x4),
+    OK_CASE(texture_rgba_5x5),
     {"texture width 0", texture_width_zero, 0, R(FIELD_INVALID), AT, OP(CREATE_TEXTURE2D)},
     {"texture height 0", texture_height_zero, 0, R(FIELD_INVALID), AT, OP(CREATE_TEXTURE2D)},
     {"texture mips 0", texture_mips_zero, 0, R(FIELD_INVALID), AT, OP(CREATE_TEXTURE2D)},

@@ -16,6 +16,8 @@
  *   D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION           (2048)  d3d11.h line 731
  *   D3D11_REQ_MIP_LEVELS                               (15)    d3d11.h line 710
  *   D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION  (65535) d3d11.h line 544
+ *   D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM (2048) d3d11.h line 721
+ *     (the largest resource of any device: min(max(128, VRAM / 4), 2048) MB)
  *
  * (the mingw_limits_check test proves aerocmd/d3d11_limits.h equal to the header itself). */
 #include <string.h>
@@ -37,6 +39,7 @@
 #define ARRAY_SLICES    2048u
 #define MIP_LEVELS      15u
 #define DISPATCH_GROUPS 65535u
+#define RESOURCE_BYTES  (2048ull << 20)
 
 #define HDR 24u /* the first packet's offset */
 
@@ -254,6 +257,19 @@ static void test_texture_limits(void)
     expect(0, T, "1 x 1, 2 mips");
 }
 
+static void test_buffer_size(void)
+{
+    const uint32_t B = AEROGPU_CMD_CREATE_BUFFER;
+    CHECK_EQ(aerocmd_append_create_buffer(begin(), 3, 0, RESOURCE_BYTES, 0, 0), AEROCMD_OK);
+    expect(1, B, "a 2 GiB buffer");
+    CHECK_EQ(aerocmd_append_create_buffer(begin(), 3, 0, RESOURCE_BYTES + 4u, 0, 0), AEROCMD_OK);
+    expect(0, B, "2 GiB + 4 bytes");
+    CHECK_EQ(aerocmd_append_create_buffer(begin(), 3, 0, 1ull << 63, 0, 0), AEROCMD_OK);
+    expect(0, B, "2^63 bytes");
+    CHECK_EQ(aerocmd_append_create_buffer(begin(), 3, 0, 0xFFFFFFFFFFFFFFFCull, 0, 0), AEROCMD_OK);
+    expect(0, B, "2^64 - 4 bytes");
+}
+
 static void view(uint32_t base_mip, uint32_t mips, uint32_t base_layer, uint32_t layers)
 {
     struct aerocmd_texture_view_args v;
@@ -323,6 +339,7 @@ int main(void)
     test_single_slots();
     test_input_layout_slots();
     test_texture_limits();
+    test_buffer_size();
     test_view_limits();
     test_dispatch_limits();
     test_render_targets();

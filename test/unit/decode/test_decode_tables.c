@@ -411,6 +411,15 @@ static const struct named_value reasons[] = {
     REA(D3D11_LIMIT),
     REA(TARGET_SIZE_MISMATCH),
     REA(PRESENT_NO_TARGET),
+    REA(DXBC_CONTAINER),
+    REA(DXBC_CHECKSUM),
+    REA(SHADER_STAGE),
+    REA(VIEW_FORMAT),
+    REA(TARGET_FORMAT),
+    REA(NO_VERTEX_SHADER),
+    REA(SHARE_TOKEN_UNKNOWN),
+    REA(COPY_SAME_SUBRESOURCE),
+    REA(COPY_UNALIGNED),
 };
 
 /* The stable name is the constant lower-cased ("E_BUFFER_FULL" gives "buffer_full"). */

@@ -9,6 +9,8 @@
 #include "aerocmd/kmd_render.h"
 #include "aerocmd/writer.h"
 #include "check.h"
+#include "shaders/capture_shaders.h"
+#include "shaders/prior_vs.h"
 
 #define USER_MAX 8192u
 
@@ -71,9 +73,12 @@ static struct aerocmd_kmd_alloc_ref refs[4];
 static uint32_t ref_count;
 static size_t table_bytes = sizeof table_mem;
 
+/* A fresh device whose earlier submissions bound a vertex shader (prior_vs.h): the streams
+ * here draw as the simplest work there is. */
 static void fresh_validator(size_t tracker_bytes)
 {
     aerocmd_kmd_validator_init(&validator, tracker_mem, tracker_bytes);
+    prior_vs_bind(&validator.semantic);
     aerocmd_kmd_policy_default(&policy, AEROGPU_ABI_VERSION_U32);
     ref_count = 0;
     table_bytes = sizeof table_mem;
@@ -162,7 +167,7 @@ static void test_fixture_streams(const char *dir)
     char path[1024];
     unsigned seen = 0;
     struct aerocmd_kmd_render_out out;
-    uint32_t i;
+    uint32_t i, zero_sum_at;
 
     CHECK(d != NULL);
     if (d == NULL)
@@ -175,6 +180,30 @@ static void test_fixture_streams(const char *dir)
         if (!CHECK(load(path)))
             continue;
         seen++;
+        zero_sum_at = capture_resum_shaders(user.bytes, user.len);
+        if (zero_sum_at != 0) {
+            /* as captured: the zero checksum is a bad parameter, named at its packet */
+            memset(user.bytes + zero_sum_at + sizeof(struct aerogpu_cmd_create_shader_dxbc) + 4, 0,
+                   16);
+            fresh_validator(sizeof tracker_mem);
+            list_backing_allocations();
+            CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_INVALID_PARAMETER);
+            CHECK_EQ(out.fault.reason, AEROCMD_R_DXBC_CHECKSUM);
+            CHECK_EQ(out.fault.offset, zero_sum_at);
+            capture_resum_shaders(user.bytes, user.len);
+            memset(user.reads, 0, sizeof user.reads);
+            user.calls = 0;
+        }
+        if (strcmp(e->d_name, "aerogpu_cmd_triangle.acmd") == 0) {
+            /* it binds no shader: its DRAW (at 0x11c) is refused on a fresh device */
+            aerocmd_kmd_validator_init(&validator, tracker_mem, sizeof tracker_mem);
+            list_backing_allocations();
+            CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_INVALID_PARAMETER);
+            CHECK_EQ(out.fault.reason, AEROCMD_R_NO_VERTEX_SHADER);
+            CHECK_EQ(out.fault.offset, 0x11c);
+            memset(user.reads, 0, sizeof user.reads);
+            user.calls = 0;
+        }
         fresh_validator(sizeof tracker_mem);
         list_backing_allocations();
         if (!CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_SUCCESS))
@@ -516,6 +545,7 @@ static void test_faulted_until_reset(void)
     CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_INVALID_PARAMETER);
     CHECK_EQ(out.fault.reason, AEROCMD_KMD_R_CONTEXT_FAULTED);
     aerocmd_kmd_validator_reset(&validator);
+    prior_vs_bind(&validator.semantic); /* the reset forgot it with everything else */
     CHECK_EQ(render(sizeof dma_mem, 0, &out), AEROCMD_STATUS_SUCCESS);
 
     /* structural faults do not touch the tracker, so they do not poison it */
@@ -651,13 +681,13 @@ static void test_structure_before_semantics(void)
     CHECK_EQ(render_deep(&out), AEROCMD_STATUS_INVALID_PARAMETER);
     CHECK_EQ(out.fault.reason, AEROCMD_R_ENUM_RANGE);
     CHECK_EQ(out.fault.offset, at);
-    CHECK_EQ(aerocmd_semantic_count(&validator.semantic), 0);
+    CHECK_EQ(aerocmd_semantic_count(&validator.semantic), PRIOR_VS_RECORDS);
 
     w = user_writer(AEROGPU_ABI_VERSION_U32);
     aerocmd_append_create_buffer(w, 5, AEROGPU_RESOURCE_USAGE_VERTEX_BUFFER, 64, 0, 0);
     plain_pairs(w);
     CHECK_EQ(render_deep(&out), AEROCMD_STATUS_SUCCESS);
-    CHECK_EQ(aerocmd_semantic_count(&validator.semantic), 1);
+    CHECK_EQ(aerocmd_semantic_count(&validator.semantic), PRIOR_VS_RECORDS + 1);
 }
 
 int main(int argc, char **argv)

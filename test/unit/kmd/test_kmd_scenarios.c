@@ -16,6 +16,8 @@
 #include "aerocmd/kmd_render.h"
 #include "aerocmd/trace.h"
 #include "golden_scenarios.h"
+#include "shaders/capture_shaders.h"
+#include "shaders/prior_vs.h"
 
 #define SMALL_DMA_BYTES   256u
 #define STREAM_HDR_BYTES  24u
@@ -424,6 +426,23 @@ static void check_triangle_table(const struct aerocmd_kmd_alloc_ref *refs, uint3
     CHECK_EQ(refs[0].size_bytes, 72);
 }
 
+/* aerogpu_cmd_triangle binds no shader: its DRAW (at 0x11c) is refused on a device that never
+ * bound a vertex shader; afterwards the device has one bound (prior_vs.h), as the rest of
+ * the fixture checks need the stream to pass. */
+static void check_triangle_without_shader(const struct user_submission *us)
+{
+    struct aerocmd_kmd_render_out out;
+    uint8_t *dma = (uint8_t *)malloc(us->cmd_bytes);
+    if (CHECK(dma != NULL) && fresh_validator()) {
+        CHECK_EQ(render(us, dma, us->cmd_bytes, 0, &out), AEROCMD_STATUS_INVALID_PARAMETER);
+        CHECK_EQ(out.fault.reason, AEROCMD_R_NO_VERTEX_SHADER);
+        CHECK_EQ(out.fault.offset, 0x11c);
+    }
+    free(dma);
+    if (fresh_validator())
+        CHECK_EQ(prior_vs_bind(&validator.semantic), AEROCMD_OK);
+}
+
 static void fixture_submission(const char *name, uint32_t index,
                                const struct aerocmd_trace_submission *sub, int split,
                                struct fixture_totals *t)
@@ -435,6 +454,8 @@ static void fixture_submission(const char *name, uint32_t index,
     if (!CHECK(sub->cmd_stream_len > STREAM_HDR_BYTES) ||
         !CHECK(stream_facts_of(sub->cmd_stream, sub->cmd_stream_len, &f)))
         return;
+    /* the stream lies in run_fixture's own copy of the file */
+    capture_resum_shaders((uint8_t *)(uintptr_t)sub->cmd_stream, sub->cmd_stream_len);
     us.cmd = sub->cmd_stream;
     us.cmd_bytes = sub->cmd_stream_len;
     us.refs = refs;
@@ -447,8 +468,10 @@ static void fixture_submission(const char *name, uint32_t index,
         check_split(&us, &e, f.largest_packet, &t->widened);
         return;
     }
-    if (strcmp(name, "aerogpu_cmd_triangle.aerogputrace") == 0)
+    if (strcmp(name, "aerogpu_cmd_triangle.aerogputrace") == 0) {
         check_triangle_table(refs, us.ref_count);
+        check_triangle_without_shader(&us);
+    }
     CHECK_EQ((sub->submit_flags & AEROGPU_SUBMIT_FLAG_PRESENT) != 0, f.presents);
     t->submissions++;
     t->with_table += sub->alloc_table != NULL;
@@ -486,6 +509,8 @@ static void run_fixture(const char *path, const char *name, struct fixture_total
     if (CHECK_EQ(aerocmd_trace_open(&trace, bytes, len, &diag), AEROCMD_OK) && fresh_validator() &&
         fixture_pass(&trace, name, 0, t)) {
         aerocmd_kmd_validator_reset(&validator);
+        if (strcmp(name, "aerogpu_cmd_triangle.aerogputrace") == 0)
+            prior_vs_bind(&validator.semantic);
         fixture_pass(&trace, name, 1, t);
     }
     free(bytes);

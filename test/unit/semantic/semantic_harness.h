@@ -21,6 +21,7 @@ enum {
     TEX_BACKED = 11,   /* RGBA8 64x64, 1 mip, 1 layer, alloc 1 at 256 */
     TEX_BGRA = 12,     /* BGRA8 32x32, 1 mip, 1 layer, host-owned */
     TEX_READONLY = 13, /* RGBA8 16x16, 1 mip, 1 layer, alloc 2 at 1024 */
+    TEX_DEPTH = 14,    /* D24S8 32x32, 1 mip, 1 layer, host-owned */
     VIEW = 20,         /* TEX_HOST mips 0..1, layers 0..1 */
     VS = 30,
     PS = 31,
@@ -46,6 +47,8 @@ static void std_objects(struct sb *s)
     static const struct sb_texture bgra = {AEROGPU_FORMAT_B8G8R8A8_UNORM, 32, 32, 1, 1, 0, 0, 0};
     static const struct sb_texture ro = {
         AEROGPU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 64, ALLOC_RO, 1024};
+    static const struct sb_texture depth = {
+        AEROGPU_FORMAT_D24_UNORM_S8_UINT, 32, 32, 1, 1, 0, 0, 0};
     sb_create_buffer(s, BUF_HOST, 256, 0, 0);
     sb_create_buffer(s, BUF_BACKED, 256, ALLOC_RW, 0);
     sb_create_buffer(s, BUF_READONLY, 64, ALLOC_RO, 0);
@@ -53,6 +56,7 @@ static void std_objects(struct sb *s)
     sb_create_texture(s, TEX_BACKED, &backed);
     sb_create_texture(s, TEX_BGRA, &bgra);
     sb_create_texture(s, TEX_READONLY, &ro);
+    sb_create_texture(s, TEX_DEPTH, &depth);
     sb_create_view(s, VIEW, TEX_HOST, 0, 2, 0, 2);
     sb_create_shader(s, VS, AEROGPU_SHADER_STAGE_VERTEX, 0);
     sb_create_shader(s, PS, AEROGPU_SHADER_STAGE_PIXEL, 0);
@@ -156,7 +160,7 @@ static void run_case(const struct sem_case *c)
     sb_begin(&s);
     std_objects(&s);
     at = c->build(&s);
-    sb_draw(&s); /* something after the fault: the pass must stop at the fault */
+    sb_flush(&s); /* something after the fault: the pass must stop at the fault */
     sb_end(&s);
     if (c->flags & UNVALIDATED)
         ok &= CHECK_EQ(run_stream_unvalidated(&st, &s, table, &diag), want);

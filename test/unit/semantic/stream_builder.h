@@ -9,6 +9,7 @@
 
 #include "aerogpu_cmd.h"
 #include "aerogpu_ring.h"
+#include "shaders/min_dxbc.h"
 
 #define SB_CAPACITY 65536u
 
@@ -131,11 +132,20 @@ static uint32_t sb_handle_packet(struct sb *s, uint32_t opcode, uint32_t handle)
     return sb_add(s, &c, sizeof c);
 }
 
-/* A minimal DXBC-looking blob; the semantic pass never looks inside. */
+/* A sound container of the program the stage runs (RULES.md: VERTEX 0, PIXEL 1, COMPUTE 2,
+ * GEOMETRY 3 are DXBC program types 1, 0, 5, 2; from ABI 1.3 a COMPUTE stage's stage_ex
+ * 2..5 is the program type itself), so that the structural check passes too. */
 static uint32_t sb_create_shader(struct sb *s, uint32_t handle, uint32_t stage, uint32_t stage_ex)
 {
-    static const uint8_t dxbc[32] = {'D', 'X', 'B', 'C'};
+    static const uint32_t program_of_stage[4] = {1, 0, 5, 2};
+    uint8_t dxbc[MIN_DXBC_BYTES];
     struct aerogpu_cmd_create_shader_dxbc c;
+    uint32_t program = stage < 4u ? program_of_stage[stage] : 1u, abi;
+    memcpy(&abi, s->bytes + offsetof(struct aerogpu_cmd_stream_header, abi_version), 4);
+    if (stage == AEROGPU_SHADER_STAGE_COMPUTE && stage_ex != 0 &&
+        (abi & 0xFFFFu) >= AEROGPU_STAGE_EX_MIN_ABI_MINOR)
+        program = stage_ex;
+    min_dxbc(dxbc, program);
     memset(&c, 0, sizeof c);
     c.hdr.opcode = AEROGPU_CMD_CREATE_SHADER_DXBC;
     c.shader_handle = handle;
@@ -373,6 +383,14 @@ static uint32_t sb_draw(struct sb *s)
     c.hdr.opcode = AEROGPU_CMD_DRAW;
     c.vertex_count = 3;
     c.instance_count = 1;
+    return sb_add(s, &c, sizeof c);
+}
+
+static uint32_t sb_flush(struct sb *s)
+{
+    struct aerogpu_cmd_flush c;
+    memset(&c, 0, sizeof c);
+    c.hdr.opcode = AEROGPU_CMD_FLUSH;
     return sb_add(s, &c, sizeof c);
 }
 

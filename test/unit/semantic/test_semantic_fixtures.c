@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Semantic pass over the streams extracted from real captures (test/data/streams). The
- * triangle capture has a guest-backed vertex buffer; its allocation table, from the fixture
- * trace's alloc-table blob, is rebuilt here by hand: one entry {alloc_id 1, flags 0,
- * gpa 0x1000, size 72}. */
+/* Semantic pass over the streams extracted from real captures (test/data/streams), their
+ * shaders' zero checksums made right first (capture_shaders.h). The triangle capture has a
+ * guest-backed vertex buffer; its allocation table, from the fixture trace's alloc-table blob, is
+ * rebuilt here by hand: one entry {alloc_id 1, flags 0, gpa 0x1000, size 72}. */
 #include <stdlib.h>
 
 #include "semantic_harness.h"
+#include "shaders/capture_shaders.h"
+#include "shaders/prior_vs.h"
 
 static const char *const stream_names[] = {
     "aerogpu_cmd_clear_b8g8r8a8.acmd",    "aerogpu_cmd_clear_b8g8r8x8.acmd",
@@ -31,6 +33,7 @@ static int load(const char *dir, const char *name, struct sb *out)
     n = fread(out->bytes, 1, sizeof out->bytes, f);
     fclose(f);
     out->len = (uint32_t)n;
+    capture_resum_shaders(out->bytes, n);
     return n > 0;
 }
 
@@ -59,6 +62,29 @@ static int is_triangle(const char *name)
     return strcmp(name, "aerogpu_cmd_triangle.acmd") == 0;
 }
 
+/* The triangle capture binds no shader, so its DRAW (at 0x11c) needs a vertex shader bound
+ * by an earlier submission (prior_vs.h); every other capture binds its own. Also a reset. */
+static void fresh_for(struct aerocmd_semantic *st, const char *name)
+{
+    aerocmd_semantic_reset(st);
+    if (is_triangle(name))
+        CHECK_EQ(prior_vs_bind(st), AEROCMD_OK);
+}
+
+/* As captured, with nothing bound before it, the triangle's DRAW is refused. */
+static void test_triangle_without_shader(const char *dir)
+{
+    struct aerocmd_semantic st;
+    struct aerocmd_diag diag;
+    if (!CHECK(load(dir, "aerogpu_cmd_triangle.acmd", &s)))
+        return;
+    tracker_init(&st);
+    CHECK_EQ(run_stream(&st, &s, triangle_table(72), &diag), AEROCMD_E_MALFORMED);
+    CHECK_EQ(diag.reason, AEROCMD_R_NO_VERTEX_SHADER);
+    CHECK_EQ(diag.offset, 0x11c);
+    CHECK_EQ(diag.opcode, AEROGPU_CMD_DRAW);
+}
+
 /* Every stream passes with a fresh tracker: with no table, and with its own table (the
  * triangle's, or an empty one since the others use host-owned resources only). */
 static void test_each_stream(const char *dir)
@@ -74,8 +100,9 @@ static void test_each_stream(const char *dir)
         if (!CHECK(load(dir, name, &s)))
             continue;
         tracker_init(&st);
+        fresh_for(&st, name);
         ok = CHECK_EQ(run_stream(&st, &s, NULL, &diag), AEROCMD_OK);
-        aerocmd_semantic_reset(&st);
+        fresh_for(&st, name);
         ok &= CHECK_EQ(run_stream(&st, &s, table, &diag), AEROCMD_OK);
         ok &= CHECK(aerocmd_semantic_count(&st) > 0);
         /* played twice without a reset, the first create collides with itself */
@@ -95,19 +122,20 @@ static void test_triangle_allocations(const char *dir)
     if (!CHECK(load(dir, "aerogpu_cmd_triangle.acmd", &s)))
         return;
     tracker_init(&st);
+    fresh_for(&st, "aerogpu_cmd_triangle.acmd");
     /* the vertex buffer (72 bytes in alloc 1) is the first packet, at offset 24 */
     CHECK_EQ(run_stream(&st, &s, empty_table(), &diag), AEROCMD_E_MALFORMED);
     CHECK_EQ(diag.reason, AEROCMD_R_ALLOC_MISSING);
     CHECK_EQ(diag.offset, 24);
     CHECK_EQ(diag.opcode, AEROGPU_CMD_CREATE_BUFFER);
-    aerocmd_semantic_reset(&st);
+    fresh_for(&st, "aerogpu_cmd_triangle.acmd");
     CHECK_EQ(run_stream(&st, &s, triangle_table(71), &diag), AEROCMD_E_MALFORMED);
     CHECK_EQ(diag.reason, AEROCMD_R_BACKING_OUT_OF_RANGE);
     CHECK_EQ(diag.offset, 24);
-    aerocmd_semantic_reset(&st);
+    fresh_for(&st, "aerogpu_cmd_triangle.acmd");
     CHECK_EQ(run_stream(&st, &s, triangle_table(72), &diag), AEROCMD_OK);
-    /* buffer 1, render target 2 */
-    CHECK_EQ(aerocmd_semantic_count(&st), 2);
+    /* buffer 1, render target 2, and the earlier vertex shader */
+    CHECK_EQ(aerocmd_semantic_count(&st), 2 + PRIOR_VS_RECORDS);
 }
 
 /* The captures reuse handles from 1 up, so a trace made of all of them needs a
@@ -121,7 +149,7 @@ static void test_all_in_one_tracker(const char *dir)
     for (i = 0; i < sizeof stream_names / sizeof stream_names[0]; i++) {
         if (!load(dir, stream_names[i], &s))
             continue;
-        aerocmd_semantic_reset(&st);
+        fresh_for(&st, stream_names[i]);
         if (run_stream(&st, &s, is_triangle(stream_names[i]) ? triangle_table(72) : NULL, &diag) ==
             AEROCMD_OK)
             passed++;
@@ -135,6 +163,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s STREAMS_DIR\n", argv[0]);
         return 2;
     }
+    test_triangle_without_shader(argv[1]);
     test_each_stream(argv[1]);
     test_triangle_allocations(argv[1]);
     test_all_in_one_tracker(argv[1]);

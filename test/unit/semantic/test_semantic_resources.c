@@ -166,9 +166,10 @@ static uint32_t backing_565_chain_one_over(struct sb *s)
 }
 static uint32_t backing_bc1_chain_one_over(struct sb *s)
 {
-    /* 10x10 BC1, 2 mips: 3x3 blocks x 8 + 2x2 blocks x 8 = 72 + 32 = 104 bytes */
+    /* 12x12 BC1 (Direct3D: whole blocks at mip 0), 2 mips: 3x3 blocks x 8 + mip 1's 6x6
+     * texels in 2x2 blocks x 8 = 72 + 32 = 104 bytes */
     struct sb_texture t = {
-        AEROGPU_FORMAT_BC1_RGBA_UNORM, 10, 10, 2, 1, 0, ALLOC_RO, ALLOC_RO_SIZE - 103};
+        AEROGPU_FORMAT_BC1_RGBA_UNORM, 12, 12, 2, 1, 0, ALLOC_RO, ALLOC_RO_SIZE - 103};
     return sb_create_texture(s, 70, &t);
 }
 static uint32_t backing_many_mips(struct sb *s)
@@ -462,7 +463,7 @@ static uint32_t ok_import_known_token(struct sb *s)
     sb_share(s, AEROGPU_CMD_IMPORT_SHARED_SURFACE, 62, 6);
     sb_create_view(s, 63, 62, 3, 1, 1, 1);
     sb_set_render_targets(s, 1, (const uint32_t[]){63}, 0);
-    sb_set_render_targets(s, 0, NULL, 62);
+    sb_set_render_targets(s, 1, (const uint32_t[]){62}, 0);
     return 0;
 }
 
@@ -482,7 +483,7 @@ static uint32_t ok_exact_fits(struct sb *s)
     struct sb_texture t565 = {AEROGPU_FORMAT_B5G6R5_UNORM, 5, 3, 3, 2, 16, ALLOC_RW,
                               ALLOC_RW_SIZE - 108};
     struct sb_texture bc1 = {
-        AEROGPU_FORMAT_BC1_RGBA_UNORM, 10, 10, 2, 1, 0, ALLOC_RO, ALLOC_RO_SIZE - 104};
+        AEROGPU_FORMAT_BC1_RGBA_UNORM, 12, 12, 2, 1, 0, ALLOC_RO, ALLOC_RO_SIZE - 104};
     struct sb_texture pitch = {AEROGPU_FORMAT_B5G6R5_UNORM, 32, 32, 1, 1, 128, ALLOC_RO, 0};
     sb_create_buffer(s, 70, 0x100, ALLOC_RO, 0xF00);
     sb_create_texture(s, 71, &t565);
@@ -509,7 +510,7 @@ static uint32_t ok_copies_in_bounds(struct sb *s)
     struct sb_copy_tex wb = {TEX_BACKED, TEX_HOST, 0, 0, 0, 1, 0, 0, 0, 0, 64, 64, WB};
     sb_copy_buffer(s, BUF_HOST, BUF_BACKED, 0, 0, 256, 0);
     sb_copy_buffer(s, BUF_BACKED, BUF_READONLY, 192, 0, 64, WB);
-    sb_copy_buffer(s, BUF_HOST, BUF_HOST, 252, 0, 4, 0);
+    sb_copy_buffer(s, BUF_HOST, BUF_BACKED, 252, 0, 4, 0);
     sb_copy_texture(s, &mip3);
     sb_copy_texture(s, &wb);
     sb_upload(s, BUF_HOST, 252, 4);

@@ -291,9 +291,9 @@ static void case_resource_keyed_mutex_gdi(struct harness *h, uint32_t policy)
 static void case_pipeline_tessellation(struct harness *h, uint32_t policy)
 {
     struct aerocmd_umd_shader *hs = NULL;
-    uint8_t dxbc[32];
+    uint8_t dxbc[MIN_DXBC_BYTES];
     (void)policy;
-    make_dxbc(dxbc, sizeof dxbc, 5);
+    make_dxbc(dxbc, AEROCMD_DXBC_HULL);
     CHECK_EQ(aerocmd_umd_create_shader(h->dev, kit_take(aerocmd_umd_shader_size()),
                                        aerocmd_umd_shader_size(), AEROCMD_SHADER_HS, dxbc,
                                        sizeof dxbc, &hs),
@@ -409,6 +409,41 @@ static void case_data_copy_into_dynamic(struct harness *h, uint32_t policy)
     CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, dst, src), AEROCMD_E_NOT_IMPLEMENTED);
     expect_nothing_counted(h);
     CHECK_EQ(aerocmd_umd_destroy_resource(dst), AEROCMD_OK); /* gives its CPU copy back */
+}
+
+static void case_data_copy_between_aliases(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_buffer_desc bd = buffer_desc(64, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    struct aerocmd_umd_resource *a, *b = NULL;
+    const struct aerocmd_umd_fake_memory *m;
+    struct aerocmd_umd_open_desc od;
+    static struct packet_list alias_packets;
+    uint32_t i, copies = 0;
+    (void)policy;
+    bd.misc_flags = AEROCMD_UMD_MISC_SHARED;
+    a = kit_buffer(h, &bd, NULL);
+    m = a != NULL ? aerocmd_umd_fake_find_memory(&h->fake, aerocmd_umd_resource_alloc_id(a)) : NULL;
+    if (!CHECK(m != NULL))
+        return;
+    memset(&od, 0, sizeof od);
+    od.private_data = m->private_data;
+    od.private_data_bytes = m->private_data_bytes;
+    od.os_handle = m->os_handle;
+    CHECK_EQ(aerocmd_umd_open_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
+                                       aerocmd_umd_resource_size(), &od, &b),
+             AEROCMD_OK);
+    if (!CHECK(b != NULL))
+        return;
+    CHECK_EQ(aerocmd_umd_copy_resource(h->ctx, b, a), AEROCMD_OK); /* its own bytes */
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h->ctx, a, 0, 0, 0, 0, b, 0, NULL),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_flush(h->ctx), AEROCMD_OK);
+    collect_packets(&h->fake, &alias_packets);
+    for (i = 0; i < alias_packets.count; i++)
+        copies += alias_packets.opcode[i] == AEROGPU_CMD_COPY_BUFFER;
+    CHECK_EQ(copies, 0u);
+    expect_nothing_counted(h);
+    CHECK_EQ(aerocmd_umd_destroy_resource(b), AEROCMD_OK);
 }
 
 static void case_data_unaligned_buffer_copy(struct harness *h, uint32_t policy)

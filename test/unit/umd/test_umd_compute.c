@@ -408,6 +408,7 @@ static void test_indirect(void)
     struct indirect_buffers bufs;
     kit_reset();
     CHECK(harness_open(&h, 65536, 16));
+    CHECK(harness_bind_vs(&h)); /* so that the indirect draws are sent */
     create_indirect_buffers(&h, &bufs);
     issue_indirect_work_and_refusals(&h, &bufs);
     collect_packets(&h.fake, &pl);

@@ -95,7 +95,8 @@ static void test_submit_failure_keeps_packets(void)
     static struct scene s;
     CHECK(harness_open(&h, 65536, 64));
     CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
-    h.fake.fail_at = h.fake.fallible_calls + 1; /* the next call: the flush's submit */
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs); /* so that draws are sent */
+    h.fake.fail_at = h.fake.fallible_calls + 1;             /* the next call: the flush's submit */
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_E_OUT_OF_MEMORY);
     CHECK_EQ(h.fake.submission_count, 0);
     CHECK(!aerocmd_umd_context_is_lost(h.ctx));
@@ -125,6 +126,7 @@ static void test_destroy_keeps_memory_until_submitted(void)
     struct aerocmd_umd_buffer_desc bd = buffer_desc(16, AEROCMD_UMD_BIND_VERTEX_BUFFER, 1);
     uint32_t handle_b;
     CHECK(harness_open(&h, 65536, 16));
+    CHECK(harness_bind_vs(&h)); /* so that the draw below is sent */
     CHECK_EQ(aerocmd_umd_create_buffer(h.dev, mem_a, sizeof mem_a, &bd, data, &a), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_create_buffer(h.dev, mem_b, sizeof mem_b, &bd, data, &b), AEROCMD_OK);
     handle_b = aerocmd_umd_resource_handle(b);
@@ -160,20 +162,22 @@ static void test_failed_present_stays_a_present(void)
     const struct aerocmd_umd_fake_submission *s;
     uint32_t op;
     CHECK(harness_open(&h, 65536, 16));
+    CHECK(harness_bind_vs(&h)); /* so that the draw below is sent; its CREATE goes first */
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
     h.fake.fail_at = h.fake.fallible_calls + 2; /* acquire succeeds, the present's submit fails */
     CHECK_EQ(aerocmd_umd_present(h.ctx, 1), AEROCMD_E_OUT_OF_MEMORY);
     CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
     CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
-    CHECK_EQ(h.fake.submission_count, 2);
-    s = &h.fake.submissions[0];
+    CHECK_EQ(h.fake.submission_count, 3);
+    s = &h.fake.submissions[1];
     memcpy(&op, s->cmd + 24, 4);
     CHECK_EQ(s->flags, AEROCMD_UMD_SUBMIT_PRESENT);
     CHECK_EQ(s->cmd_bytes, 24u + 16u);
     CHECK_EQ(op, AEROGPU_CMD_PRESENT);
-    s = &h.fake.submissions[1];
+    s = &h.fake.submissions[2];
     memcpy(&op, s->cmd + 24, 4);
     CHECK_EQ(s->flags, 0);
-    CHECK_EQ(op, AEROGPU_CMD_SET_BLEND_STATE); /* the draw's state, then the draw */
+    CHECK_EQ(op, AEROGPU_CMD_BIND_SHADERS); /* the draw's state (shaders first), then the draw */
     harness_close(&h);
 }
 

@@ -186,6 +186,7 @@ static void test_hazards(void)
     CHECK_EQ(aerocmd_umd_create_view(h.dev, srv2_mem, sizeof srv2_mem, AEROCMD_VIEW_SHADER_RESOURCE,
                                      both, &vd, &srv_rt),
              AEROCMD_OK);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs); /* so that the draws are sent */
     /* Read it in VS and PS, then bind it as a target: both SRV slots go away. */
     aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_PS, 3, 1, &srv_rt);
     aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_VS, 0, 1, &srv_rt);
@@ -424,8 +425,39 @@ static void test_views_and_uploads(void)
     harness_close(&h);
 }
 
+/* Direct3D draws nothing without a vertex shader (its runtime calls such a draw an error,
+ * the validator refuses one: no_vertex_shader): the state tracker leaves it out, whether the
+ * shader was never bound, unbound, or destroyed while bound; with one bound it draws. */
+static void test_draws_need_a_vertex_shader(void)
+{
+    static struct harness h;
+    static struct scene s;
+    static struct packet_list pl;
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK); /* never bound */
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);            /* sent */
+    CHECK_EQ(aerocmd_umd_draw_indexed(h.ctx, 3, 0, 0), AEROCMD_OK); /* sent */
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, NULL);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK); /* unbound */
+    CHECK_EQ(aerocmd_umd_draw_instanced(h.ctx, 3, 2, 0, 0), AEROCMD_OK);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
+    CHECK_EQ(aerocmd_umd_destroy_shader(s.vs), AEROCMD_OK);
+    s.vs = NULL;
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK); /* destroyed */
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK_EQ(validate_all(&h), 0);
+    collect_packets(&h.fake, &pl);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW), 1);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_DRAW_INDEXED), 1);
+    scene_destroy(&s);
+    harness_close(&h);
+}
+
 int main(void)
 {
+    test_draws_need_a_vertex_shader();
     test_triangle_packets();
     test_frame_validates();
     test_hazards();

@@ -161,9 +161,47 @@ static void test_wait_codes(void)
     CHECK_EQ(aerocmd_umd_read_fence64(words), 0x2FFFFFFFFull);
 }
 
+/* Direct3D copies block-compressed textures in whole 4x4 blocks (the validator refuses
+ * anything else: copy_unaligned): a source box off the block grid, not ending on it or at
+ * its mip's edge, or a destination point off it, is INVALID_ARG and sends nothing; whole
+ * blocks, and a whole 4x2 mip, are copied. */
+static void test_block_copies(void)
+{
+    static struct harness h;
+    static struct packet_list pl;
+    struct aerocmd_umd_texture2d_desc td = texture_desc(16, 8, 71 /* BC1_UNORM */, 0, 0);
+    struct aerocmd_umd_resource *a, *b;
+    size_t size = aerocmd_umd_resource_size();
+    struct aerocmd_box box = {2, 0, 0, 6, 4, 1};
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 16));
+    td.bind_flags = AEROCMD_UMD_BIND_SHADER_RESOURCE;
+    td.mip_levels = 3; /* 16x8, 8x4, 4x2 */
+    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, kit_take(size), size, &td, NULL, &a), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, kit_take(size), size, &td, NULL, &b), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h.ctx, b, 0, 0, 0, 0, a, 0, &box),
+             AEROCMD_E_INVALID_ARG); /* left 2 */
+    box.left = 0, box.right = 6;
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h.ctx, b, 0, 0, 0, 0, a, 0, &box),
+             AEROCMD_E_INVALID_ARG); /* right 6, inside the 16-wide mip */
+    box.right = 4;
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h.ctx, b, 0, 4, 2, 0, a, 0, &box),
+             AEROCMD_E_INVALID_ARG); /* destination y 2 */
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h.ctx, b, 0, 12, 4, 0, a, 0, &box), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(h.ctx, b, 2, 0, 0, 0, a, 2, NULL), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    collect_packets(&h.fake, &pl);
+    CHECK_EQ(packet_count(&pl, AEROGPU_CMD_COPY_TEXTURE2D), 2);
+    CHECK(harness_valid(&h));
+    CHECK_EQ(aerocmd_umd_destroy_resource(b), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(a), AEROCMD_OK);
+    harness_close(&h);
+}
+
 int main(void)
 {
     test_readback_round_trip();
+    test_block_copies();
     test_do_not_wait_polling();
     test_transfer_gate();
     test_wait_codes();

@@ -61,6 +61,7 @@ static void test_blend(void)
     uint64_t mem[16];
     uint32_t i;
     CHECK(harness_open(&h, 4096, 4));
+    CHECK(harness_bind_vs(&h)); /* so that the draws below are sent */
     memset(&d, 0, sizeof d);
     d.independent = 1;
     for (i = 0; i < 8; i++)
@@ -103,7 +104,8 @@ static void test_blend(void)
         CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
         CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
         collect_packets(&h.fake, &pl);
-        p = AEROCMD_VIEW(&pl.packet[0], aerogpu_cmd_set_blend_state, AEROGPU_CMD_SET_BLEND_STATE);
+        p = AEROCMD_VIEW(&pl.packet[packet_index(&pl, AEROGPU_CMD_SET_BLEND_STATE, 0)],
+                         aerogpu_cmd_set_blend_state, AEROGPU_CMD_SET_BLEND_STATE);
         if (CHECK(p != NULL)) {
             CHECK_EQ(p->state.enable, 1);
             CHECK_EQ(p->state.src_factor, AEROGPU_BLEND_CONSTANT);
@@ -254,6 +256,7 @@ static void test_depth_raster_sampler(void)
     struct aerocmd_umd_sampler *smp;
     uint64_t mem[16], rmem[16], smem[8];
     CHECK(harness_open(&h, 4096, 4));
+    CHECK(harness_bind_vs(&h)); /* so that the draws below are sent */
     ds = create_depth_stencil_and_refusals(&h, mem, sizeof mem);
     rs = create_rasterizer_and_refusal(&h, rmem, sizeof rmem);
     smp = create_sampler_and_refusals(&h, smem, sizeof smem);
@@ -293,6 +296,20 @@ static void check_texture_refusals(struct harness *h)
     td.misc_flags = AEROCMD_UMD_MISC_TEXTURECUBE;
     CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
+    /* Direct3D: a BC texture's top level is whole 4x4 blocks (the validator's rule too) */
+    td.misc_flags = 0;
+    td.dxgi_format = 71; /* BC1_UNORM */
+    td.width = 6;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    td.width = 8;
+    td.height = 2;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    td.height = 4;
+    if (CHECK_EQ(aerocmd_umd_create_texture2d(h->dev, mem, sizeof mem, &td, NULL, &res),
+                 AEROCMD_OK))
+        aerocmd_umd_destroy_resource(res);
 }
 
 static void check_buffer_refusals(struct harness *h)
@@ -303,6 +320,10 @@ static void check_buffer_refusals(struct harness *h)
     CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
              AEROCMD_E_NOT_IMPLEMENTED);
     bd = buffer_desc(0, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
+    CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    /* no Direct3D 11 resource is over 2048 MB (d3d11.h RESOURCE_SIZE ... C_TERM) */
+    bd = buffer_desc(0x80000001u, AEROCMD_UMD_BIND_VERTEX_BUFFER, 0);
     CHECK_EQ(aerocmd_umd_create_buffer(h->dev, mem, sizeof mem, &bd, NULL, &res),
              AEROCMD_E_INVALID_ARG);
     /* Direct3D has four usages and two CPU-access bits: anything else describes nothing */
@@ -320,23 +341,32 @@ static void check_buffer_refusals(struct harness *h)
 static void check_shader_creation(struct harness *h)
 {
     uint64_t mem[32];
-    uint8_t dxbc[32];
+    uint8_t dxbc[MIN_DXBC_BYTES];
     struct aerocmd_umd_shader *sh;
     uint32_t size = 0;
     const void *kept;
-    make_dxbc(dxbc, sizeof dxbc, 0);
+    make_dxbc(dxbc, AEROCMD_DXBC_PIXEL);
     CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_HS, dxbc,
                                        sizeof dxbc, &sh),
              AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_VS, dxbc,
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
                                        sizeof dxbc - 4, &sh),
              AEROCMD_E_INVALID_ARG); /* container size disagrees */
+    /* what the validator refuses (dxbc_container, shader_stage, dxbc_checksum) */
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_VS, dxbc,
+                                       sizeof dxbc, &sh),
+             AEROCMD_E_INVALID_ARG); /* a pixel program as a vertex shader */
+    dxbc[4] ^= 1u;
+    CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
+                                       sizeof dxbc, &sh),
+             AEROCMD_E_INVALID_ARG); /* checksum */
+    dxbc[4] ^= 1u;
     CHECK_EQ(aerocmd_umd_create_shader(h->dev, mem, sizeof mem, AEROCMD_SHADER_PS, dxbc,
                                        sizeof dxbc, &sh),
              AEROCMD_OK);
     kept = aerocmd_umd_shader_dxbc(sh, &size);
-    CHECK_EQ(size, 32);
-    CHECK(kept != dxbc && memcmp(kept, dxbc, 32) == 0);
+    CHECK_EQ(size, MIN_DXBC_BYTES);
+    CHECK(kept != dxbc && memcmp(kept, dxbc, MIN_DXBC_BYTES) == 0);
     CHECK(aerocmd_umd_shader_hash(sh) != 0);
     aerocmd_umd_destroy_shader(sh);
 }
@@ -397,6 +427,7 @@ static void test_resources_and_bindings(void)
 {
     static struct harness h;
     CHECK(harness_open(&h, 4096, 4));
+    CHECK(harness_bind_vs(&h)); /* so that the draws below are sent */
     check_texture_refusals(&h);
     check_buffer_refusals(&h);
     check_shader_creation(&h);

@@ -597,9 +597,46 @@ static void test_failure_injection(void)
     CHECK(n < 200);
 }
 
+/* A device opens its own shared buffer: both objects name one host resource (RULES.md: an
+ * import is an alias). CopyResource between them leaves the bytes as they are and sends
+ * nothing; CopySubresourceRegion would copy the buffer's one subresource onto itself, which
+ * Direct3D never does and the validator refuses (copy_same_subresource). (fuzz_ddi_sequence:
+ * copy_between_shared_aliases) */
+static void test_copy_between_aliases(void)
+{
+    static const uint8_t data[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static struct pair p;
+    static struct packet_list pl;
+    struct aerocmd_umd_buffer_desc d = shared_buffer_desc(16);
+    struct aerocmd_umd_resource *a = NULL, *b = NULL;
+    struct aerocmd_umd_open_desc od;
+    uint32_t copies;
+    if (!CHECK(pair_open(&p)))
+        return;
+    CHECK_EQ(aerocmd_umd_create_buffer(p.dev[0], p.res_mem[0], 256, &d, data, &a), AEROCMD_OK);
+    if (!CHECK(a != NULL && preserved(&p, a, &od) != NULL))
+        return;
+    CHECK_EQ(aerocmd_umd_open_resource(p.dev[0], p.res_mem[1], 256, &od, &b), AEROCMD_OK);
+    if (!CHECK(b != NULL))
+        return;
+    CHECK_EQ(aerocmd_umd_copy_resource(p.ctx[0], b, a), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_resource(p.ctx[0], a, b), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_copy_subresource_region(p.ctx[0], b, 0, 0, 0, 0, a, 0, NULL),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_flush(p.ctx[0]), AEROCMD_OK);
+    collect_packets(&p.fake, &pl);
+    copies = count_opcode(&pl, AEROGPU_CMD_COPY_BUFFER);
+    CHECK_EQ(copies, 0u);
+    CHECK(all_valid(&p));
+    CHECK_EQ(aerocmd_umd_destroy_resource(b), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_destroy_resource(a), AEROCMD_OK);
+    pair_close(&p);
+}
+
 int main(void)
 {
     test_buffer_round_trip();
+    test_copy_between_aliases();
     test_texture_clear_through_alias();
     test_d3d9ex_descriptions();
     test_refusals();

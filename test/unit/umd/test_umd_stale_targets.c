@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Targets the host still has bound when their objects are destroyed. The context remembers
- * what SET_RENDER_TARGETS the host last got, and clears build their packet from it; a
- * destroyed handle must leave that memory, so no later packet names it, and the host gets
- * the targets again before the next draw even when the wanted list looks unchanged. */
+/* The targets the host has bound. The context remembers what SET_RENDER_TARGETS the host
+ * last got, and clears build their packet from it. A destroyed handle must leave that
+ * memory, so no later packet names it, and the host gets the targets again before the next
+ * draw even when the wanted list looks unchanged. Targets bound together have one extent
+ * (Direct3D 11: OMSetRenderTargets' views have equal "effective dimensions"; the validator's
+ * target_size_mismatch), also those a clear binds. */
 #include "umd_kit.h"
 
 static uint64_t sem_mem[8192];
@@ -58,11 +60,16 @@ static struct aerocmd_umd_resource *target_texture(struct harness *h,
     return tex;
 }
 
-static struct aerocmd_umd_view *depth_view(struct harness *h)
+static struct aerocmd_umd_view *depth_view_of(struct harness *h, uint32_t size)
 {
     struct aerocmd_umd_texture2d_desc td =
-        texture_desc(64, 64, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
+        texture_desc(size, size, DXGI_D24_UNORM_S8, AEROCMD_UMD_BIND_DEPTH_STENCIL, 0);
     return kit_view(h, AEROCMD_VIEW_DEPTH_STENCIL, kit_texture(h, &td, NULL));
+}
+
+static struct aerocmd_umd_view *depth_view(struct harness *h)
+{
+    return depth_view_of(h, 64);
 }
 
 /* The runtime unbinds a target and destroys it without drawing in between; a clear of a
@@ -147,9 +154,84 @@ static void test_draw_rebinds_after_destroy(void)
     kit_close(&h);
 }
 
+/* A 64x64 colour target with a 32x32 depth target is refused as the runtime would drop it,
+ * binding nothing; with a 64x64 one it is taken. */
+static void test_targets_of_one_extent(void)
+{
+    static struct harness h;
+    struct aerocmd_umd_view *rtv, *small, *same;
+    kit_reset();
+    if (!CHECK(harness_open(&h, 4096, 16)))
+        return;
+    rtv = kit_target(&h, 64, 64);
+    small = depth_view_of(&h, 32);
+    same = depth_view(&h);
+    if (!CHECK(rtv != NULL && small != NULL && same != NULL))
+        return;
+    kit_bind_basic(&h, kit_triangle_vb(&h), rtv, NULL);
+    CHECK_EQ(aerocmd_umd_set_render_targets(h.ctx, 1, &rtv, small), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_render_targets(h.ctx, 1, &rtv, same), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK(streams_valid(&h));
+    collect_packets(&h.fake, &packets);
+    CHECK(targets_never_name(0, aerocmd_umd_view_handle(small)));
+    kit_close(&h);
+}
+
+/* The SET_RENDER_TARGETS right before the `n`th CLEAR (from 0): its colour count and depth. */
+static int targets_before_clear(uint32_t n, uint32_t *count, uint32_t *depth)
+{
+    uint32_t i, clear = 0, set = packets.count;
+    for (i = 0; i < packets.count; i++) {
+        if (packets.opcode[i] == AEROGPU_CMD_SET_RENDER_TARGETS)
+            set = i;
+        if (packets.opcode[i] == AEROGPU_CMD_CLEAR && clear++ == n && set < packets.count) {
+            *count = u32_of(&packets.packet[set], 8);
+            *depth = u32_of(&packets.packet[set], 12);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A colour clear binds its target alone; a depth clear that follows keeps it beside the depth
+ * view when they have one extent (no rebind before the application binds both), and binds
+ * the depth view alone when they do not (fuzz_ddi_sequence's
+ * depth_clear_with_targets_of_another_size: the host got targets of two sizes). */
+static void test_depth_clear_beside_colours(uint32_t depth_size, uint32_t want_colours)
+{
+    static const uint32_t black[4] = {0, 0, 0, F32_1};
+    static struct harness h;
+    struct aerocmd_umd_view *rtv, *dsv;
+    uint32_t count = 99, depth = 0;
+    kit_reset();
+    if (!CHECK(harness_open(&h, 4096, 16)))
+        return;
+    rtv = kit_target(&h, 64, 64);
+    dsv = depth_view_of(&h, depth_size);
+    if (!CHECK(rtv != NULL && dsv != NULL))
+        return;
+    CHECK_EQ(aerocmd_umd_clear_render_target(h.ctx, rtv, black), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_clear_depth_stencil(h.ctx, dsv, AEROGPU_CLEAR_DEPTH, F32_1, 0),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK(streams_valid(&h));
+    collect_packets(&h.fake, &packets);
+    if (CHECK(targets_before_clear(1, &count, &depth))) {
+        CHECK_EQ(count, want_colours);
+        CHECK_EQ(depth, aerocmd_umd_view_handle(dsv));
+    }
+    kit_close(&h);
+}
+
 int main(void)
 {
     test_depth_clear_after_destroy();
     test_draw_rebinds_after_destroy();
+    test_targets_of_one_extent();
+    test_depth_clear_beside_colours(64, 1);
+    test_depth_clear_beside_colours(32, 0);
     return check_finish();
 }

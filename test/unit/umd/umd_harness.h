@@ -15,6 +15,7 @@
 #include "aerocmd/umd_objects.h"
 #include "aerocmd/umd_pipeline.h"
 #include "aerocmd/umd_policy.h"
+#include "shaders/min_dxbc.h"
 #include "check.h"
 
 /* ---- counting allocator ---------------------------------------------------------------- */
@@ -84,6 +85,8 @@ struct harness {
     struct aerocmd_umd_context *ctx;
     uint64_t dev_mem[64];
     uint64_t ctx_mem[4096];
+    struct aerocmd_umd_shader *vs; /* harness_bind_vs's, destroyed by harness_close */
+    uint64_t vs_mem[32];
 };
 
 /* The first half of harness_open: the allocators, the fake (its callback table not taken
@@ -137,6 +140,9 @@ static int harness_open(struct harness *h, uint32_t buffer_bytes, uint32_t alloc
 
 static void harness_close(struct harness *h)
 {
+    if (h->vs != NULL)
+        aerocmd_umd_destroy_shader(h->vs);
+    h->vs = NULL;
     aerocmd_umd_context_destroy(h->ctx);
     aerocmd_umd_device_destroy(h->dev);
     aerocmd_umd_fake_release(&h->fake);
@@ -296,16 +302,25 @@ static uint32_t largest_packet(const uint8_t *packets, size_t len)
     return largest;
 }
 
-/* A minimal DXBC container: magic, zero checksum, version 1, total size, no chunks. */
-static void make_dxbc(uint8_t *buf, uint32_t size, uint8_t fill)
+/* A minimal sound DXBC container (MIN_DXBC_BYTES) of a program of type `program`
+ * (aerocmd_dxbc_program_type). */
+static void make_dxbc(uint8_t *buf, uint32_t program)
 {
-    uint32_t one = 1, zero = 0;
-    memset(buf, fill, size);
-    memcpy(buf, "DXBC", 4);
-    memset(buf + 4, 0, 16);
-    memcpy(buf + 20, &one, 4);
-    memcpy(buf + 24, &size, 4);
-    memcpy(buf + 28, &zero, 4);
+    min_dxbc(buf, program);
+}
+
+/* A vertex shader (a vertex program that returns) created and bound: Direct3D draws nothing
+ * without one, so the state tracker leaves such draws out. For tests whose draws stand for
+ * any work. 1 on success. */
+static int harness_bind_vs(struct harness *h)
+{
+    uint8_t dxbc[MIN_DXBC_BYTES];
+    make_dxbc(dxbc, AEROCMD_DXBC_VERTEX);
+    if (h->vs == NULL &&
+        aerocmd_umd_create_shader(h->dev, h->vs_mem, sizeof h->vs_mem, AEROCMD_SHADER_VS, dxbc,
+                                  sizeof dxbc, &h->vs) != AEROCMD_OK)
+        return 0;
+    return aerocmd_umd_set_shader(h->ctx, AEROCMD_SHADER_VS, h->vs) == AEROCMD_OK;
 }
 
 #endif /* AEROCMD_TEST_UMD_HARNESS_H */

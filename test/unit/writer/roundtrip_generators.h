@@ -30,7 +30,8 @@ static int gen_create_buffer(struct gen *g, struct expect *e)
         exp_begin(e, AEROGPU_CMD_CREATE_BUFFER, sizeof(struct aerogpu_cmd_create_buffer));
     x->buffer_handle = R32();
     x->usage_flags = R32() & 0xFFu;
-    x->size_bytes = R64() & ~3ull;
+    /* 4 .. 2^31 in steps of 4: Direct3D 11 has no empty buffer and none over 2 GiB */
+    x->size_bytes = ((R64() % (1ull << 31)) & ~3ull) + 4u;
     x->backing_alloc_id = R32();
     x->backing_offset_bytes = R32();
     return APPEND_OK(aerocmd_append_create_buffer(g->w, x->buffer_handle, x->usage_flags,
@@ -59,6 +60,10 @@ static int gen_create_texture2d(struct gen *g, struct expect *e)
      * most the full mip chain */
     a.width = x->width = 1 + BELOW(16384);
     a.height = x->height = 1 + BELOW(16384);
+    if (x->format >= 64) { /* block-compressed: whole 4x4 blocks at mip 0 */
+        a.width = x->width = (x->width + 3u) & ~3u;
+        a.height = x->height = (x->height + 3u) & ~3u;
+    }
     a.mip_levels = x->mip_levels = 1 + BELOW(full_chain(x->width, x->height));
     a.array_layers = x->array_layers = 1 + BELOW(2048);
     a.row_pitch_bytes = x->row_pitch_bytes = R32();
@@ -172,9 +177,12 @@ static int gen_create_shader(struct gen *g, struct expect *e)
 {
     struct aerogpu_cmd_create_shader_dxbc *x =
         exp_begin(e, AEROGPU_CMD_CREATE_SHADER_DXBC, sizeof(struct aerogpu_cmd_create_shader_dxbc));
+    /* DXBC program types of the kinds VS, PS, GS, CS, HS, DS */
+    static const uint32_t program_of_kind[6] = {1, 0, 2, 5, 3, 4};
     enum aerocmd_shader_kind kind = pick_kind(g, e);
-    uint32_t len = BELOW(200);
-    const uint8_t *dxbc = random_bytes(g, len);
+    uint32_t extra = BELOW(200), len = 68u + extra;
+    uint8_t *dxbc = pool_take(g, len);
+    min_dxbc_extra(dxbc, program_of_kind[kind], random_bytes(g, extra), extra);
     x->shader_handle = R32();
     x->stage = e->stage;
     x->dxbc_size_bytes = len;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "aerocmd/decode.h"
+#include "shaders/min_dxbc.h"
 #include "writer_test_util.h"
 
 /* ---- deterministic randomness (xorshift64*) ----------------------------------------- */

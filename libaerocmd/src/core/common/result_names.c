@@ -156,6 +156,30 @@ static const struct reason_entry reasons[AEROCMD_R_COUNT_] = {
     [AEROCMD_R_PRESENT_NO_TARGET] = {"present_no_target",
                                      "A PRESENT follows a SET_RENDER_TARGETS of the same stream "
                                      "that left no colour target bound: nothing to show."},
+    [AEROCMD_R_DXBC_CONTAINER] = {"dxbc_container",
+                                  "The shader bytecode is not a sound DXBC container holding "
+                                  "one SM4/SM5 program."},
+    [AEROCMD_R_DXBC_CHECKSUM] = {"dxbc_checksum",
+                                 "The DXBC container's checksum does not match its contents."},
+    [AEROCMD_R_SHADER_STAGE] = {"shader_stage",
+                                "The shader program's type is not the stage its packet names."},
+    [AEROCMD_R_VIEW_FORMAT] = {"view_format", "A texture view's format is not of its texture's "
+                                              "format family (it would read other bytes)."},
+    [AEROCMD_R_TARGET_FORMAT] = {"target_format",
+                                 "A render target's format cannot be rendered to, or a depth "
+                                 "target's format is not a depth format."},
+    [AEROCMD_R_NO_VERTEX_SHADER] = {"no_vertex_shader",
+                                    "A draw with no vertex shader bound (Direct3D always needs "
+                                    "one)."},
+    [AEROCMD_R_SHARE_TOKEN_UNKNOWN] = {"share_token_unknown",
+                                       "IMPORT_SHARED_SURFACE names a share token no stream has "
+                                       "exported, or one already released."},
+    [AEROCMD_R_COPY_SAME_SUBRESOURCE] = {"copy_same_subresource",
+                                         "A copy's source and destination are one subresource "
+                                         "(Direct3D copies between different ones)."},
+    [AEROCMD_R_COPY_UNALIGNED] = {"copy_unaligned",
+                                  "A copy of a block-compressed texture is not in whole 4x4 "
+                                  "blocks."},
 };
 
 const char *aerocmd_result_name(aerocmd_result result)

@@ -399,7 +399,8 @@
        RULES(create_texture_view_rules))                                                           \
     OP(DESTROY_TEXTURE_VIEW, aerogpu_cmd_destroy_texture_view, NO_PAYLOAD, 0, NO_RULES)            \
     OP(CREATE_SHADER_DXBC, aerogpu_cmd_create_shader_dxbc,                                         \
-       BYTES_PAYLOAD(aerogpu_cmd_create_shader_dxbc, dxbc_size_bytes), 0, NO_RULES)                \
+       BYTES_PAYLOAD(aerogpu_cmd_create_shader_dxbc, dxbc_size_bytes), 0,                          \
+       RULES(create_shader_rules))                                                                 \
     OP(DESTROY_SHADER, aerogpu_cmd_destroy_shader, NO_PAYLOAD, 0, NO_RULES)                        \
     OP(BIND_SHADERS, aerogpu_cmd_bind_shaders, NO_PAYLOAD, 0, RULES(bind_shaders_rules))           \
     OP(SET_SHADER_CONSTANTS_F, aerogpu_cmd_set_shader_constants_f,                                 \

@@ -4,6 +4,8 @@
  * Direct3D 11's slot, register and size limits: doc/validation-rules.md).
  * Rules that need other packets (handles, allocations, bounds against a resource) belong
  * to the semantic pass, not here. */
+#include "aerocmd/dxbc.h"
+#include "aerocmd/format.h"
 #include "opcode_list.h"
 
 #define FIELD_INVALID AEROCMD_R_FIELD_INVALID
@@ -48,10 +50,19 @@ static int adds_without_wrap_u32(uint32_t a, uint32_t b)
     return a <= 0xFFFFFFFFu - b;
 }
 
+/* The largest resource any Direct3D 11 device creates (d3d11_limits.h): 2 GiB. */
+#define MAX_RESOURCE_BYTES                                                                         \
+    ((uint64_t)AEROCMD_D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM << 20)
+
+/* RULES.md: a multiple of 4. Direct3D creates no buffer of 0 bytes (E_INVALIDARG) and no
+ * resource beyond its size limit. */
 RULE(create_buffer_rules)
 {
+    uint64_t size = U64(aerogpu_cmd_create_buffer, size_bytes);
     (void)minor;
-    return U64(aerogpu_cmd_create_buffer, size_bytes) % 4u == 0 ? NONE : FIELD_INVALID;
+    if (size == 0 || size % 4u != 0)
+        return FIELD_INVALID;
+    return size <= MAX_RESOURCE_BYTES ? NONE : LIMIT;
 }
 
 /* Levels of a full mip chain for a width x height texture: floor(log2(max)) + 1. */
@@ -78,6 +89,12 @@ static aerocmd_reason texture2d_limits(uint32_t width, uint32_t height, uint32_t
     return NONE;
 }
 
+static int whole_blocks(uint32_t format, uint32_t width, uint32_t height)
+{
+    const struct aerocmd_format_info *info = aerocmd_format_info(format);
+    return info == 0 || (width % info->block_width == 0 && height % info->block_height == 0);
+}
+
 RULE(create_texture2d_rules)
 {
     uint32_t format = U32(aerogpu_cmd_create_texture2d, format);
@@ -88,6 +105,9 @@ RULE(create_texture2d_rules)
     if (width == 0 || height == 0 || mips == 0 || layers == 0)
         return FIELD_INVALID;
     if (format == AEROGPU_FORMAT_INVALID || !format_in_minor(format, minor))
+        return FIELD_INVALID;
+    /* Direct3D: a block-compressed texture's top level is whole 4x4 blocks */
+    if (!whole_blocks(format, width, height))
         return FIELD_INVALID;
     return texture2d_limits(width, height, mips, layers);
 }
@@ -153,6 +173,38 @@ RULE(copy_texture2d_rules)
         !adds_without_wrap_u32(U32(aerogpu_cmd_copy_texture2d, src_y), height))
         return FIELD_INVALID;
     return NONE;
+}
+
+/* The DXBC program type a CREATE_SHADER_DXBC's stage asks for; from ABI 1.3 a COMPUTE
+ * stage's stage_ex (reserved0, already checked to be a defined value) may name another. */
+static uint32_t program_type_for(const struct aerocmd_packet *packet, uint32_t minor)
+{
+    uint32_t stage_ex = U32(aerogpu_cmd_create_shader_dxbc, reserved0);
+    switch (U32(aerogpu_cmd_create_shader_dxbc, stage)) {
+    case AEROGPU_SHADER_STAGE_VERTEX:
+        return AEROCMD_DXBC_VERTEX;
+    case AEROGPU_SHADER_STAGE_PIXEL:
+        return AEROCMD_DXBC_PIXEL;
+    case AEROGPU_SHADER_STAGE_GEOMETRY:
+        return AEROCMD_DXBC_GEOMETRY;
+    default: /* COMPUTE: stage_ex numbers stages as DXBC program types do */
+        if (minor < AEROGPU_STAGE_EX_MIN_ABI_MINOR || stage_ex == AEROGPU_SHADER_STAGE_EX_NONE)
+            return AEROCMD_DXBC_COMPUTE;
+        return stage_ex;
+    }
+}
+
+/* The payload is a sound DXBC container whose program runs in the packet's stage. */
+RULE(create_shader_rules)
+{
+    uint32_t len = 0;
+    const uint8_t *dxbc = aerocmd_packet_payload(packet, &len, NULL);
+    struct aerocmd_dxbc_program program;
+    enum aerocmd_dxbc_fault fault = AEROCMD_DXBC_FAULT_NONE;
+    if (dxbc == NULL || aerocmd_dxbc_open(dxbc, len, &program, &fault) != AEROCMD_OK)
+        return fault == AEROCMD_DXBC_FAULT_CHECKSUM ? AEROCMD_R_DXBC_CHECKSUM
+                                                    : AEROCMD_R_DXBC_CONTAINER;
+    return program.program_type == program_type_for(packet, minor) ? NONE : AEROCMD_R_SHADER_STAGE;
 }
 
 /* Only a blob that says it is an ILAY blob is held to that format; anything else (a D3D9

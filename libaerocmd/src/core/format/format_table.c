@@ -90,3 +90,10 @@ aerocmd_result aerocmd_format_for_abi(uint32_t aerogpu_format, uint32_t abi_vers
     }
     return AEROCMD_E_NOT_IMPLEMENTED;
 }
+
+int aerocmd_format_view_compatible(uint32_t texture_format, uint32_t view_format)
+{
+    const struct aerocmd_format_info *texture = aerocmd_format_info(texture_format);
+    const struct aerocmd_format_info *view = aerocmd_format_info(view_format);
+    return texture && view && texture->unorm_twin == view->unorm_twin;
+}

@@ -3,6 +3,7 @@
  * range (dirty ranges, partial uploads) and the row-by-row copy from caller memory. */
 #include <string.h>
 
+#include "aerocmd/format.h"
 #include "layout_internal.h"
 
 /* A non-empty box converted to whole units (pixels or 4x4 blocks) of one subresource. */
@@ -133,4 +134,24 @@ aerocmd_result aerocmd_texture_write_box(const struct aerocmd_texture_layout_des
                from + (size_t)row * src_row_pitch, span.row_bytes);
     }
     return AEROCMD_OK;
+}
+
+/* An edge of a copy box: on a block boundary, or (an end) at the mip's edge. */
+static int on_block_edge(uint32_t at, uint32_t block, uint32_t mip_edge)
+{
+    return at % block == 0 || at == mip_edge;
+}
+
+int aerocmd_texture_copy_in_blocks(uint32_t format, uint32_t src_mip_width, uint32_t src_mip_height,
+                                   const struct aerocmd_box *src_box, uint32_t dst_x,
+                                   uint32_t dst_y)
+{
+    const struct aerocmd_format_info *info = aerocmd_format_info(format);
+    uint32_t bw, bh;
+    if (info == 0 || src_box == 0)
+        return src_box != 0;
+    bw = info->block_width, bh = info->block_height;
+    return src_box->left % bw == 0 && src_box->top % bh == 0 && dst_x % bw == 0 &&
+           dst_y % bh == 0 && on_block_edge(src_box->right, bw, src_mip_width) &&
+           on_block_edge(src_box->bottom, bh, src_mip_height);
 }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* semantic_copy.c — COPY_BUFFER and COPY_TEXTURE2D: operands, bounds and writeback. */
+/* semantic_copy.c — COPY_BUFFER and COPY_TEXTURE2D: operands, bounds, Direct3D's copy rules
+ * (source and destination are different subresources; block-compressed copies are whole
+ * blocks) and writeback. */
 #include "semantic_pass.h"
 #include "texture_layout.h"
 
@@ -28,6 +30,13 @@ static aerocmd_result check_writeback(const struct aerocmd_sem_pass *pass, uint3
     return AEROCMD_OK;
 }
 
+/* Both handles name one resource (its creator's or an alias of it). An untyped alias's
+ * resource is unknown here (identity 0). */
+static int same_resource(const struct aerocmd_sem_record *a, const struct aerocmd_sem_record *b)
+{
+    return a->identity != 0 && a->identity == b->identity;
+}
+
 aerocmd_result aerocmd_priv_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
@@ -46,6 +55,9 @@ aerocmd_result aerocmd_priv_sem_copy_buffer(const struct aerocmd_sem_pass *pass)
         !aerocmd_priv_sem_range_fits(dst, cmd->dst_offset_bytes, cmd->size_bytes) ||
         !aerocmd_priv_sem_range_fits(src, cmd->src_offset_bytes, cmd->size_bytes))
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    /* Direct3D: source and destination are different subresources, and a buffer has one */
+    if (same_resource(dst, src))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_SAME_SUBRESOURCE);
     return check_writeback(pass, cmd->flags, dst, cmd->dst_offset_bytes, cmd->size_bytes);
 }
 
@@ -110,6 +122,22 @@ static int texture_box_bytes(const struct aerocmd_sem_pass *pass,
     return 1;
 }
 
+/* Direct3D's block rule (aerocmd_texture_copy_in_blocks), judged on the source texture's
+ * format, which the destination shares; an untyped alias's is unknown here. */
+static int in_blocks(const struct aerocmd_sem_record *src,
+                     const struct aerogpu_cmd_copy_texture2d *cmd)
+{
+    struct aerocmd_box box;
+    if (src->kind != AEROCMD_SEM_TEXTURE2D)
+        return 1;
+    box.left = cmd->src_x, box.top = cmd->src_y, box.front = 0;
+    box.right = cmd->src_x + cmd->width, box.bottom = cmd->src_y + cmd->height, box.back = 1;
+    return aerocmd_texture_copy_in_blocks(
+        src->tex.format, aerocmd_priv_sem_mip_extent(src->tex.width, cmd->src_mip_level),
+        aerocmd_priv_sem_mip_extent(src->tex.height, cmd->src_mip_level), &box, cmd->dst_x,
+        cmd->dst_y);
+}
+
 aerocmd_result aerocmd_priv_sem_copy_texture2d(const struct aerocmd_sem_pass *pass)
 {
     aerocmd_result r;
@@ -130,6 +158,11 @@ aerocmd_result aerocmd_priv_sem_copy_texture2d(const struct aerocmd_sem_pass *pa
         !texture_side_fits(src, cmd->src_mip_level, cmd->src_array_layer, cmd->src_x, cmd->src_y,
                            cmd->width, cmd->height))
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_OUT_OF_BOUNDS);
+    if (same_resource(dst, src) && cmd->dst_mip_level == cmd->src_mip_level &&
+        cmd->dst_array_layer == cmd->src_array_layer)
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_SAME_SUBRESOURCE);
+    if (!in_blocks(src, cmd))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_COPY_UNALIGNED);
     if (!texture_box_bytes(pass, dst, cmd, &begin, &size))
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return check_writeback(pass, cmd->flags, dst, begin, size);

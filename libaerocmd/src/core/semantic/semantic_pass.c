@@ -186,10 +186,15 @@ static aerocmd_result check_sharing_packet(const struct aerocmd_sem_pass *pass, 
     }
 }
 
-/* Blocks 0x3xx (fixed-function state) and 0x6xx (draws, dispatch) reference no object. */
+/* Block 0x3xx (fixed-function state) references no object; of block 0x6xx the draws need
+ * a vertex shader. */
 static aerocmd_result check_packet(const struct aerocmd_sem_pass *pass, uint32_t opcode)
 {
     switch (opcode >> 8) {
+    case AEROGPU_CMD_DRAW >> 8:
+        return opcode == AEROGPU_CMD_DRAW || opcode == AEROGPU_CMD_DRAW_INDEXED
+                   ? aerocmd_priv_sem_draw(pass)
+                   : AEROCMD_OK;
     case AEROGPU_CMD_CREATE_BUFFER >> 8:
         return check_resource_packet(pass, opcode);
     case AEROGPU_CMD_CREATE_SHADER_DXBC >> 8:

@@ -184,6 +184,7 @@ aerocmd_result aerocmd_priv_sem_create_shader(const struct aerocmd_sem_pass *pas
 aerocmd_result aerocmd_priv_sem_create_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
 aerocmd_result aerocmd_priv_sem_destroy_simple(const struct aerocmd_sem_pass *pass, uint8_t kind);
 aerocmd_result aerocmd_priv_sem_bind_shaders(const struct aerocmd_sem_pass *pass);
+aerocmd_result aerocmd_priv_sem_draw(const struct aerocmd_sem_pass *pass);
 aerocmd_result aerocmd_priv_sem_set_render_targets(const struct aerocmd_sem_pass *pass);
 aerocmd_result aerocmd_priv_sem_present(const struct aerocmd_sem_pass *pass);
 /* A destroyed handle no longer counts as a bound target. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* semantic_pipeline.c — shaders, input layouts and samplers: lifetimes and shader stages. */
+/* semantic_pipeline.c — shaders, input layouts and samplers: lifetimes and shader stages;
+ * the bound vertex shader and the draws that need it. */
 #include "semantic_pass.h"
 
 #include "../common/le_bytes.h"
@@ -87,9 +88,13 @@ aerocmd_result aerocmd_priv_sem_destroy_simple(const struct aerocmd_sem_pass *pa
     if (!fixed)
         return r;
     r = aerocmd_sem_require(pass, first_handle(fixed), AEROCMD_SEM_MASK(kind), &rec);
-    if (r == AEROCMD_OK)
-        aerocmd_priv_sem_remove(pass->st, rec);
-    return r;
+    if (r != AEROCMD_OK)
+        return r;
+    /* a destroyed object is unbound everywhere, as the host does */
+    if (kind == AEROCMD_SEM_SHADER && rec->key == pass->st->vertex_shader)
+        pass->st->vertex_shader = 0;
+    aerocmd_priv_sem_remove(pass->st, rec);
+    return AEROCMD_OK;
 }
 
 static aerocmd_result bind_shader(const struct aerocmd_sem_pass *pass, uint32_t handle,
@@ -122,5 +127,15 @@ aerocmd_result aerocmd_priv_sem_bind_shaders(const struct aerocmd_sem_pass *pass
         r = bind_shader(pass, b.hs, AEROCMD_SEM_STAGE_HS);
     if (r == AEROCMD_OK)
         r = bind_shader(pass, b.ds, AEROCMD_SEM_STAGE_DS);
+    if (r == AEROCMD_OK)
+        pass->st->vertex_shader = b.vs;
     return r;
+}
+
+/* Direct3D draws nothing without a vertex shader: its runtime calls it an error. */
+aerocmd_result aerocmd_priv_sem_draw(const struct aerocmd_sem_pass *pass)
+{
+    if (pass->st->vertex_shader == 0)
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_NO_VERTEX_SHADER);
+    return AEROCMD_OK;
 }

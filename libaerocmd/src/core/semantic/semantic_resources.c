@@ -3,6 +3,8 @@
 #include "semantic_pass.h"
 #include "texture_layout.h"
 
+#include "aerocmd/format.h"
+
 /* A backed resource must lie inside an allocation the submission lists. Without a table the
  * pass cannot judge and lets it through. */
 static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
@@ -16,6 +18,16 @@ static aerocmd_result check_backing(const struct aerocmd_sem_pass *pass,
     if (!aerocmd_priv_sem_guest_bytes_fit(rec, &entry, 0, rec->size_bytes))
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_BACKING_OUT_OF_RANGE);
     return AEROCMD_OK;
+}
+
+/* A created resource's identity, which its aliases share (copies need to know that two
+ * handles name one resource). Never 0; after 2^32 - 1 creations it wraps, and two
+ * resources could then share one only if an alias lived across all of them. */
+static uint32_t new_identity(struct aerocmd_semantic *st)
+{
+    if (++st->next_identity == 0)
+        st->next_identity = 1;
+    return st->next_identity;
 }
 
 /* Stores a fully checked record under its handle. */
@@ -43,6 +55,7 @@ aerocmd_result aerocmd_priv_sem_create_buffer(const struct aerocmd_sem_pass *pas
     proto.key = cmd->buffer_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_BUFFER;
+    proto.identity = new_identity(pass->st);
     proto.size_bytes = cmd->size_bytes;
     proto.backing_alloc_id = cmd->backing_alloc_id;
     proto.backing_offset_bytes = cmd->backing_offset_bytes;
@@ -65,6 +78,7 @@ aerocmd_result aerocmd_priv_sem_create_texture2d(const struct aerocmd_sem_pass *
     proto.key = cmd->texture_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_TEXTURE2D;
+    proto.identity = new_identity(pass->st);
     proto.backing_alloc_id = cmd->backing_alloc_id;
     proto.backing_offset_bytes = cmd->backing_offset_bytes;
     proto.tex.format = cmd->format;
@@ -161,12 +175,17 @@ aerocmd_result aerocmd_priv_sem_create_texture_view(const struct aerocmd_sem_pas
         (!subrange_fits(cmd->base_mip_level, cmd->mip_level_count, tex->tex.mip_levels) ||
          !subrange_fits(cmd->base_array_layer, cmd->array_layer_count, tex->tex.array_layers)))
         return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_VIEW_OUT_OF_RANGE);
+    /* RULES.md: a view may reinterpret its texture only in a compatible format */
+    if (tex->kind == AEROCMD_SEM_TEXTURE2D && cmd->format != 0 &&
+        !aerocmd_format_view_compatible(tex->tex.format, cmd->format))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_VIEW_FORMAT);
     proto.key = cmd->view_handle;
     proto.role = AEROCMD_SEM_ROLE_OBJECT;
     proto.kind = AEROCMD_SEM_TEXTURE_VIEW;
     proto.parent = cmd->texture_handle;
+    /* what a slot binding the view sees; 0 (unknown) for an untyped alias's own format */
+    proto.tex.format = cmd->format != 0 ? cmd->format : tex->tex.format;
     if (tex->kind == AEROCMD_SEM_TEXTURE2D) { /* what it renders to (semantic_bindings.c) */
-        proto.tex.format = cmd->format != 0 ? cmd->format : tex->tex.format;
         proto.tex.width = aerocmd_priv_sem_mip_extent(tex->tex.width, cmd->base_mip_level);
         proto.tex.height = aerocmd_priv_sem_mip_extent(tex->tex.height, cmd->base_mip_level);
         proto.tex.mip_levels = cmd->mip_level_count;

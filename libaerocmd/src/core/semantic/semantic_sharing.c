@@ -34,13 +34,18 @@ aerocmd_result aerocmd_priv_sem_import(const struct aerocmd_sem_pass *pass)
     if (!cmd)
         return r;
     r = aerocmd_priv_sem_check_new(pass, cmd->out_resource_handle);
-    if (r == AEROCMD_OK)
-        r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, cmd->out_resource_handle, &alias);
     if (r != AEROCMD_OK)
         return r;
-    /* Records never move, so the lookup after the insert is still valid. A token exported
-     * by another process is not an error: the alias just stays untyped. */
+    /* RULES.md: an unknown token is an error. Only a tracker that saw the whole guest knows
+     * every token; to one device's, a token another process exported is no error, and the
+     * alias stays untyped. */
     token = aerocmd_sem_lookup(pass->st, AEROCMD_SEM_ROLE_EXPORT, cmd->share_token);
+    if (!token && (pass->st->flags & AEROCMD_SEMANTIC_GUEST_WIDE))
+        return aerocmd_priv_sem_packet_fail(pass, AEROCMD_R_SHARE_TOKEN_UNKNOWN);
+    r = aerocmd_priv_sem_add(pass, AEROCMD_SEM_ROLE_OBJECT, cmd->out_resource_handle, &alias);
+    if (r != AEROCMD_OK)
+        return r;
+    /* records never move: the token looked up before the insert is still valid */
     if (token)
         aerocmd_priv_sem_copy_facts(alias, token);
     else

@@ -75,10 +75,16 @@ static uint32_t best_buckets(size_t avail, uint32_t *records)
 
 aerocmd_result aerocmd_semantic_init(struct aerocmd_semantic *st, void *mem, size_t mem_bytes)
 {
+    return aerocmd_semantic_init_ex(st, mem, mem_bytes, 0);
+}
+
+aerocmd_result aerocmd_semantic_init_ex(struct aerocmd_semantic *st, void *mem, size_t mem_bytes,
+                                        uint32_t flags)
+{
     uintptr_t addr = (uintptr_t)mem;
     size_t pad = (size_t)((RECORD_ALIGN - addr % RECORD_ALIGN) % RECORD_ALIGN);
     uint32_t buckets, records, log2 = 0;
-    if (!st || !mem || mem_bytes < pad)
+    if (!st || !mem || mem_bytes < pad || (flags & ~AEROCMD_SEMANTIC_GUEST_WIDE))
         return AEROCMD_E_INVALID_ARG;
     buckets = best_buckets(mem_bytes - pad, &records);
     if (records < MIN_RECORDS)
@@ -90,6 +96,7 @@ aerocmd_result aerocmd_semantic_init(struct aerocmd_semantic *st, void *mem, siz
     st->bucket_count = buckets;
     st->shift = 32 - log2;
     st->max_live = records;
+    st->flags = flags;
     aerocmd_semantic_reset(st);
     return AEROCMD_OK;
 }
@@ -103,6 +110,8 @@ void aerocmd_semantic_reset(struct aerocmd_semantic *st)
     st->live = 0;
     st->next_unused = 1;
     st->free_list = 0;
+    st->vertex_shader = 0;
+    st->next_identity = 0;
 }
 
 uint32_t aerocmd_semantic_count(const struct aerocmd_semantic *st)

@@ -69,11 +69,12 @@ struct aerocmd_sem_record {
     uint64_t size_bytes;       /* buffer size, or a texture's size in the canonical layout */
     uint32_t backing_alloc_id; /* 0: host-owned */
     uint32_t backing_offset_bytes;
-    uint32_t parent;  /* a texture view's texture */
-    uint8_t role;     /* enum aerocmd_sem_role */
-    uint8_t kind;     /* enum aerocmd_sem_kind */
-    uint8_t stage;    /* shaders: enum aerocmd_sem_stage */
-    uint8_t is_alias; /* created by IMPORT_SHARED_SURFACE */
+    uint32_t parent;   /* a texture view's texture */
+    uint32_t identity; /* a buffer's or texture's, shared by its aliases; 0: unknown */
+    uint8_t role;      /* enum aerocmd_sem_role */
+    uint8_t kind;      /* enum aerocmd_sem_kind */
+    uint8_t stage;     /* shaders: enum aerocmd_sem_stage */
+    uint8_t is_alias;  /* created by IMPORT_SHARED_SURFACE */
     struct aerocmd_sem_texture tex;
     struct aerocmd_sem_link link; /* the tracker's own: never copied between records */
 };

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* umd_dxbc_checksum.c — the checksum a DXBC container carries in bytes 4..19.
+/* dxbc_checksum.c — the checksum a DXBC container carries in bytes 4..19.
  *
  * It is MD5 over the container from byte 20 on, except for the final block(s): the bit
  * count moves to the first word of the last block, that block's last word holds
  * (bits >> 2) | 1, and when the leftover bytes plus the 0x80 marker leave fewer than eight
  * bytes free they are flushed in a block of their own first. The four state words,
  * little-endian, are the checksum. */
-#include <string.h>
+#include "aerocmd/dxbc.h"
 
-#include "aerocmd/umd_dxbc.h"
+#include "../common/le_bytes.h"
 
 #define DXBC_CHECKSUM_SKIP 20u
 #define MD5_BLOCK          64u
@@ -34,19 +34,6 @@ static uint32_t rotl(uint32_t v, uint32_t n)
     return (v << n) | (v >> (32u - n));
 }
 
-static uint32_t load_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void store_le32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
 /* One round step's mixing function and message word for step i (0..63). */
 static uint32_t md5_mix(uint32_t i, uint32_t b, uint32_t c, uint32_t d, uint32_t *word)
 {
@@ -70,7 +57,7 @@ static void md5_block(uint32_t state[4], const uint8_t *block)
 {
     uint32_t m[16], a = state[0], b = state[1], c = state[2], d = state[3], i;
     for (i = 0; i < 16u; i++)
-        m[i] = load_le32(block + 4u * i);
+        m[i] = aerocmd_load_u32(block + 4u * i);
     for (i = 0; i < 64u; i++) {
         uint32_t word = 0;
         uint32_t f = md5_mix(i, b, c, d, &word) + a + md5_sine[i] + m[word];
@@ -91,25 +78,25 @@ static void dxbc_final_blocks(uint32_t state[4], const uint8_t *tail, uint32_t l
     uint8_t block[MD5_BLOCK];
     memset(block, 0, sizeof block);
     if (left + 1u > MD5_BLOCK - 8u) {
-        memcpy(block, tail, left);
+        AEROCMD_MOVE_BYTES(block, tail, left);
         block[left] = 0x80u;
         md5_block(state, block);
         memset(block, 0, sizeof block);
     } else {
-        memcpy(block + 4, tail, left);
+        AEROCMD_MOVE_BYTES(block + 4, tail, left);
         block[4u + left] = 0x80u;
     }
-    store_le32(block, bits);
-    store_le32(block + MD5_BLOCK - 4u, (bits >> 2) | 1u);
+    aerocmd_store_u32(block, bits);
+    aerocmd_store_u32(block + MD5_BLOCK - 4u, (bits >> 2) | 1u);
     md5_block(state, block);
 }
 
-aerocmd_result aerocmd_umd_dxbc_checksum(const void *dxbc, uint32_t size, uint8_t out[16])
+aerocmd_result aerocmd_dxbc_checksum(const void *dxbc, uint32_t size, uint8_t out[16])
 {
     const uint8_t *p = (const uint8_t *)dxbc;
     uint32_t state[4] = {0x67452301u, 0xEFCDAB89u, 0x98BADCFEu, 0x10325476u};
     uint32_t len, done, i;
-    if (dxbc == NULL || out == NULL || size < AEROCMD_UMD_DXBC_HEADER_BYTES)
+    if (dxbc == NULL || out == NULL || size < AEROCMD_DXBC_HEADER_BYTES)
         return AEROCMD_E_INVALID_ARG;
     len = size - DXBC_CHECKSUM_SKIP;
     p += DXBC_CHECKSUM_SKIP;
@@ -118,6 +105,6 @@ aerocmd_result aerocmd_umd_dxbc_checksum(const void *dxbc, uint32_t size, uint8_
     /* The bit count is kept modulo 2^32, as the format's own hash does. */
     dxbc_final_blocks(state, p + done, len - done, len << 3);
     for (i = 0; i < 4u; i++)
-        store_le32(out + 4u * i, state[i]);
+        aerocmd_store_u32(out + 4u * i, state[i]);
     return AEROCMD_OK;
 }
