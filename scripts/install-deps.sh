@@ -18,6 +18,10 @@ want=(
     mingw-w64
     # Windows programs under Wine: the shim scenarios and the Wine ABI test (-Dwine)
     wine64
+    # the test programs' independent judge, Wine's own Direct3D 11 (wined3d on OpenGL): an X
+    # server (xvfb-run needs xauth), and OpenGL with Mesa's llvmpipe to draw on (wine64 only
+    # recommends them); the programs' windows need X too (test/programs/judge.py)
+    xvfb xauth libgl1 libgl1-mesa-dri
     # memcheck runs and callgrind instruction counts: benchmarks, complexity (-Dvalgrind)
     valgrind
     # clang: the matrix's clang build, the MSVC-ABI layout checks; its libFuzzer and

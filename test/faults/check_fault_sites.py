@@ -34,8 +34,7 @@ MACRO_CLASS = {"UMD_CALL": "CALLBACK", "UMD_ALLOC": "ALLOCATOR", "UMD_NEW_ID": "
 
 def sources(umd_dir):
     for name in sorted(os.listdir(umd_dir)):
-        # the fake is the emulator's side of the callbacks, not the umd layer
-        if name.endswith((".c", ".h")) and not name.startswith("umd_fake"):
+        if name.endswith((".c", ".h")):
             yield name, open(os.path.join(umd_dir, name)).read()
 
 

@@ -4,7 +4,8 @@
  * The state tracker never talks to Windows. A shim fills this table with thin wrappers
  * over the runtime's callbacks (pfnAllocateCb / pfnGetCommandBufferCb, pfnRenderCb /
  * pfnPresentCb, pfnWaitForSynchronizationObjectCb, pfnAllocateCb for resources, pfnLockCb
- * ...); tests fill it with the in-memory fake of umd_fake.h.
+ * ...); the project's tests and tools fill it with the in-memory fake (umd_fake.h in
+ * libaerocmd/src/fake, not installed).
  *
  * Submission model: the context asks for a command buffer (a span of DMA-buffer bytes plus
  * room for allocation-list entries) only when it has a packet to write, fills it, and hands

@@ -220,7 +220,7 @@ static void test_create_from_tokens_and_layout(void)
     static const struct aerocmd_umd_register_element el[2] = {{0, 2, 0, 0, 0, 0},
                                                               {3, 16, 0, 16, 0, 0}};
     struct aerocmd_umd_shader_signatures sigs = {in, 2, NULL, 0};
-    uint64_t sh_mem[16], il_mem[24];
+    uint64_t sh_mem[16], il_mem[40];
     struct aerocmd_umd_shader *sh = NULL;
     struct aerocmd_umd_input_layout *il = NULL;
     const struct aerogpu_cmd_create_shader_dxbc *cs;
@@ -276,7 +276,7 @@ static void test_create_refusals(void)
     static struct harness h;
     static const uint32_t ps40[3] = {0x00000040u, 3u, 0x0100003Eu};
     struct aerocmd_umd_register_element el[AEROCMD_UMD_MAX_INPUT_ELEMENTS + 1u];
-    uint64_t sh_mem[16], il_mem[24];
+    uint64_t sh_mem[16], il_mem[40];
     struct aerocmd_umd_shader *sh = NULL;
     struct aerocmd_umd_input_layout *il = NULL;
     CHECK(harness_open(&h, 65536, 64));

@@ -167,6 +167,43 @@ static void test_common_state_packets(void)
     kit_close(&h);
 }
 
+/* Direct3D 11 has 32 vertex-buffer slots (D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT): the
+ * last binds and draws, a call unbinding all 32 (ClearState) is accepted, slot 32 is not.
+ * (The driver took only D3D10's 16 and refused every call naming slot 16 or above, even to
+ * unbind: a replayed command list lost its vertex buffers.) */
+static void test_d3d11_vertex_slots(void)
+{
+    static struct harness h;
+    static struct packet_list pl;
+    struct aerocmd_umd_resource *vb, *none[32];
+    const struct aerogpu_cmd_set_vertex_buffers *svb = NULL;
+    uint32_t stride = 12, offset = 0, strides[32] = {0}, offsets[32] = {0}, i;
+    kit_reset();
+    CHECK(harness_open(&h, 65536, 16));
+    vb = kit_triangle_vb(&h);
+    kit_bind_basic(&h, vb, kit_target(&h, 16, 16), NULL);
+    memset(none, 0, sizeof none);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 0, 32, none, strides, offsets), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 31, 1, &vb, &stride, &offset), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h.ctx, 32, 1, &vb, &stride, &offset),
+             AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_set_vertex_buffer(h.ctx, 32, vb, stride, offset), AEROCMD_E_INVALID_ARG);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    CHECK(all_valid(&h));
+    collect_packets(&h.fake, &pl);
+    for (i = 0; i < pl.count; i++)
+        if (pl.packet[i].opcode == AEROGPU_CMD_SET_VERTEX_BUFFERS)
+            svb = (const struct aerogpu_cmd_set_vertex_buffers *)pl.packet[i].bytes;
+    if (CHECK(svb != NULL)) {
+        const struct aerogpu_vertex_buffer_binding *b =
+            (const struct aerogpu_vertex_buffer_binding *)(svb + 1);
+        CHECK_EQ(svb->start_slot + svb->buffer_count, 32);
+        CHECK_EQ(b[svb->buffer_count - 1u].buffer, aerocmd_umd_resource_handle(vb));
+    }
+    kit_close(&h);
+}
+
 /* Draws with changing state, run once through a roomy buffer and once through buffers
  * that hold a few packets: the packets are the same bytes whichever path wrote them. */
 static aerocmd_result churn(struct harness *h, size_t *len, uint8_t *out, size_t cap)
@@ -370,6 +407,7 @@ static void test_removed_by_memory_callbacks(void)
 int main(void)
 {
     test_common_state_packets();
+    test_d3d11_vertex_slots();
     test_paths_agree_across_splits();
     test_targets_stamped_per_buffer();
     test_small_uploads_kept_whole();

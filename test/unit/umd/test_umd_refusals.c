@@ -373,7 +373,7 @@ static void check_shader_creation(struct harness *h)
 
 static void check_input_layout_refusal(struct harness *h)
 {
-    uint64_t mem[32];
+    uint64_t mem[48];
     struct aerocmd_umd_input_layout *il;
     struct aerocmd_input_element el;
     memset(&el, 0, sizeof el);
@@ -396,7 +396,8 @@ static void set_bindings_with_refusals(struct harness *h)
     vp[1].x_f32 = F32_1;
     CHECK_EQ(aerocmd_umd_set_viewports(h->ctx, 2, vp), AEROCMD_E_NOT_IMPLEMENTED);
     CHECK_EQ(aerocmd_umd_set_scissor_rects(h->ctx, 2, rc), AEROCMD_E_NOT_IMPLEMENTED);
-    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 15, 2, NULL, NULL, NULL),
+    /* Direct3D 11's 32 slots: 31 + 2 is past them. */
+    CHECK_EQ(aerocmd_umd_set_vertex_buffers(h->ctx, 31, 2, NULL, NULL, NULL),
              AEROCMD_E_INVALID_ARG);
     CHECK_EQ(aerocmd_umd_set_index_buffer(h->ctx, NULL, 0, 0), AEROCMD_OK);
 }

@@ -28,7 +28,7 @@
 struct scene {
     uint64_t vb_mem[32], ib_mem[32], cb_mem[32], rt_mem[32], tex_mem[32], ds_mem[32];
     uint64_t rtv_mem[8], srv_mem[8], dsv_mem[8];
-    uint64_t vs_mem[8], ps_mem[8], il_mem[24], smp_mem[4];
+    uint64_t vs_mem[8], ps_mem[8], il_mem[40], smp_mem[4];
     struct aerocmd_umd_resource *vb, *ib, *cb, *rt, *tex, *ds;
     struct aerocmd_umd_view *rtv, *srv, *dsv;
     struct aerocmd_umd_shader *vs, *ps;

@@ -10,7 +10,11 @@
  * there) and its callback table says so. It also
  * plays the host: every submission is applied to a model of the host's resources and of
  * guest memory, so tests can check bytes (aerocmd_umd_fake_resource).
- * Everything it keeps comes from the allocator it is given. */
+ * Everything it keeps comes from the allocator it is given.
+ *
+ * Tools and tests only: not part of the UMD layer nor of the installed library (the
+ * driver DLL and the Direct3D 11 runtime of runtime/ cannot link it). Link
+ * aerocmd_fake_dep (libaerocmd/src/fake). */
 #ifndef AEROCMD_UMD_FAKE_H
 #define AEROCMD_UMD_FAKE_H
 
@@ -21,13 +25,9 @@
 #include "aerocmd/result.h"
 #include "aerocmd/umd_callbacks.h"
 
-#include "aerocmd/export.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-AEROCMD_EXPORT_BEGIN
 
 /* Guest memory of one listed allocation as the CPU left it when a submission was made
  * (what a capture carries for the host to read guest-backed resources from). */
@@ -203,8 +203,6 @@ aerocmd_umd_fake_resource(const struct aerocmd_umd_fake *fake, uint32_t handle);
  * small. buf must be 8-byte aligned. */
 aerocmd_result aerocmd_umd_fake_alloc_table(const struct aerocmd_umd_fake *fake, uint32_t index,
                                             void *buf, size_t cap, size_t *size);
-
-AEROCMD_EXPORT_END
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/* kmt_alloc.c — allocations as the video memory manager and the KMD make them: the KMD's
+ * DxgkDdiCreateAllocation judges the private data and decides the size; the memory is
+ * this process's (the guest memory a submission sends to the host); a lock waits until
+ * every submission listing the allocation has completed (VidMm's rule on Windows 7), or
+ * with DonotWait answers D3DERR_WASSTILLDRAWING. */
+#include <string.h>
+
+#include "kmt_internal.h"
+
+#define KMT_GPA_ALIGN 0x10000ull
+
+struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h)
+{
+    if (h == 0 || h > dev->alloc_count || !dev->allocs[h - 1u].in_use)
+        return NULL;
+    return &dev->allocs[h - 1u];
+}
+
+/* A free slot (handles of freed allocations are reused), growing the table. */
+static struct kmt_alloc *slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h)
+{
+    uint32_t i;
+    for (i = 0; i < dev->alloc_count; i++)
+        if (!dev->allocs[i].in_use)
+            break;
+    if (i == dev->alloc_cap) {
+        uint32_t cap = dev->alloc_cap ? dev->alloc_cap * 2u : 256u;
+        void *grown = dev->allocs == NULL
+                          ? HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, cap * sizeof *dev->allocs)
+                          : HeapReAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, dev->allocs,
+                                        cap * sizeof *dev->allocs);
+        if (grown == NULL)
+            return NULL;
+        dev->allocs = (struct kmt_alloc *)grown;
+        dev->alloc_cap = cap;
+    }
+    if (i == dev->alloc_count)
+        dev->alloc_count++;
+    *h = i + 1u;
+    memset(&dev->allocs[i], 0, sizeof dev->allocs[i]);
+    return &dev->allocs[i];
+}
+
+static HRESULT create_one(struct aerort_kmt_device *dev, D3DDDI_ALLOCATIONINFO *info)
+{
+    struct kmt_alloc *a;
+    D3DKMT_HANDLE h;
+    AEROGPU_NTSTATUS st;
+    a = slot(dev, &h);
+    if (a == NULL)
+        return E_OUTOFMEMORY;
+    st = aerogpu_kmd_create_allocation(&dev->platform, info->pPrivateDriverData,
+                                       info->PrivateDriverDataSize, 0, &a->kmd);
+    if (st != 0) {
+        aerort_log("DxgkDdiCreateAllocation refused the private data (status 0x%08lx)",
+                   (unsigned long)st);
+        return E_INVALIDARG;
+    }
+    a->size = a->kmd.info.size_bytes;
+    a->kmd.size_bytes = a->size;
+    if (a->size == 0 || a->size > ((uint64_t)1 << 32))
+        return E_INVALIDARG;
+    a->memory =
+        (uint8_t *)VirtualAlloc(NULL, (SIZE_T)a->size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+    if (a->memory == NULL)
+        return E_OUTOFMEMORY;
+    a->gpa = dev->next_gpa;
+    dev->next_gpa += (a->size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u);
+    a->in_use = 1;
+    info->hAllocation = h;
+    return S_OK;
+}
+
+HRESULT aerort_kmt_allocate(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
+{
+    HRESULT hr = S_OK;
+    UINT i;
+    if (a == NULL || a->NumAllocations == 0 || a->pAllocationInfo == NULL)
+        return E_INVALIDARG;
+    EnterCriticalSection(&dev->lock);
+    for (i = 0; i < a->NumAllocations && SUCCEEDED(hr); i++)
+        hr = create_one(dev, &a->pAllocationInfo[i]);
+    if (SUCCEEDED(hr) && a->hResource != NULL)
+        a->hKMResource = a->pAllocationInfo[0].hAllocation; /* the resource's kernel handle */
+    LeaveCriticalSection(&dev->lock);
+    return hr;
+}
+
+/* The memory goes when the GPU is done with it (VidMm defers the free; here the CPU waits,
+ * which keeps the memory a submission in flight sent valid until its fence). */
+static void free_one(struct aerort_kmt_device *dev, struct kmt_alloc *a)
+{
+    if (a->last_fence != 0 && dev->lost == S_OK)
+        kmt_wait(dev, a->last_fence, KMT_WAIT_MS);
+    VirtualFree(a->memory, 0, MEM_RELEASE);
+    memset(a, 0, sizeof *a);
+}
+
+HRESULT aerort_kmt_deallocate(struct aerort_kmt_device *dev, const D3DDDICB_DEALLOCATE *d)
+{
+    HRESULT hr = S_OK;
+    UINT i;
+    if (d == NULL || (d->NumAllocations != 0 && d->HandleList == NULL))
+        return E_INVALIDARG;
+    EnterCriticalSection(&dev->lock);
+    for (i = 0; i < d->NumAllocations; i++) {
+        struct kmt_alloc *a = kmt_alloc_of(dev, d->HandleList[i]);
+        if (a == NULL)
+            hr = E_INVALIDARG;
+        else
+            free_one(dev, a);
+    }
+    LeaveCriticalSection(&dev->lock);
+    return hr;
+}
+
+HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
+{
+    struct kmt_alloc *a;
+    HRESULT hr;
+    if (l == NULL)
+        return E_INVALIDARG;
+    EnterCriticalSection(&dev->lock);
+    a = kmt_alloc_of(dev, l->hAllocation);
+    if (a == NULL)
+        hr = E_INVALIDARG;
+    else if (l->Flags.DonotWait)
+        hr = kmt_wait(dev, a->last_fence, 0);
+    else
+        hr = kmt_wait(dev, a->last_fence, KMT_WAIT_MS);
+    if (hr == S_OK) {
+        a->lock_count++;
+        l->pData = a->memory;
+    }
+    LeaveCriticalSection(&dev->lock);
+    return hr;
+}
+
+HRESULT aerort_kmt_unlock(struct aerort_kmt_device *dev, const D3DDDICB_UNLOCK *u)
+{
+    HRESULT hr = S_OK;
+    UINT i;
+    if (u == NULL || (u->NumAllocations != 0 && u->phAllocations == NULL))
+        return E_INVALIDARG;
+    EnterCriticalSection(&dev->lock);
+    for (i = 0; i < u->NumAllocations; i++) {
+        struct kmt_alloc *a = kmt_alloc_of(dev, u->phAllocations[i]);
+        if (a == NULL || a->lock_count == 0)
+            hr = E_INVALIDARG;
+        else
+            a->lock_count--;
+    }
+    LeaveCriticalSection(&dev->lock);
+    return hr;
+}

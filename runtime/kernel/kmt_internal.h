@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* kmt_internal.h — the runtime kernel's device: allocations, contexts, the KMD path and the
+ * link to the GPU. */
+#ifndef KMT_INTERNAL_H
+#define KMT_INTERNAL_H
+
+#define AERORT_KMT_BUILD 1
+#include "aerort_kmt.h"
+
+#include <stdint.h>
+
+#include "aerogpu_kmd.h"
+#include "rt_log.h"
+
+#define KMT_MAX_CONTEXTS    8u
+#define KMT_CMD_BYTES       (256u * 1024u) /* each command buffer handed to user mode */
+#define KMT_LIST_ENTRIES    1024u          /* allocation-list entries per command buffer */
+#define KMT_PATCH_ENTRIES   16u
+#define KMT_TRACKER_OBJECTS 65536u  /* objects the KMD's semantic tracker follows at once */
+#define KMT_WAIT_MS         120000u /* the longest a CPU wait may take before the device is lost */
+
+/* One submission as the GPU link takes it. */
+struct kmt_memory {
+    uint32_t alloc_id;
+    uint32_t flags;
+    uint64_t gpa;
+    void *bytes;
+    uint64_t size_bytes;
+};
+
+struct kmt_submission {
+    const void *stream;
+    uint32_t stream_len;
+    const void *alloc_table;
+    uint32_t alloc_table_len;
+    const struct kmt_memory *memory;
+    uint32_t memory_count;
+};
+
+struct kmt_link; /* kmt_link_*.c */
+
+/* The GPU link: a live host, or none (AEROCMD_HOST=none: every fence completes at once and
+ * nothing runs; for plumbing checks only). */
+HRESULT kmt_link_open(struct kmt_link **out, const char *address);
+void kmt_link_close(struct kmt_link *link);
+/* Sends a submission (the memory array is copied; its bytes must stay valid until the fence);
+ * *fence gets the value it signals. */
+HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, uint64_t *fence);
+/* S_OK once `fence` completed, AERORT_D3DERR_WASSTILLDRAWING when timeout_ms passed first,
+ * AERORT_D3DDDIERR_DEVICEREMOVED when the device was lost (the reason on stderr). */
+HRESULT kmt_link_wait(struct kmt_link *link, uint64_t fence, uint32_t timeout_ms);
+
+struct kmt_alloc {
+    uint32_t in_use;
+    uint32_t lock_count;
+    struct aerogpu_kmd_allocation kmd; /* what hDeviceSpecificAllocation points at */
+    uint8_t *memory;
+    uint64_t size;
+    uint64_t gpa;
+    uint64_t last_fence;       /* the last submission listing it */
+    uint64_t last_write_fence; /* ... with WriteOperation */
+};
+
+struct kmt_context {
+    uint32_t in_use;
+    uint8_t *cmd; /* the command buffer user mode writes */
+    D3DDDI_ALLOCATIONLIST *list;
+    D3DDDI_PATCHLOCATIONLIST *patch;
+    uint8_t *dma; /* the kernel's DMA buffer */
+};
+
+struct kmt_recorder; /* kmt_record.c */
+
+struct aerort_kmt_device {
+    CRITICAL_SECTION lock;
+    struct kmt_alloc *allocs; /* handle = index + 1 */
+    uint32_t alloc_count, alloc_cap;
+    struct kmt_context contexts[KMT_MAX_CONTEXTS];
+    struct aerocmd_kmd_validator validator;
+    void *tracker;
+    struct aerogpu_kmd_context kmd;
+    struct aerogpu_kmd_platform platform;
+    AEROGPU_DXGK_ALLOCATIONLIST klist[KMT_LIST_ENTRIES];
+    struct kmt_memory memory[KMT_LIST_ENTRIES];
+    struct kmt_link *link;
+    struct kmt_recorder *recorder;
+    uint64_t next_gpa;
+    uint64_t last_fence;
+    uint64_t present_fences[16]; /* the fences of the last presents, for throttling */
+    uint32_t present_count;
+    HRESULT lost;
+};
+
+struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h);
+/* Waits for `fence`; a device lost on the way is remembered. */
+HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms);
+
+/* Recording (AEROCMD_RT_RECORD_DIR): each submission as DIR/device-N/NNNN.acmd, .alloc and
+ * .mem (test/shims/record.c's layout, which `aerocmd trace wrap --memory` reads). */
+struct kmt_recorder *kmt_record_open(void);
+void kmt_record_submission(struct kmt_recorder *rec, const struct kmt_submission *s);
+void kmt_record_close(struct kmt_recorder *rec);
+
+#endif

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/* swapchain.c — a swap chain in a window, as a windowed application makes one: through the
+ * device's factory and through D3D11CreateDeviceAndSwapChain, its back buffer rendered and
+ * read back, Present, ResizeBuffers (refused while the application holds a buffer), a
+ * chain sized from the window's client area. Needs an X server under Wine. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog.h"
+
+static HWND window(UINT w, UINT h)
+{
+    WNDCLASSA wc;
+    RECT r = {0, 0, (LONG)w, (LONG)h};
+    memset(&wc, 0, sizeof wc);
+    wc.lpfnWndProc = DefWindowProcA;
+    wc.hInstance = GetModuleHandleA(NULL);
+    wc.lpszClassName = "aerocmd_swapchain";
+    RegisterClassA(&wc);
+    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
+    return CreateWindowA("aerocmd_swapchain", "swapchain", WS_OVERLAPPEDWINDOW, 0, 0,
+                         r.right - r.left, r.bottom - r.top, NULL, NULL, wc.hInstance, NULL);
+}
+
+static void chain_desc(DXGI_SWAP_CHAIN_DESC *d, HWND hwnd, UINT w, UINT h)
+{
+    memset(d, 0, sizeof *d);
+    d->BufferDesc.Width = w;
+    d->BufferDesc.Height = h;
+    d->BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    d->SampleDesc.Count = 1;
+    d->BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+    d->BufferCount = 1;
+    d->OutputWindow = hwnd;
+    d->Windowed = TRUE;
+    d->SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
+}
+
+static IDXGIFactory *device_factory(void)
+{
+    IDXGIDevice *dxgi = NULL;
+    IDXGIAdapter *adapter = NULL;
+    IDXGIFactory *f = NULL;
+    CHECK_HR(ID3D11Device_QueryInterface(P.dev, &IID_IDXGIDevice, (void **)&dxgi), S_OK);
+    CHECK_HR(IDXGIDevice_GetAdapter(dxgi, &adapter), S_OK);
+    CHECK_HR(IDXGIAdapter_GetParent(adapter, &IID_IDXGIFactory, (void **)&f), S_OK);
+    IDXGIAdapter_Release(adapter);
+    IDXGIDevice_Release(dxgi);
+    return f;
+}
+
+/* Clears the chain's buffer 0 with `color` through the given device, reads it back as the
+ * image `name` and presents. */
+static void clear_read_present(ID3D11Device *dev, ID3D11DeviceContext *ctx, IDXGISwapChain *sc,
+                               const FLOAT color[4], const char *name, UINT *w, UINT *h)
+{
+    ID3D11Texture2D *bb = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    uint8_t *img;
+    if (!CHECK_HR(IDXGISwapChain_GetBuffer(sc, 0, &IID_ID3D11Texture2D, (void **)&bb), S_OK))
+        return;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(dev, (ID3D11Resource *)bb, NULL, &rtv), S_OK);
+    ID3D11DeviceContext_ClearRenderTargetView(ctx, rtv, color);
+    if (ctx == P.ctx) {
+        img = prog_readback(bb, w, h, 4);
+        CHECK(prog_near(img, (int)(color[0] * 255 + 0.5f), (int)(color[1] * 255 + 0.5f),
+                        (int)(color[2] * 255 + 0.5f), 255, 0));
+        prog_result_image(name, img, *w, *h, 4, "exact");
+        free(img);
+    }
+    CHECK_HR(IDXGISwapChain_Present(sc, 0, 0), S_OK);
+    ID3D11RenderTargetView_Release(rtv);
+    ID3D11Texture2D_Release(bb);
+}
+
+static void scene_factory_chain(HWND hwnd)
+{
+    static const FLOAT teal[4] = {0.2f, 0.6f, 0.6f, 1};
+    static const FLOAT red[4] = {1, 0, 0, 1};
+    IDXGIFactory *f = device_factory();
+    IDXGISwapChain *sc = NULL;
+    ID3D11Texture2D *held = NULL;
+    DXGI_SWAP_CHAIN_DESC d, got;
+    UINT w = 0, h = 0;
+    prog_scene("swapchain_present");
+    chain_desc(&d, hwnd, 64, 48);
+    if (!CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK))
+        return;
+    CHECK_HR(IDXGISwapChain_GetDesc(sc, &got), S_OK);
+    CHECK(got.BufferDesc.Width == 64 && got.BufferDesc.Height == 48 && got.OutputWindow == hwnd);
+    clear_read_present(P.dev, P.ctx, sc, teal, "back_buffer", &w, &h);
+    CHECK(w == 64 && h == 48);
+    prog_scene("swapchain_resize");
+    CHECK_HR(IDXGISwapChain_GetBuffer(sc, 0, &IID_ID3D11Texture2D, (void **)&held), S_OK);
+    CHECK_HR(IDXGISwapChain_ResizeBuffers(sc, 0, 32, 16, DXGI_FORMAT_UNKNOWN, 0),
+             DXGI_ERROR_INVALID_CALL); /* a buffer is still held */
+    if (held != NULL)
+        ID3D11Texture2D_Release(held);
+    ID3D11DeviceContext_ClearState(P.ctx);
+    CHECK_HR(IDXGISwapChain_ResizeBuffers(sc, 0, 32, 16, DXGI_FORMAT_UNKNOWN, 0), S_OK);
+    clear_read_present(P.dev, P.ctx, sc, red, "resized", &w, &h);
+    CHECK(w == 32 && h == 16);
+    prog_result_value("sizes", "%ux%u", w, h);
+    IDXGISwapChain_Release(sc);
+    IDXGIFactory_Release(f);
+}
+
+/* Width and height 0 take the window's client area (what GetClientRect says: a window has
+ * a minimum size). */
+static void scene_client_size(void)
+{
+    IDXGIFactory *f = device_factory();
+    HWND hwnd = window(40, 24);
+    IDXGISwapChain *sc = NULL;
+    DXGI_SWAP_CHAIN_DESC d, got;
+    RECT r;
+    prog_scene("swapchain_window_size");
+    chain_desc(&d, hwnd, 0, 0);
+    GetClientRect(hwnd, &r);
+    if (CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK)) {
+        CHECK_HR(IDXGISwapChain_GetDesc(sc, &got), S_OK);
+        CHECK(got.BufferDesc.Width == (UINT)(r.right - r.left) &&
+              got.BufferDesc.Height == (UINT)(r.bottom - r.top));
+        prog_result_value("size", "%ux%u", got.BufferDesc.Width, got.BufferDesc.Height);
+        IDXGISwapChain_Release(sc);
+    }
+    DestroyWindow(hwnd);
+    IDXGIFactory_Release(f);
+}
+
+/* A second device with its chain from D3D11CreateDeviceAndSwapChain. */
+static void scene_create_device_and_chain(HWND hwnd)
+{
+    static const FLOAT blue[4] = {0, 0, 1, 1};
+    DXGI_SWAP_CHAIN_DESC d;
+    IDXGISwapChain *sc = NULL;
+    ID3D11Device *dev = NULL;
+    ID3D11DeviceContext *ctx = NULL;
+    D3D_FEATURE_LEVEL level;
+    UINT w, h;
+    prog_scene("create_device_and_swapchain");
+    chain_desc(&d, hwnd, 16, 16);
+    if (!CHECK_HR(D3D11CreateDeviceAndSwapChain(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, NULL, 0,
+                                                D3D11_SDK_VERSION, &d, &sc, &dev, &level, &ctx),
+                  S_OK))
+        return;
+    CHECK(level >= D3D_FEATURE_LEVEL_10_0);
+    clear_read_present(dev, ctx, sc, blue, "unused", &w, &h);
+    prog_result_value("created", "1");
+    IDXGISwapChain_Release(sc);
+    ID3D11DeviceContext_Release(ctx);
+    CHECK(ID3D11Device_Release(dev) == 0);
+}
+
+int main(int argc, char **argv)
+{
+    HWND hwnd;
+    prog_init(argc, argv);
+    hwnd = window(64, 48);
+    if (!CHECK(hwnd != NULL))
+        return prog_finish();
+    scene_factory_chain(hwnd);
+    scene_client_size();
+    scene_create_device_and_chain(hwnd);
+    DestroyWindow(hwnd);
+    return prog_finish();
+}
