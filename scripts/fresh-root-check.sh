@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The fresh-machine check: README's two commands in a minimal Debian 12 root made for this
 # run (debootstrap --variant=minbase bookworm), from a clone of a commit alone, as root in a
-# chroot. A package missing from scripts/install-deps.sh fails here the day it is needed.
+# chroot: command 1 to the demo's picture, a Direct3D 11 program through
+# scripts/run-d3d11-program.sh after it, then command 2 with nothing skipped. A package
+# missing from scripts/install-deps.sh fails here the day it is needed.
 #
 # usage: scripts/fresh-root-check.sh [--tests all|smoke|none] [--rev REV] [--working-tree]
 #                                    [--keep] [--cache DIR]
@@ -152,6 +154,17 @@ grep -E '^# (picture|[0-9]+ submissions)' "$logs/command1.log"
 in_root "python3 test/pixels/judge_demo_png.py build/aerocmd-demo.png build/test/pixels/test_demo_picture" \
     >"$logs/picture.log" 2>&1 || fail "command 1's picture" "$logs/picture.log"
 tail -1 "$logs/picture.log"
+# README: a Direct3D 11 program of one's own runs on the driver after command 1, from any
+# directory (the runner builds the runtime and driver DLLs it needs). The program: one of
+# the test programs, built here as an application would be.
+in_root "cd /tmp && x86_64-w64-mingw32-gcc -std=c99 -O2 -DCOBJMACROS -I/root/libaerocmd/test/programs \
+    -o basics.exe /root/libaerocmd/test/programs/basics.c /root/libaerocmd/test/programs/prog.c \
+    /root/libaerocmd/test/programs/prog_dxbc.c -static-libgcc -ld3d11 -ldxgi -ld3dcompiler_47 \
+    -ldxguid -luser32 && bash /root/libaerocmd/scripts/run-d3d11-program.sh basics.exe" \
+    >"$logs/runner.log" 2>&1 || fail "a program through scripts/run-d3d11-program.sh" "$logs/runner.log"
+grep -qE '^[0-9]+ passed, 0 failed' "$logs/runner.log" ||
+    fail "a program through scripts/run-d3d11-program.sh" "$logs/runner.log"
+say "a program through the runner: $(grep -E '^[0-9]+ passed' "$logs/runner.log")"
 
 case $tests in
 none) say "command 2 not asked for"; exit 0 ;;
@@ -164,4 +177,7 @@ in_root "$command2" >"$logs/command2.log" 2>&1 || {
     fail "command 2" "$logs/command2.log"
 }
 tail -1 "$logs/command2.log"
+# install-deps installed everything: a test that skips here says something is missing
+tail -1 "$logs/command2.log" | grep -q ', 0 skipped$' ||
+    fail "command 2 skipped tests on a machine install-deps set up" "$logs/command2.log"
 say "both commands passed in a fresh Debian 12 root"

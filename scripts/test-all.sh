@@ -39,12 +39,15 @@ run_tests() { # build-dir, meson test options (--suite S, --benchmark, --logbase
     fi
     meson test -C "$dir" --print-errorlogs "$@" "${picked[@]}" || status=1
 }
-setup() { # build-dir, meson options...: a new tree, or an existing one (README command 1's
-    local dir=$1 # build) given these options
+setup() { # build-dir, [--cross-file FILE], meson options...: a new tree, or an existing one
+    local dir=$1 log # (README command 1's build, the runner's build-win64) given these options
     shift
-    local verb=setup log
-    [ -f "$dir/build.ninja" ] && verb=configure
-    log=$(meson $verb "$dir" -Dwerror=true "$@" 2>&1) || { echo "$log"; return 1; }
+    if [ -f "$dir/build.ninja" ]; then
+        [ "${1:-}" != --cross-file ] || shift 2 # an existing tree keeps its machine
+        log=$(meson configure "$dir" -Dwerror=true "$@" 2>&1) || { echo "$log"; return 1; }
+    else
+        log=$(meson setup "$dir" -Dwerror=true "$@" 2>&1) || { echo "$log"; return 1; }
+    fi
 }
 run_suite() { # build-dir, extra meson options...
     local dir=$1
@@ -70,20 +73,20 @@ add_bench_log build/meson-logs/benchlog.json
 # Shim DLLs, cross-built with mingw-w64 (only the shim suite: -Dtests=false). x86_64 runs the
 # Wine scenarios and compares their streams with the host golden files through the native
 # aerocmd built above; i686 is built (warning-free) and its exports are checked.
-[ -f build-win64/build.ninja ] || setup build-win64 --cross-file cross/x86_64-w64-mingw32.ini \
+setup build-win64 --cross-file cross/x86_64-w64-mingw32.ini \
     -Dtests=false -Dshim_aerocmd="$PWD/build/tools/aerocmd/aerocmd" \
     -Dshim_pixels="$PWD/build/test/pixels/test_scene_pictures" -Dwine=enabled -Dvalgrind=enabled
 ninja -C build-win64
 run_tests build-win64 --suite shims
 run_tests build-win64 --benchmark --suite shims --logbase benchlog
-[ -f build-win32/build.ninja ] || setup build-win32 --cross-file cross/i686-w64-mingw32.ini -Dtests=false
+setup build-win32 --cross-file cross/i686-w64-mingw32.ini -Dtests=false
 ninja -C build-win32
 run_tests build-win32 --suite shims
 logs+=(build-win64/meson-logs/testlog.json build-win32/meson-logs/testlog.json)
 add_bench_log build-win64/meson-logs/benchlog.json
 
 # libFuzzer smoke runs (clang, ASan+UBSan): only the fuzz suite, the rest ran above.
-[ -f build-fuzz/build.ninja ] || CC=clang setup build-fuzz -Dfuzzers=true \
+CC=clang setup build-fuzz -Dfuzzers=true \
     -Db_sanitize=address,undefined -Db_lundef=false -Dexec=enabled
 ninja -C build-fuzz
 run_tests build-fuzz --suite fuzz
