@@ -472,13 +472,17 @@ class Hostile:
         s = connect(host)
         start = time.monotonic()
         expect_error(self.checks, s, K_PROTOCOL, "no HELLO", "no HELLO")
-        self.checks.check(time.monotonic() - start <= 4, "no HELLO: closed after the timeout")
+        self.checks.check(time.monotonic() - start <= 4 * TIME_SCALE,
+                          "no HELLO: closed after the timeout")
         s.close()
 
     def many(self, host):
         socks = [connect(host) for _ in range(200)]
-        self.checks.check(len(host.children()) <= 4, "200 connections: at most --max-clients "
-                          "workers", host.children())
+        # a spare just forked looks like a worker until it names itself: the fewest seen
+        # over a moment
+        seen = min((len(host.children()), time.sleep(0.05))[0] for _ in range(20))
+        self.checks.check(seen <= 4, "200 connections: at most --max-clients workers",
+                          host.children())
         busy = served = 0
         for s in socks:
             s.settimeout(5)
