@@ -380,7 +380,8 @@ static void set_vertex_buffers(struct aerocmd_umd_fake *f, const struct aerocmd_
         AEROCMD_VIEW(p, aerogpu_cmd_set_vertex_buffers, AEROGPU_CMD_SET_VERTEX_BUFFERS);
     const uint8_t *b = aerocmd_packet_payload(p, NULL, NULL);
     uint32_t i;
-    if (c == NULL || b == NULL || c->start_slot > 16u || c->buffer_count > 16u - c->start_slot) {
+    if (c == NULL || b == NULL || c->start_slot > AEROCMD_UMD_MAX_VERTEX_BUFFERS ||
+        c->buffer_count > AEROCMD_UMD_MAX_VERTEX_BUFFERS - c->start_slot) {
         f->host_faults++;
         return;
     }

@@ -24,10 +24,14 @@ rm -rf "$work/build"
 CC="$CC" CFLAGS="$CFLAGS" meson setup "$work/build" "$root" --buildtype=plain \
     -Dtests=false -Dwerror=false -Ddefault_library=static -Db_lundef=false >"$work/setup.log" ||
     { cat "$work/setup.log"; exit 1; }
-meson compile -C "$work/build" libaerocmd/aerocmd >"$work/compile.log" ||
-    { cat "$work/compile.log"; exit 1; }
+meson compile -C "$work/build" libaerocmd/aerocmd libaerocmd/src/fake/aerocmd_fake \
+    >"$work/compile.log" || { cat "$work/compile.log"; exit 1; }
 lib=$(find "$work/build" -name 'libaerocmd.a' | head -n 1)
-includes=(-I"$root/protocol" -I"$root/libaerocmd/include" -I"$fuzz_dir")
+# the in-memory fake of the umd callbacks (tools and tests only), which the DDI-sequence
+# target drives
+fake_lib=$(find "$work/build" -name 'libaerocmd_fake.a' | head -n 1)
+includes=(-I"$root/protocol" -I"$root/libaerocmd/include" -I"$root/libaerocmd/src/fake/include"
+          -I"$fuzz_dir")
 
 # [libfuzzer] options of every target, plus the target's own long-run options.
 options() {
@@ -97,7 +101,7 @@ while IFS='|' read -r name sources dict seeds _seconds _smoke long needs || [ -n
         objects+=("$object")
     done
     # shellcheck disable=SC2086
-    $CXX $CXXFLAGS $LIB_FUZZING_ENGINE "${objects[@]}" "${extra[@]:0:1}" "$lib" \
+    $CXX $CXXFLAGS $LIB_FUZZING_ENGINE "${objects[@]}" "${extra[@]:0:1}" "$fake_lib" "$lib" \
         "${extra[@]:1}" -o "$OUT/$name"
     cp "$fuzz_dir/$(trim "$dict")" "$OUT/$name.dict"
     options "$(trim "$long")" >"$OUT/$name.options"

@@ -24,6 +24,7 @@
 #include "aerocmd/alloc.h"
 #include "aerocmd/result.h"
 #include "aerocmd/umd_callbacks.h"
+#include "aerocmd/umd_pipeline.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -82,7 +83,9 @@ struct aerocmd_umd_fake_resource {
 /* The input-assembler bindings the host model has seen (SET_VERTEX_BUFFERS,
  * SET_INDEX_BUFFER), for tests that look at what a draw reads. */
 struct aerocmd_umd_fake_ia {
-    uint32_t vb_handle[16], vb_stride[16], vb_offset[16];
+    uint32_t vb_handle[AEROCMD_UMD_MAX_VERTEX_BUFFERS]; /* Direct3D 11's 32 slots */
+    uint32_t vb_stride[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
+    uint32_t vb_offset[AEROCMD_UMD_MAX_VERTEX_BUFFERS];
     uint32_t ib_handle, ib_format, ib_offset;
 };
 
