@@ -320,16 +320,33 @@ static int left_of_4(uint32_t x, uint32_t y)
     return x < 4;
 }
 
+/* Every texel of a D24_UNORM_S8_UINT image is `depth` (24 bits) with stencil 0. */
+static void all_depth_stencil_zero(const struct aerocmd_exec_image *img, uint32_t depth,
+                                   const char *what)
+{
+    size_t i, n = (size_t)img->raw_row_bytes * img->raw_rows;
+    uint32_t v = depth;
+    for (i = 0; img->raw != NULL && i + 4u <= n; i += 4u) {
+        memcpy(&v, img->raw + i, 4);
+        if (v != depth)
+            break;
+    }
+    if (!check_report(img->raw != NULL && n != 0 && i == n, __FILE__, __LINE__, what))
+        fprintf(stderr, "    texel %zu is %08x, not %08x\n", i / 4u, v, depth);
+}
+
 /* What the guest never wrote reads zero: Direct3D 12 zeroes a committed resource's memory
  * (the executor's Direct3D), whatever the memory held before. Resources of the same sizes
- * are filled and destroyed first, twice, so that new ones may be given their memory. */
+ * are filled and destroyed first, twice, so that new ones may be given their memory. A
+ * clear of the depth alone leaves the stencil of a D24S8 texture as it was: zero. */
 static void never_written(void)
 {
     static const float white[4] = {1, 1, 1, 1};
     static const uint8_t white8[4] = {255, 255, 255, 255}, zero8[4] = {0, 0, 0, 0};
     uint8_t bytes[4096], got[4096];
     struct aerocmd_exec_image img;
-    uint32_t i, buf, tex, depth, drawn;
+    const uint32_t no_colour[4] = {0, 0, 0, 0};
+    uint32_t i, buf, tex, depth, d24, d24_cleared, drawn;
     aerogpu_handle_t colors[8] = {0};
     struct px p;
     if (!px_start(&p))
@@ -346,6 +363,11 @@ static void never_written(void)
     buf = px_buffer(&p, NULL, sizeof(bytes));
     tex = px_texture_full(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 32, 32, 2, 2, 0, 0);
     depth = px_texture(&p, AEROGPU_FORMAT_D32_FLOAT, 64, 64);
+    d24 = px_texture(&p, AEROGPU_FORMAT_D24_UNORM_S8_UINT, 64, 64);
+    d24_cleared = px_texture(&p, AEROGPU_FORMAT_D24_UNORM_S8_UINT, 64, 64);
+    CHECK(aerocmd_append_set_render_targets(&p.w, 0, colors, d24_cleared) == AEROCMD_OK);
+    CHECK(aerocmd_append_clear(&p.w, AEROGPU_CLEAR_DEPTH, no_colour, px_f32(1.0f), 0x77) ==
+          AEROCMD_OK);
     colors[0] = drawn = px_texture(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8);
     CHECK(aerocmd_append_set_render_targets(&p.w, 1, colors, 0) == AEROCMD_OK);
     px_viewport(&p, 0.0f, 0.0f, 8.0f, 8.0f);
@@ -364,6 +386,12 @@ static void never_written(void)
     aerocmd_exec_image_release(&img);
     if (px_read(&p, depth, &img))
         all_zero(&img, "a depth texture never written");
+    aerocmd_exec_image_release(&img);
+    if (px_read(&p, d24, &img))
+        all_zero(&img, "a D24S8 texture never written");
+    aerocmd_exec_image_release(&img);
+    if (px_read(&p, d24_cleared, &img)) /* depth 1.0: 2^24 - 1 */
+        all_depth_stencil_zero(&img, 0xFFFFFFu, "a D24S8 texture, its depth alone cleared");
     aerocmd_exec_image_release(&img);
     if (px_read(&p, drawn, &img))
         px_expect_map(&img, left_of_4, white8, zero8, "drawn into without a clear: the rest 0");

@@ -86,13 +86,15 @@ aerocmd_result aerocmd_priv_exec_clear_packet(struct exec_ctx *ctx)
         if (ctx->ex->gpu.device == NULL)
             return AEROCMD_OK;
         if (p->flags & AEROGPU_CLEAR_DEPTH)
-            clears_all(&ref);
-        if ((r = aerocmd_priv_exec_make_target(ctx, 1, &ref, &f, &h)) != AEROCMD_OK)
-            return r;
-        if (p->flags & AEROGPU_CLEAR_DEPTH)
             flags |= D3D12_CLEAR_FLAG_DEPTH;
         if ((p->flags & AEROGPU_CLEAR_STENCIL) && f.depth == DXGI_FORMAT_D24_UNORM_S8_UINT)
             flags |= D3D12_CLEAR_FLAG_STENCIL;
+        /* a depth-only clear of D24S8 leaves its stencil to be zeroed */
+        if ((flags & D3D12_CLEAR_FLAG_DEPTH) &&
+            (f.depth != DXGI_FORMAT_D24_UNORM_S8_UINT || (flags & D3D12_CLEAR_FLAG_STENCIL)))
+            clears_all(&ref);
+        if ((r = aerocmd_priv_exec_make_target(ctx, 1, &ref, &f, &h)) != AEROCMD_OK)
+            return r;
         if (flags != 0)
             ID3D12GraphicsCommandList_ClearDepthStencilView(
                 ctx->ex->gpu.list, h, flags, f32(p->depth_f32), (UINT8)p->stencil, 0, NULL);
