@@ -58,20 +58,55 @@ static HRESULT STDMETHODCALLTYPE dxgi_get_adapter(IDXGIDevice1 *iface, IDXGIAdap
     return S_OK;
 }
 
+/* DXGI's usage in Direct3D's bind flags (the other DXGI_USAGE bits say nothing a texture
+ * is bound as). */
+static UINT bind_from_usage(DXGI_USAGE usage)
+{
+    return ((usage & DXGI_USAGE_SHADER_INPUT) ? (UINT)D3D11_BIND_SHADER_RESOURCE : 0u) |
+           ((usage & DXGI_USAGE_RENDER_TARGET_OUTPUT) ? (UINT)D3D11_BIND_RENDER_TARGET : 0u) |
+           ((usage & DXGI_USAGE_UNORDERED_ACCESS) ? (UINT)D3D11_BIND_UNORDERED_ACCESS : 0u);
+}
+
+/* Count 2D textures of one level and one slice (DEFAULT usage), their surfaces in out[0..count)
+ * (IDXGIDevice::CreateSurface). Surfaces opened from a shared resource are not made here. */
 static HRESULT STDMETHODCALLTYPE dxgi_create_surface(IDXGIDevice1 *iface,
                                                      const DXGI_SURFACE_DESC *desc, UINT count,
                                                      DXGI_USAGE usage,
                                                      const DXGI_SHARED_RESOURCE *shared,
                                                      IDXGISurface **out)
 {
-    (void)iface;
-    (void)desc;
-    (void)count;
-    (void)usage;
-    (void)shared;
-    (void)out;
-    aerort_trace_unimplemented("IDXGIDevice::CreateSurface");
-    return E_NOTIMPL;
+    struct rt_device *dev = from_dxgi(iface);
+    D3D11_TEXTURE2D_DESC td;
+    ID3D11Texture2D *tex;
+    HRESULT hr = S_OK;
+    UINT i;
+    if (desc == NULL || out == NULL)
+        return E_INVALIDARG;
+    if (shared != NULL) {
+        aerort_trace_unimplemented("IDXGIDevice::CreateSurface of a shared resource");
+        return DXGI_ERROR_UNSUPPORTED;
+    }
+    memset(&td, 0, sizeof td);
+    td.Width = desc->Width;
+    td.Height = desc->Height;
+    td.MipLevels = td.ArraySize = 1;
+    td.Format = desc->Format;
+    td.SampleDesc = desc->SampleDesc;
+    td.Usage = D3D11_USAGE_DEFAULT;
+    td.BindFlags = bind_from_usage(usage);
+    for (i = 0; i < count && SUCCEEDED(hr); i++) {
+        out[i] = NULL;
+        hr = rt_texture2d_create(dev, &td, NULL, NULL, &tex);
+        if (SUCCEEDED(hr))
+            out[i] = (IDXGISurface *)&((struct rt_resource *)tex)->surface;
+    }
+    if (FAILED(hr))
+        while (i-- > 0)
+            if (out[i] != NULL) {
+                IDXGISurface_Release(out[i]);
+                out[i] = NULL;
+            }
+    return hr;
 }
 
 static HRESULT STDMETHODCALLTYPE dxgi_residency(IDXGIDevice1 *iface, IUnknown *const *resources,

@@ -225,6 +225,7 @@ struct rt_resource {
     uint64_t mapped; /* bit per subresource (first 64) mapped */
     BOOL swapchain;  /* a swap chain's buffer (BIND_PRESENT) */
     BOOL discard_on_present;
+    IDXGISurface1 surface; /* 2D textures: their DXGI surface (rt_surface.c) */
 };
 
 struct rt_resource *rt_resource_from(const void *iface);
@@ -242,6 +243,12 @@ struct rt_present_target {
 HRESULT rt_texture2d_create(struct rt_device *dev, const D3D11_TEXTURE2D_DESC *desc,
                             const D3D11_SUBRESOURCE_DATA *init,
                             const struct rt_present_target *present, ID3D11Texture2D **out);
+
+/* The DXGI surface of a 2D texture: one object, one count with the texture. QueryInterface
+ * answers IDXGISurface / IDXGISurface1 for a texture of one subresource (rt_surface.c). */
+void rt_surface_init(struct rt_resource *r);
+/* S_OK with *out set and a reference taken, else E_NOINTERFACE. */
+HRESULT rt_surface_query(struct rt_object *obj, REFIID riid, void **out);
 
 /* Views hold their resource with the runtime's reference. */
 struct rt_view {

@@ -181,6 +181,8 @@ static HRESULT create_texture(struct rt_device *dev, struct rt_resource *tmpl, U
         return E_OUTOFMEMORY;
     memcpy((uint8_t *)r + sizeof r->obj, (const uint8_t *)tmpl + sizeof tmpl->obj,
            sizeof *r - sizeof r->obj);
+    if (dim == 2)
+        rt_surface_init(r);
     hr = rt_resource_create_ddi(dev, r, data, primary);
     if (FAILED(hr)) {
         rt_object_discard(&r->obj);

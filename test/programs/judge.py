@@ -51,6 +51,9 @@ WINE_SCENES = {
         "SO_OVERFLOW_PREDICATE (CreatePredicate answers 0x8876086a) and ignores SetPredication",
     ("prog_queries", "occlusion_predication"): "Wine 8.0 ignores SetPredication and answers "
         "GetData of an occlusion predicate with E_INVALIDARG",
+    ("prog_surface", "surface_refusals"): "Wine 8.0's IDXGISurface answers wined3d's errors: "
+        "Map of a surface the CPU cannot access as asked E_INVALIDARG, GetDC of a surface not "
+        "GDI_COMPATIBLE D3DERR_INVALIDCALL (0x8876086c), not DXGI_ERROR_INVALID_CALL",
 }
 # Values where Wine 8.0's d3d11 answers other than Direct3D documents: the project's answer
 # must be the documented one; Wine's is accepted as its known deviation.
@@ -64,6 +67,15 @@ WINE_DEVIATIONS = {
     ("invalid_arguments", "view_without_bind_flag"): (
         "0x80070057", "a render-target view needs D3D11_BIND_RENDER_TARGET "
         "(CreateRenderTargetView); Wine 8.0 creates the view"),
+    ("surface_refusals", "map_default"): (
+        "0x887a0001", "IDXGISurface::Map answers a DXGI_ERROR code (DXGI_ERROR_INVALID_CALL) "
+        "for a surface the CPU cannot access; Wine 8.0 answers E_INVALIDARG"),
+    ("surface_refusals", "map_write_read_only"): (
+        "0x887a0001", "IDXGISurface::Map(DXGI_MAP_WRITE) of a surface without CPU write access "
+        "is DXGI_ERROR_INVALID_CALL; Wine 8.0 answers E_INVALIDARG"),
+    ("surface_refusals", "get_dc_not_gdi"): (
+        "0x887a0001", "IDXGISurface1::GetDC fails for a surface not created GDI_COMPATIBLE, "
+        "with DXGI's DXGI_ERROR_INVALID_CALL; Wine 8.0 answers D3DERR_INVALIDCALL"),
 }
 TIME_SCALE = float(os.environ.get("AEROCMD_TEST_TIME_SCALE", "1"))
 RUN_SECONDS = 240

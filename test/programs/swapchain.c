@@ -2,7 +2,8 @@
 /* swapchain.c — a swap chain in a window, as a windowed application makes one: through the
  * device's factory and through D3D11CreateDeviceAndSwapChain, its back buffer rendered and
  * read back, Present, ResizeBuffers (refused while the application holds a buffer), a
- * chain sized from the window's client area. Needs an X server under Wine. */
+ * chain sized from the window's client area, the full-screen state, ResizeTarget and the
+ * containing output. Needs an X server under Wine. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,59 @@ static void scene_create_device_and_chain(HWND hwnd)
     CHECK(ID3D11Device_Release(dev) == 0);
 }
 
+/* A windowed chain's full-screen answers. SetFullscreenState(TRUE) may be granted or not
+ * (DXGI_ERROR_NOT_CURRENTLY_AVAILABLE, DXGI_STATUS_MODE_CHANGE_IN_PROGRESS: "the swap chain
+ * stays windowed"): only a documented answer is checked, and that the state says what it
+ * did. ResizeTarget sizes the window's client area; the containing output is the desktop's. */
+static void scene_fullscreen(void)
+{
+    IDXGIFactory *f = device_factory();
+    HWND hwnd = window(64, 48);
+    IDXGISwapChain *sc = NULL;
+    IDXGIOutput *target = (IDXGIOutput *)1, *output = NULL;
+    DXGI_SWAP_CHAIN_DESC d;
+    DXGI_OUTPUT_DESC od;
+    DXGI_MODE_DESC mode;
+    WINBOOL fs = TRUE;
+    HRESULT hr;
+    RECT r;
+    prog_scene("swapchain_fullscreen");
+    chain_desc(&d, hwnd, 64, 48);
+    if (!CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK))
+        return;
+    CHECK_HR(IDXGISwapChain_GetFullscreenState(sc, &fs, &target), S_OK);
+    CHECK(!fs && target == NULL);
+    prog_result_value("windowed_state", "%d %d", fs, target == NULL);
+    CHECK_HR(IDXGISwapChain_SetFullscreenState(sc, FALSE, NULL), S_OK);
+    hr = IDXGISwapChain_SetFullscreenState(sc, TRUE, NULL);
+    CHECK(hr == S_OK || hr == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE ||
+          hr == DXGI_STATUS_MODE_CHANGE_IN_PROGRESS);
+    CHECK_HR(IDXGISwapChain_GetFullscreenState(sc, &fs, NULL), S_OK);
+    CHECK(fs == (hr == S_OK));
+    if (hr == S_OK)
+        CHECK_HR(IDXGISwapChain_SetFullscreenState(sc, FALSE, NULL), S_OK);
+    prog_scene("swapchain_resize_target");
+    CHECK_HR(IDXGISwapChain_ResizeTarget(sc, NULL), DXGI_ERROR_INVALID_CALL);
+    memset(&mode, 0, sizeof mode);
+    mode.Width = 320;
+    mode.Height = 200;
+    CHECK_HR(IDXGISwapChain_ResizeTarget(sc, &mode), S_OK);
+    GetClientRect(hwnd, &r);
+    CHECK(r.right - r.left == 320 && r.bottom - r.top == 200);
+    prog_result_value("client", "%ldx%ld", (long)(r.right - r.left), (long)(r.bottom - r.top));
+    prog_scene("swapchain_containing_output");
+    if (CHECK_HR(IDXGISwapChain_GetContainingOutput(sc, &output), S_OK) &&
+        CHECK_HR(IDXGIOutput_GetDesc(output, &od), S_OK)) {
+        CHECK(od.AttachedToDesktop);
+        prog_result_value("attached", "%d", od.AttachedToDesktop);
+    }
+    if (output != NULL)
+        IDXGIOutput_Release(output);
+    IDXGISwapChain_Release(sc);
+    DestroyWindow(hwnd);
+    IDXGIFactory_Release(f);
+}
+
 int main(int argc, char **argv)
 {
     HWND hwnd;
@@ -163,5 +217,6 @@ int main(int argc, char **argv)
     scene_client_size();
     scene_create_device_and_chain(hwnd);
     DestroyWindow(hwnd);
+    scene_fullscreen();
     return prog_finish();
 }
