@@ -23,13 +23,16 @@ static UINT ddi_cpu_access(UINT access)
            ((access & D3D11_CPU_ACCESS_READ) ? D3D10_DDI_CPU_ACCESS_READ : 0u);
 }
 
-/* TEXTURECUBE becomes the dimension; the keyed-mutex and GDI bits have no DDI flag. */
+/* TEXTURECUBE becomes the dimension. The keyed-mutex and GDI bits go to the driver in the
+ * places the DDI reserves for them (0x100, 0x200: the API's values), so that a driver that
+ * cannot make such a resource says so at creation. */
 static UINT ddi_misc(UINT misc)
 {
     return misc &
            (D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_SHARED |
             D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
-            D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_RESOURCE_CLAMP);
+            D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_RESOURCE_CLAMP |
+            D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX | D3D11_RESOURCE_MISC_GDI_COMPATIBLE);
 }
 
 static int block_compressed(DXGI_FORMAT f)

@@ -214,6 +214,39 @@ static void scene_refusals(void)
     ID3D11Texture2D_Release(t);
 }
 
+/* A GDI_COMPATIBLE texture (B8G8R8A8, a render target, as GetDC requires): made, and its
+ * surface hands out a DC; unless the driver refuses the resource at creation
+ * (doc/compatibility.md resource.keyed_mutex_gdi). */
+static void scene_gdi_compatible(void)
+{
+    D3D11_TEXTURE2D_DESC d;
+    ID3D11Texture2D *t = NULL;
+    IDXGISurface1 *s = NULL;
+    HDC dc = NULL;
+    HRESULT hr;
+    prog_scene("surface_gdi_compatible");
+    memset(&d, 0, sizeof d);
+    d.Width = d.Height = 8;
+    d.MipLevels = d.ArraySize = 1;
+    d.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+    d.SampleDesc.Count = 1;
+    d.Usage = D3D11_USAGE_DEFAULT;
+    d.BindFlags = D3D11_BIND_RENDER_TARGET;
+    d.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
+    hr = ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t);
+    if (prog_refused(hr, "resource.keyed_mutex_gdi") || !CHECK_HR(hr, S_OK))
+        return;
+    if (CHECK_HR(ID3D11Texture2D_QueryInterface(t, &IID_IDXGISurface1, (void **)&s), S_OK)) {
+        hr = IDXGISurface1_GetDC(s, TRUE, &dc);
+        CHECK_HR(hr, S_OK);
+        prog_result_value("get_dc", "0x%08lx", (unsigned long)hr);
+        if (SUCCEEDED(hr))
+            IDXGISurface1_ReleaseDC(s, NULL);
+        IDXGISurface1_Release(s);
+    }
+    ID3D11Texture2D_Release(t);
+}
+
 /* The texture behind a created surface: DEFAULT, one level, the usage's bind flags;
  * cleared through a render-target view and read back. */
 static void use_created(IDXGISurface *s, const char *name)
@@ -349,6 +382,7 @@ int main(int argc, char **argv)
     scene_desc();
     scene_map_staging();
     scene_refusals();
+    scene_gdi_compatible();
     scene_create_surface();
     scene_swapchain_surface();
     return prog_finish();
