@@ -9,10 +9,12 @@ void rt_ctx_set_shader(struct rt_context *ctx, UINT stage, struct rt_object *sha
 /* what: 0 constant buffers, 1 shader resources, 2 samplers. */
 void rt_ctx_set_slots(struct rt_context *ctx, UINT stage, UINT what, UINT start, UINT n,
                       struct rt_object *const *objs);
-/* The resource is bound as a render target, depth-stencil or unordered-access view. */
-BOOL rt_ctx_bound_for_output(const struct rt_context *ctx, const struct rt_resource *res);
-/* Unbinds every shader resource view of res in every stage (it is about to be written). */
-void rt_ctx_unbind_inputs(struct rt_context *ctx, const struct rt_resource *res);
+/* A subresource of view v is bound as a render target, depth-stencil or unordered-access
+ * view. */
+BOOL rt_ctx_bound_for_output(const struct rt_context *ctx, const struct rt_view *v);
+/* Unbinds, in every stage, every shader-resource view sharing a subresource with the view
+ * `output` (about to be written; NULL: nothing). */
+void rt_ctx_unbind_inputs(struct rt_context *ctx, const struct rt_object *output);
 void rt_ctx_fill_uavs(ID3D11DeviceContextVtbl *t);
 
 /* The setters behind the methods (objects already of the right kind). */

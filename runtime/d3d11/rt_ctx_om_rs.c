@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* rt_ctx_om_rs.c — output merger, rasterizer and stream-output setters and getters. Binding
- * a resource for output unbinds its shader-resource views from every stage first (Direct3D
- * 11's read/write hazard rule, at the granularity of the resource). */
+ * subresources for output unbinds the shader-resource views of them from every stage first
+ * (Direct3D 11's read/write hazard rule, per subresource: rt_view_span.c). */
 #include <string.h>
 
 #include "rt_ctx.h"
@@ -15,28 +15,34 @@ static struct rt_resource *view_resource(const struct rt_object *v)
     return v != NULL ? ((const struct rt_view *)v)->resource : NULL;
 }
 
-BOOL rt_ctx_bound_for_output(const struct rt_context *ctx, const struct rt_resource *res)
+static BOOL meets(const struct rt_object *bound, const struct rt_view *v)
+{
+    return bound != NULL && rt_views_meet((const struct rt_view *)bound, v);
+}
+
+BOOL rt_ctx_bound_for_output(const struct rt_context *ctx, const struct rt_view *v)
 {
     UINT i;
-    if (view_resource(ctx->dsv) == res)
+    if (meets(ctx->dsv, v))
         return TRUE;
     for (i = 0; i < RT_SLOTS; i++)
-        if (view_resource(ctx->rtv[i]) == res)
+        if (meets(ctx->rtv[i], v))
             return TRUE;
     for (i = 0; i < D3D11_PS_CS_UAV_REGISTER_COUNT; i++)
-        if (view_resource(ctx->om_uav[i]) == res || view_resource(ctx->cs_uav[i]) == res)
+        if (meets(ctx->om_uav[i], v) || meets(ctx->cs_uav[i], v))
             return TRUE;
     return FALSE;
 }
 
-void rt_ctx_unbind_inputs(struct rt_context *ctx, const struct rt_resource *res)
+void rt_ctx_unbind_inputs(struct rt_context *ctx, const struct rt_object *output)
 {
+    const struct rt_view *v = (const struct rt_view *)output;
     UINT s, i;
-    if (res == NULL)
+    if (v == NULL)
         return;
     for (s = 0; s < RT_STAGES; s++)
         for (i = 0; i < D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT; i++)
-            if (view_resource(ctx->stage[s].srv[i]) == res)
+            if (meets(ctx->stage[s].srv[i], v))
                 rt_ctx_set_slots(ctx, s, 1, i, 1, NULL);
 }
 
@@ -58,8 +64,8 @@ void rt_ctx_set_targets(struct rt_context *ctx, UINT n, struct rt_object *const 
     D3D10DDI_HDEPTHSTENCILVIEW hd = {rt_drv(dsv)};
     UINT before = bound_targets(ctx), i;
     for (i = 0; i < n; i++)
-        rt_ctx_unbind_inputs(ctx, view_resource(rtvs[i]));
-    rt_ctx_unbind_inputs(ctx, view_resource(dsv));
+        rt_ctx_unbind_inputs(ctx, rtvs[i]);
+    rt_ctx_unbind_inputs(ctx, dsv);
     for (i = 0; i < RT_SLOTS; i++) {
         rt_object_bind(&ctx->rtv[i], i < n ? rtvs[i] : NULL);
         h[i].pDrvPrivate = rt_drv(ctx->rtv[i]);

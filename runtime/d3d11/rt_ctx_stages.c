@@ -91,7 +91,7 @@ void rt_ctx_set_slots(struct rt_context *ctx, UINT stage, UINT what, UINT start,
     UINT i;
     for (i = 0; i < n; i++) {
         struct rt_object *o = objs != NULL ? objs[i] : NULL;
-        if (what == 1 && o != NULL && rt_ctx_bound_for_output(ctx, ((struct rt_view *)o)->resource))
+        if (what == 1 && o != NULL && rt_ctx_bound_for_output(ctx, (struct rt_view *)o))
             o = NULL;
         rt_object_bind(&slots[start + i], o);
         handles[i] = rt_drv(o);

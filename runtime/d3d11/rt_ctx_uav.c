@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* rt_ctx_uav.c — the compute stage's unordered-access views (with append/consume initial
- * counts; -1 keeps the count). Binding one unbinds the resource's shader-resource views. */
+ * counts; -1 keeps the count). Binding one unbinds the shader-resource views of its
+ * subresources. */
 #include <string.h>
 
 #include "rt_ctx.h"
@@ -17,8 +18,7 @@ void rt_ctx_set_cs_uavs(struct rt_context *ctx, UINT start, UINT n, struct rt_ob
     D3D11DDI_HUNORDEREDACCESSVIEW h[UAV_SLOTS];
     UINT c[UAV_SLOTS], i;
     for (i = 0; i < n; i++) {
-        if (uavs[i] != NULL)
-            rt_ctx_unbind_inputs(ctx, ((struct rt_view *)uavs[i])->resource);
+        rt_ctx_unbind_inputs(ctx, uavs[i]);
         rt_object_bind(&ctx->cs_uav[start + i], uavs[i]);
         h[i].pDrvPrivate = rt_drv(uavs[i]);
         c[i] = counts != NULL ? counts[i] : ~0u;

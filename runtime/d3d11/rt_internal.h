@@ -260,6 +260,7 @@ struct rt_view {
         D3D11_DEPTH_STENCIL_VIEW_DESC dsv;
         D3D11_UNORDERED_ACCESS_VIEW_DESC uav;
     } desc;
+    UINT span[4]; /* mips [span[0], span[1]), slices [span[2], span[3]): rt_view_span.c */
 };
 
 /* ---- the device's creation methods (rt_device_*.c) ---------------------------------------- */

@@ -149,6 +149,7 @@ static HRESULT create_view(ID3D11Device *iface, ID3D11Resource *res_iface, const
     if (v == NULL)
         return E_OUTOFMEMORY;
     v->desc = tmp.desc;
+    rt_view_span(v, &a);
     a.srv.hDrvResource.pDrvPrivate = res->obj.drv; /* the first member of every variant */
     hr = ddi_create(dev, v, &a);
     if (FAILED(hr)) {

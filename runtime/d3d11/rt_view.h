@@ -18,6 +18,11 @@ union rt_view_ddi {
 HRESULT rt_view_resolve(struct rt_device *dev, struct rt_view *v, const void *desc,
                         union rt_view_ddi *a);
 
+/* The subresources the view covers, from its DDI arguments (rt_view_span.c); whether two
+ * views share a subresource (Direct3D's hazard rule). */
+void rt_view_span(struct rt_view *v, const union rt_view_ddi *a);
+BOOL rt_views_meet(const struct rt_view *a, const struct rt_view *b);
+
 /* Shared by the view kinds (rt_view_desc.c). */
 #define RT_VIEW_ALL (~(UINT)0)
 HRESULT rt_view_check_format(const struct rt_resource *r, DXGI_FORMAT f, BOOL buffer_unknown_ok);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* textures.c — textures as applications sample them: point and linear filtering, address
  * modes, mip levels chosen in the shader, sRGB decoding, block-compressed data, other
- * formats, UpdateSubresource into part of a texture, and two render targets at once. */
+ * formats, UpdateSubresource into part of a texture, two render targets at once, and one mip
+ * read while another of the same texture is drawn into. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,99 @@ static void scene_mips(void)
     ID3D11SamplerState_Release(s);
 }
 
+/* Whether PS slot 0 holds a shader-resource view now. */
+static int ps_slot0_bound(void)
+{
+    ID3D11ShaderResourceView *v = NULL;
+    ID3D11DeviceContext_PSGetShaderResources(P.ctx, 0, 1, &v);
+    if (v != NULL)
+        ID3D11ShaderResourceView_Release(v);
+    return v != NULL;
+}
+
+static ID3D11RenderTargetView *mip_rtv(ID3D11Texture2D *tex, UINT mip)
+{
+    D3D11_RENDER_TARGET_VIEW_DESC d;
+    ID3D11RenderTargetView *v = NULL;
+    memset(&d, 0, sizeof d);
+    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+    d.Texture2D.MipSlice = mip;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(P.dev, (ID3D11Resource *)tex, &d, &v), S_OK);
+    return v;
+}
+
+/* Direct3D 11 tracks read/write hazards per subresource: mip 1 read through a view of it
+ * while mip 0 is the target stays bound, and the draw copies it into mip 0 (a mip chain
+ * drawn level by level); mip 1 as the target unbinds it, and binding it for reading while
+ * mip 1 is the target binds nothing (OMSetRenderTargets / the hazard-tracking remarks). */
+static void scene_mip_hazards(void)
+{
+    static const FLOAT green[4] = {0, 1, 0, 1};
+    struct consts c = {{8, 8}, {1, 1}, 0, {0, 0, 0}};
+    ID3D11Texture2D *tex = NULL;
+    D3D11_TEXTURE2D_DESC d;
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    ID3D11ShaderResourceView *srv = NULL;
+    ID3D11RenderTargetView *rtv[2];
+    ID3D11Buffer *cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof c, &c);
+    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", NULL);
+    ID3D11PixelShader *ps = prog_ps(hlsl, "ps_lod");
+    int kept, unbound, refused;
+    UINT w, h;
+    uint8_t *img;
+    prog_scene("mip_read_while_drawing");
+    memset(&d, 0, sizeof d);
+    d.Width = d.Height = 8;
+    d.MipLevels = 2;
+    d.ArraySize = 1;
+    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    d.SampleDesc.Count = 1;
+    d.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
+    if (!CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &tex), S_OK))
+        return;
+    memset(&sd, 0, sizeof sd);
+    sd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    sd.Texture2D.MostDetailedMip = 1;
+    sd.Texture2D.MipLevels = 1;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(P.dev, (ID3D11Resource *)tex, &sd, &srv), S_OK);
+    rtv[0] = mip_rtv(tex, 0);
+    rtv[1] = mip_rtv(tex, 1);
+    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv[0], black);
+    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv[1], green);
+    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &cb);
+    ID3D11DeviceContext_PSSetShaderResources(P.ctx, 0, 1, &srv);
+    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv[0], NULL);
+    kept = ps_slot0_bound();
+    prog_viewport(8, 8);
+    ID3D11DeviceContext_Draw(P.ctx, 3, 0);
+    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv[1], NULL);
+    unbound = !ps_slot0_bound();
+    ID3D11DeviceContext_PSSetShaderResources(P.ctx, 0, 1, &srv);
+    refused = !ps_slot0_bound();
+    CHECK(kept && unbound && refused);
+    prog_result_value("mip1_read_mip0_target", "%d", kept);
+    prog_result_value("mip1_target_unbinds_it", "%d", unbound);
+    prog_result_value("mip1_read_while_target", "%s", refused ? "not bound" : "bound");
+    ID3D11DeviceContext_ClearState(P.ctx);
+    img = prog_readback(tex, &w, &h, 4);
+    CHECK(w == 8 && h == 8 && prog_near(img, 0, 255, 0, 255, 0) &&
+          prog_near(prog_px(img, 8, 4, 7, 7), 0, 255, 0, 255, 0));
+    prog_result_image("mip0", img, w, h, 4, "exact");
+    free(img);
+    ID3D11RenderTargetView_Release(rtv[0]);
+    ID3D11RenderTargetView_Release(rtv[1]);
+    ID3D11ShaderResourceView_Release(srv);
+    ID3D11Buffer_Release(cb);
+    ID3D11VertexShader_Release(vs);
+    ID3D11PixelShader_Release(ps);
+    ID3D11Texture2D_Release(tex);
+}
+
 /* A texture of format f whose 2 x 2 texels are the given bytes, sampled 1:1 into RGBA8;
  * refused formats are recorded as such. */
 static void scene_format(const char *name, DXGI_FORMAT f, const void *texels, UINT pitch, UINT size,
@@ -309,6 +403,7 @@ int main(int argc, char **argv)
     scene_linear(D3D11_TEXTURE_ADDRESS_CLAMP, "sample_linear_clamp");
     scene_linear(D3D11_TEXTURE_ADDRESS_MIRROR, "sample_linear_mirror");
     scene_mips();
+    scene_mip_hazards();
     scene_formats();
     scene_update_region();
     scene_mrt();

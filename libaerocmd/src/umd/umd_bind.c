@@ -395,15 +395,38 @@ static void put_srv(struct aerocmd_umd_context *ctx, uint32_t stage, uint32_t sl
     ctx->dirty |= UMD_DIRTY_SRV(stage);
 }
 
-/* A resource about to be written as a target may not stay readable anywhere. */
+/* The mips [s[0], s[1]) and layers [s[2], s[3]) a texture view covers: its own range, or
+ * all of its resource. */
+static void view_span(const struct aerocmd_umd_view *v, uint32_t s[4])
+{
+    s[0] = v->owns_handle ? v->range.base_mip : 0u;
+    s[1] = v->owns_handle ? s[0] + v->range.mip_count : v->res->mip_levels;
+    s[2] = v->owns_handle ? v->range.base_layer : 0u;
+    s[3] = v->owns_handle ? s[2] + v->range.layer_count : v->res->array_layers;
+}
+
+/* Whether a binding of view v clashes with `other` (NULL: all of v's resource). A buffer is
+ * one subresource. */
+static int views_meet(const struct aerocmd_umd_view *v, const struct aerocmd_umd_view *other)
+{
+    uint32_t a[4], b[4];
+    if (other == NULL || v->is_buffer || other->is_buffer)
+        return 1;
+    view_span(v, a);
+    view_span(other, b);
+    return a[0] < b[1] && b[0] < a[1] && a[2] < b[3] && b[2] < a[3];
+}
+
+/* A subresource about to be written as a target may not stay readable anywhere. */
 void aerocmd_priv_umd_unbind_from_srvs(struct aerocmd_umd_context *ctx,
-                                       const struct aerocmd_umd_resource *res)
+                                       const struct aerocmd_umd_resource *res,
+                                       const struct aerocmd_umd_view *written)
 {
     uint32_t stage, slot;
     for (stage = 0; stage < UMD_STAGE_COUNT && res->srv_refs > 0; stage++)
         for (slot = 0; slot < AEROCMD_UMD_MAX_SHADER_RESOURCES; slot++) {
             struct aerocmd_umd_view *v = ctx->stages[stage].srv[slot];
-            if (v != NULL && v->res == res)
+            if (v != NULL && v->res == res && views_meet(v, written))
                 put_srv(ctx, stage, slot, NULL);
         }
 }
@@ -421,7 +444,7 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
     if (view != NULL) {
         view->res->om_slots |= bit;
         if (view->res->srv_refs > 0)
-            aerocmd_priv_umd_unbind_from_srvs(ctx, view->res);
+            aerocmd_priv_umd_unbind_from_srvs(ctx, view->res, view);
         if (view->res->uav_slots != 0)
             aerocmd_priv_umd_unbind_from_uavs(ctx, view->res);
     }
@@ -430,15 +453,16 @@ static void put_target(struct aerocmd_umd_context *ctx, uint32_t slot,
     ctx->om_stamped_serial = 0;
 }
 
-/* A resource about to be read may not stay a target. */
+/* A subresource about to be read may not stay a target. */
 void aerocmd_priv_umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
-                                          const struct aerocmd_umd_resource *res)
+                                          const struct aerocmd_umd_resource *res,
+                                          const struct aerocmd_umd_view *read)
 {
     uint32_t slot;
     for (slot = 0; slot <= AEROCMD_UMD_MAX_RENDER_TARGETS && res->om_slots != 0; slot++) {
         struct aerocmd_umd_view *v =
             slot == AEROCMD_UMD_MAX_RENDER_TARGETS ? ctx->dsv : ctx->rtv[slot];
-        if (v != NULL && v->res == res)
+        if (v != NULL && v->res == res && views_meet(v, read))
             put_target(ctx, slot, NULL);
     }
 }
@@ -474,7 +498,7 @@ aerocmd_result aerocmd_umd_set_shader_resources(struct aerocmd_umd_context *ctx,
     for (i = 0; i < count; i++) {
         struct aerocmd_umd_view *v = views != NULL ? views[i] : NULL;
         if (v != NULL && v->res->om_slots != 0)
-            aerocmd_priv_umd_unbind_from_targets(ctx, v->res);
+            aerocmd_priv_umd_unbind_from_targets(ctx, v->res, v);
         if (v != NULL && v->res->uav_slots != 0)
             aerocmd_priv_umd_unbind_from_uavs(ctx, v->res);
         put_srv(ctx, (uint32_t)stage, start + i, v);
@@ -659,8 +683,8 @@ void aerocmd_priv_umd_unbind_resource(struct aerocmd_umd_context *ctx,
             if (ctx->stages[stage].cb[slot].res == res)
                 (void)aerocmd_umd_set_constant_buffers(ctx, (enum aerocmd_shader_kind)stage, slot,
                                                        1, NULL, NULL, NULL);
-    aerocmd_priv_umd_unbind_from_srvs(ctx, res);
-    aerocmd_priv_umd_unbind_from_targets(ctx, res);
+    aerocmd_priv_umd_unbind_from_srvs(ctx, res, NULL);
+    aerocmd_priv_umd_unbind_from_targets(ctx, res, NULL);
     aerocmd_priv_umd_unbind_from_uavs(ctx, res);
 }
 

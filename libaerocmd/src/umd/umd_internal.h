@@ -661,13 +661,16 @@ void aerocmd_priv_umd_unbind_resource(struct aerocmd_umd_context *ctx,
                                       struct aerocmd_umd_resource *res);
 void aerocmd_priv_umd_unbind_view(struct aerocmd_umd_context *ctx, struct aerocmd_umd_view *view);
 void aerocmd_priv_umd_unbind_handle(struct aerocmd_umd_context *ctx, uint32_t handle);
-/* Hazards with unordered access (Direct3D unbinds the older binding): a resource bound
- * for writing leaves every shader-resource slot and target, and one bound for reading
- * leaves every unordered-access slot. */
+/* Hazards (Direct3D unbinds the older binding): a resource bound for writing leaves every
+ * shader-resource slot and target, and one bound for reading leaves every unordered-access
+ * slot. Direct3D tracks them per subresource: with a view given, only the bindings whose
+ * mips and layers meet the view's go (NULL: all of the resource). */
 void aerocmd_priv_umd_unbind_from_srvs(struct aerocmd_umd_context *ctx,
-                                       const struct aerocmd_umd_resource *res);
+                                       const struct aerocmd_umd_resource *res,
+                                       const struct aerocmd_umd_view *written);
 void aerocmd_priv_umd_unbind_from_targets(struct aerocmd_umd_context *ctx,
-                                          const struct aerocmd_umd_resource *res);
+                                          const struct aerocmd_umd_resource *res,
+                                          const struct aerocmd_umd_view *read);
 void aerocmd_priv_umd_unbind_from_uavs(struct aerocmd_umd_context *ctx,
                                        const struct aerocmd_umd_resource *res);
 /* Marks the resources of the bound unordered-access views as written by the open buffer

@@ -168,8 +168,8 @@ aerocmd_result aerocmd_umd_set_cs_uavs(struct aerocmd_umd_context *ctx, uint32_t
             if (initial_counts != NULL && has_counter(uav))
                 c = initial_counts[i];
             /* The same resource may not be read or be a target while it is written. */
-            aerocmd_priv_umd_unbind_from_srvs(ctx, uav->res);
-            aerocmd_priv_umd_unbind_from_targets(ctx, uav->res);
+            aerocmd_priv_umd_unbind_from_srvs(ctx, uav->res, NULL);
+            aerocmd_priv_umd_unbind_from_targets(ctx, uav->res, NULL);
         }
         put_uav(ctx, start + i, uav, c);
     }

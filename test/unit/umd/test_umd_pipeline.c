@@ -218,6 +218,103 @@ static void test_hazards(void)
     harness_close(&h);
 }
 
+/* SET_TEXTURE packets of PS slot 0 in pl from packet `from` on: how many unbind it, and
+ * the last texture bound there (0 none seen). */
+static uint32_t ps_slot0_unbinds(const struct packet_list *pl, uint32_t from, uint32_t *last)
+{
+    uint32_t i, n = 0;
+    for (i = from; i < pl->count; i++) {
+        const struct aerogpu_cmd_set_texture *t =
+            AEROCMD_VIEW(&pl->packet[i], aerogpu_cmd_set_texture, AEROGPU_CMD_SET_TEXTURE);
+        if (t != NULL && t->shader_stage == AEROGPU_SHADER_STAGE_PIXEL && t->slot == 0) {
+            n += t->texture == 0;
+            *last = t->texture;
+        }
+    }
+    return n;
+}
+
+/* The colour target 0 of the last SET_RENDER_TARGETS from packet `from` on (~0 none). */
+static uint32_t last_target0(const struct packet_list *pl, uint32_t from)
+{
+    uint32_t i, h = ~0u;
+    for (i = from; i < pl->count; i++) {
+        const struct aerogpu_cmd_set_render_targets *rt = AEROCMD_VIEW(
+            &pl->packet[i], aerogpu_cmd_set_render_targets, AEROGPU_CMD_SET_RENDER_TARGETS);
+        if (rt != NULL)
+            h = rt->color_count > 0 ? rt->colors[0] : 0u;
+    }
+    return h;
+}
+
+/* Direct3D tracks read/write hazards per subresource ("the runtime doesn't allow any given
+ * SubResource to be bound as an input and as an output at the same time"; OMSetRenderTargets:
+ * bind points of the same subresources are set to NULL). Mip 1 read while mip 0 is the
+ * target stays bound (a mip chain drawn level by level); mip 1 as the target unbinds it, and
+ * so does a target under a view of every mip. */
+static void test_subresource_hazards(void)
+{
+    static struct harness h;
+    static struct scene s;
+    static struct packet_list pl;
+    uint64_t mem[4][8], tex_mem[32];
+    struct aerocmd_umd_view *mip0, *mip1, *srv1, *srv_all;
+    struct aerocmd_umd_view_desc vd;
+    struct aerocmd_umd_texture2d_desc td;
+    struct aerocmd_umd_resource *tex;
+    uint32_t seen = 0, last = 0, unbinds;
+    CHECK(harness_open(&h, 65536, 64));
+    CHECK_EQ(scene_create(&h, &s, 0), AEROCMD_OK);
+    td = texture_desc(8, 8, DXGI_R8G8B8A8_UNORM,
+                      AEROCMD_UMD_BIND_RENDER_TARGET | AEROCMD_UMD_BIND_SHADER_RESOURCE, 0);
+    td.mip_levels = 2;
+    CHECK_EQ(aerocmd_umd_create_texture2d(h.dev, tex_mem, sizeof tex_mem, &td, NULL, &tex),
+             AEROCMD_OK);
+    memset(&vd, 0, sizeof vd);
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, mem[0], sizeof mem[0], AEROCMD_VIEW_RENDER_TARGET, tex,
+                                     &vd, &mip0),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, mem[1], sizeof mem[1], AEROCMD_VIEW_SHADER_RESOURCE,
+                                     tex, &vd, &srv_all),
+             AEROCMD_OK);
+    vd.first_mip = 1;
+    vd.mip_count = 1;
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, mem[2], sizeof mem[2], AEROCMD_VIEW_RENDER_TARGET, tex,
+                                     &vd, &mip1),
+             AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_create_view(h.dev, mem[3], sizeof mem[3], AEROCMD_VIEW_SHADER_RESOURCE,
+                                     tex, &vd, &srv1),
+             AEROCMD_OK);
+    aerocmd_umd_set_shader(h.ctx, AEROCMD_SHADER_VS, s.vs);
+    aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_PS, 0, 1, &srv1);
+    aerocmd_umd_set_render_targets(h.ctx, 1, &mip0, NULL);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    collect_packets(&h.fake, &pl);
+    CHECK_EQ(ps_slot0_unbinds(&pl, 0, &last), 0u);
+    CHECK(last != 0); /* mip 1 read while mip 0 is drawn */
+    seen = pl.count;
+    aerocmd_umd_set_render_targets(h.ctx, 1, &mip1, NULL);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK);
+    aerocmd_umd_set_render_targets(h.ctx, 1, &mip0, NULL);
+    aerocmd_umd_set_shader_resources(h.ctx, AEROCMD_SHADER_PS, 0, 1, &srv_all);
+    CHECK_EQ(aerocmd_umd_draw(h.ctx, 3, 0), AEROCMD_OK); /* bindings go out with a draw */
+    CHECK_EQ(aerocmd_umd_flush(h.ctx), AEROCMD_OK);
+    collect_packets(&h.fake, &pl);
+    unbinds = ps_slot0_unbinds(&pl, seen, &last);
+    CHECK_EQ(unbinds, 1u); /* mip 1 became the target */
+    CHECK(last != 0);      /* every mip read again: mip 0 is no target any more */
+    CHECK(last_target0(&pl, seen) == 0);
+    CHECK_EQ(validate_all(&h), 0);
+    aerocmd_umd_destroy_view(srv1);
+    aerocmd_umd_destroy_view(srv_all);
+    aerocmd_umd_destroy_view(mip1);
+    aerocmd_umd_destroy_view(mip0);
+    aerocmd_umd_destroy_resource(tex);
+    scene_destroy(&s);
+    harness_close(&h);
+}
+
 /* A GS handle bound to the VS stage, and the tessellation stages. */
 static void check_stage_refusals(struct harness *h, struct aerocmd_umd_shader *gs)
 {
@@ -461,6 +558,7 @@ int main(void)
     test_triangle_packets();
     test_frame_validates();
     test_hazards();
+    test_subresource_hazards();
     test_mrt_gaps_and_gs();
     test_views_and_uploads();
     return check_finish();
