@@ -47,7 +47,8 @@ AERORT_KMT_API HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB
 
 /* DXGI's present callback: the present's DMA buffer went through render already (the
  * user-mode driver writes PRESENT itself); the kernel throttles (at most `latency` presents
- * in flight) and records the present. */
+ * in flight), records the present and, when p->pDXGIContext (DXGI's
+ * aerort_present_context) names a visible window, draws the picture into it. */
 AERORT_KMT_API HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const DXGIDDICB_PRESENT *p,
                                           UINT latency);
 

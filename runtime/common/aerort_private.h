@@ -26,6 +26,14 @@ struct aerort_buffer_desc {
     UINT refresh_numerator, refresh_denominator;
 };
 
+/* DXGI's present context: DXGI_DDI_ARG_PRESENT.pDXGIContext, which the driver hands back
+ * unchanged in pfnPresentCb, so the kernel's present knows where a windowed present goes
+ * (the window's client area; NULL: nowhere). */
+struct aerort_present_context {
+    HWND window;
+    UINT width, height; /* the presented buffer's size */
+};
+
 typedef struct IAeroRtDeviceVtbl {
     HRESULT(STDMETHODCALLTYPE *QueryInterface)(IAeroRtDevice *self, REFIID riid, void **out);
     ULONG(STDMETHODCALLTYPE *AddRef)(IAeroRtDevice *self);
@@ -33,10 +41,11 @@ typedef struct IAeroRtDeviceVtbl {
     /* A texture for the swap chain (its reference goes to the caller). */
     HRESULT(STDMETHODCALLTYPE *CreateBuffer)
     (IAeroRtDevice *self, const struct aerort_buffer_desc *desc, ID3D11Texture2D **out);
-    /* PresentDXGI of `src` (flags: DXGI_DDI_PRESENT_FLAGS' Blt 1 / Flip 2), then the kernel's
-     * present callback; latency: presents allowed in flight. */
+    /* PresentDXGI of `src` (flags: DXGI_DDI_PRESENT_FLAGS' Blt 1 / Flip 2) with `context` as
+     * pDXGIContext, then the kernel's present callback; latency: presents allowed in flight. */
     HRESULT(STDMETHODCALLTYPE *Present)
-    (IAeroRtDevice *self, ID3D11Texture2D *src, UINT sync_interval, UINT flags, UINT latency);
+    (IAeroRtDevice *self, ID3D11Texture2D *src, UINT sync_interval, UINT flags, UINT latency,
+     const struct aerort_present_context *context);
     /* RotateResourceIdentitiesDXGI over the buffers, in order. */
     HRESULT(STDMETHODCALLTYPE *Rotate)
     (IAeroRtDevice *self, ID3D11Texture2D *const *buffers, UINT count);

@@ -195,7 +195,7 @@ static ULONG STDMETHODCALLTYPE aero_release(IAeroRtDevice *iface)
 HRESULT rt_swapchain_buffer(struct rt_device *dev, const struct aerort_buffer_desc *desc,
                             ID3D11Texture2D **out);
 HRESULT rt_swapchain_present(struct rt_device *dev, ID3D11Texture2D *src, UINT sync_interval,
-                             UINT flags, UINT latency);
+                             UINT flags, const struct aerort_present_context *context);
 HRESULT rt_swapchain_rotate(struct rt_device *dev, ID3D11Texture2D *const *buffers, UINT count);
 
 static HRESULT STDMETHODCALLTYPE aero_create_buffer(IAeroRtDevice *iface,
@@ -206,9 +206,11 @@ static HRESULT STDMETHODCALLTYPE aero_create_buffer(IAeroRtDevice *iface,
 }
 
 static HRESULT STDMETHODCALLTYPE aero_present(IAeroRtDevice *iface, ID3D11Texture2D *src,
-                                              UINT sync_interval, UINT flags, UINT latency)
+                                              UINT sync_interval, UINT flags, UINT latency,
+                                              const struct aerort_present_context *context)
 {
-    return rt_swapchain_present(from_aero(iface), src, sync_interval, flags, latency);
+    (void)latency; /* the device's frame latency throttles, in the kernel's present */
+    return rt_swapchain_present(from_aero(iface), src, sync_interval, flags, context);
 }
 
 static HRESULT STDMETHODCALLTYPE aero_rotate(IAeroRtDevice *iface, ID3D11Texture2D *const *buffers,

@@ -10,7 +10,7 @@
 HRESULT rt_swapchain_buffer(struct rt_device *dev, const struct aerort_buffer_desc *desc,
                             ID3D11Texture2D **out);
 HRESULT rt_swapchain_present(struct rt_device *dev, ID3D11Texture2D *src, UINT sync_interval,
-                             UINT flags, UINT latency);
+                             UINT flags, const struct aerort_present_context *context);
 HRESULT rt_swapchain_rotate(struct rt_device *dev, ID3D11Texture2D *const *buffers, UINT count);
 
 static UINT binds_of(DXGI_USAGE usage)
@@ -48,12 +48,11 @@ HRESULT rt_swapchain_buffer(struct rt_device *dev, const struct aerort_buffer_de
 }
 
 HRESULT rt_swapchain_present(struct rt_device *dev, ID3D11Texture2D *src, UINT sync_interval,
-                             UINT flags, UINT latency)
+                             UINT flags, const struct aerort_present_context *context)
 {
     struct rt_resource *r = rt_resource_from(src);
     DXGI_DDI_ARG_PRESENT p;
     HRESULT hr;
-    (void)latency; /* the device's frame latency throttles, in the kernel's present */
     if (r == NULL)
         return DXGI_ERROR_INVALID_CALL;
     if (dev->removed != S_OK)
@@ -61,7 +60,7 @@ HRESULT rt_swapchain_present(struct rt_device *dev, ID3D11Texture2D *src, UINT s
     memset(&p, 0, sizeof p);
     p.hDevice = (DXGI_DDI_HDEVICE)dev->drv.hdev.pDrvPrivate;
     p.hSurfaceToPresent = (DXGI_DDI_HRESOURCE)r->obj.drv;
-    p.pDXGIContext = dev;
+    p.pDXGIContext = (void *)context;
     p.Flags.Value = flags;
     p.FlipInterval = (DXGI_DDI_FLIP_INTERVAL_TYPE)(sync_interval <= 4 ? sync_interval : 4u);
     RT_LOCK(dev);

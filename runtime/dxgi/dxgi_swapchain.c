@@ -2,7 +2,8 @@
 /* dxgi_swapchain.c — IDXGISwapChain for a window, as Windows 7's DXGI does it with a
  * driver whose windowed presents are blts: the back buffers are the device's textures
  * (IAeroRtDevice::CreateBuffer), Present is PresentDXGI with the Blt flag of buffer 0 (the
- * picture goes to the host: with no display it is still recorded), a SEQUENTIAL chain of
+ * picture goes to the host: with no display it is still recorded; the kernel's present
+ * draws it into a visible window, stretched to its client area), a SEQUENTIAL chain of
  * several buffers rotates them afterwards so buffer 0 is always the next back buffer.
  * Full screen is not granted (DXGI_STATUS_OCCLUDED at creation, NOT_CURRENTLY_AVAILABLE when
  * asked). */
@@ -120,16 +121,21 @@ static HRESULT STDMETHODCALLTYPE sc_get_device(IDXGISwapChain *iface, REFIID rii
     return IUnknown_QueryInterface(impl(iface)->device, riid, out);
 }
 
+/* The kernel's present draws the picture into the window named here (kmt_window.c). */
 static HRESULT STDMETHODCALLTYPE sc_present(IDXGISwapChain *iface, UINT sync, UINT flags)
 {
     struct dxgi_swapchain *sc = impl(iface);
+    struct aerort_present_context ctx;
     HRESULT hr;
     if (sync > 4)
         return DXGI_ERROR_INVALID_CALL;
     if (flags & DXGI_PRESENT_TEST)
         return S_OK;
+    ctx.window = sc->desc.OutputWindow;
+    ctx.width = sc->desc.BufferDesc.Width;
+    ctx.height = sc->desc.BufferDesc.Height;
     hr = sc->rt->lpVtbl->Present(sc->rt, sc->buffers[0], sync, 1u /* Blt */,
-                                 sc->rt->lpVtbl->FrameLatency(sc->rt));
+                                 sc->rt->lpVtbl->FrameLatency(sc->rt), &ctx);
     if (FAILED(hr))
         return hr;
     if (sc->desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL && sc->desc.BufferCount > 1)

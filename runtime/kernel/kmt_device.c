@@ -160,10 +160,12 @@ HRESULT aerort_kmt_device_state(struct aerort_kmt_device *dev)
 }
 
 /* The present's work was submitted just before (its fence is the last one); DXGI lets at
- * most `latency` presents be in flight. */
+ * most `latency` presents be in flight. A windowed present's picture then goes into its
+ * window (DXGI's context names it). */
 HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const DXGIDDICB_PRESENT *p, UINT latency)
 {
     uint32_t slot, n;
+    uint64_t fence;
     HRESULT hr = S_OK;
     if (p == NULL || kmt_alloc_of(dev, p->hSrcAllocation) == NULL)
         return E_INVALIDARG;
@@ -171,11 +173,14 @@ HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const DXGIDDICB_PRESEN
     n = sizeof dev->present_fences / sizeof dev->present_fences[0];
     latency = latency == 0 ? 3u : latency > n ? n : latency;
     slot = dev->present_count % n;
-    dev->present_fences[slot] = dev->last_fence;
+    fence = dev->last_fence;
+    dev->present_fences[slot] = fence;
     dev->present_count++;
     if (dev->present_count > latency)
         hr = kmt_wait(dev, dev->present_fences[(dev->present_count - 1u - latency) % n],
                       KMT_WAIT_MS);
     LeaveCriticalSection(&dev->lock);
+    if (hr != AERORT_D3DDDIERR_DEVICEREMOVED)
+        hr = kmt_window_present(dev, p->pDXGIContext, fence);
     return hr == AERORT_D3DDDIERR_DEVICEREMOVED ? hr : S_OK;
 }

@@ -95,6 +95,10 @@ struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h);
 /* Waits for `fence`; a device lost on the way is remembered. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms);
 
+/* A windowed present's picture drawn into its window (kmt_window.c): dxgi_context is the
+ * present's pDXGIContext, fence the present's. S_OK, or the device lost. */
+HRESULT kmt_window_present(struct aerort_kmt_device *dev, const void *dxgi_context, uint64_t fence);
+
 /* Recording (AEROCMD_RT_RECORD_DIR): each submission as DIR/device-N/NNNN.acmd, .alloc and
  * .mem (test/shims/record.c's layout, which `aerocmd trace wrap --memory` reads). */
 struct kmt_recorder *kmt_record_open(void);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* kmt_link_host.c — the GPU link to a live `aerocmd host` (aerocmd/host_client.h over
  * Winsock): each DMA buffer goes with its allocation table and the guest memory of its
- * allocations; written-back memory lands in the allocations before their fence completes.
+ * allocations; written-back memory lands in the allocations before their fence completes;
+ * the device's last picture on request.
  * The client keeps each submission's memory array until its answer (at most 64 are in
  * flight, answered in order), so the arrays live in a ring one longer than that. */
 #include <string.h>
@@ -112,6 +113,27 @@ HRESULT kmt_link_host_wait(struct kmt_link *link, uint64_t fence, uint32_t timeo
         return S_OK;
     if (r == AEROCMD_E_STILL_DRAWING)
         return AERORT_D3DERR_WASSTILLDRAWING;
+    log_error("the host lost the device", &err);
+    return AERORT_D3DDDIERR_DEVICEREMOVED;
+}
+
+HRESULT kmt_link_host_picture(struct kmt_link *link, struct kmt_picture *pic, void *rgba,
+                              size_t capacity)
+{
+    struct host_link *h = (struct host_link *)link->host;
+    struct aerocmd_host_picture got;
+    struct aerocmd_host_error err;
+    aerocmd_result r;
+    memset(&got, 0, sizeof got);
+    memset(&err, 0, sizeof err);
+    r = aerocmd_host_last_picture(h->client, &got, rgba, capacity, &err);
+    pic->fence = got.fence;
+    pic->width = got.width;
+    pic->height = got.height;
+    if (r == AEROCMD_OK)
+        return got.has_pixels && got.present != 0xFFFFFFFFu ? S_OK : S_FALSE;
+    if (r == AEROCMD_E_BUFFER_FULL)
+        return S_FALSE;
     log_error("the host lost the device", &err);
     return AERORT_D3DDDIERR_DEVICEREMOVED;
 }

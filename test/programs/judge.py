@@ -55,6 +55,16 @@ WINE_SCENES = {
         "Map of a surface the CPU cannot access as asked E_INVALIDARG, GetDC of a surface not "
         "GDI_COMPATIBLE D3DERR_INVALIDCALL (0x8876086c), not DXGI_ERROR_INVALID_CALL",
 }
+# A windowed present must show the back buffer in the window's client area (Windows 7, DWM
+# off: a blt, stretched to the client area). Wine 8.0's wined3d presents through OpenGL into
+# an X child window of its own over the client area, which GDI does not read (BitBlt from
+# the window's DC reads Wine's window surface), and under Xvfb it also reports "Failed to get
+# a device context for window": its GDI readback (window DC and screen DC alike) and the X
+# root's pixels there are black.
+WINE_WINDOW = "Wine 8.0's windowed presents (wined3d's OpenGL under Xvfb) never reach what GDI " \
+    "reads of the window: its readback is black"
+for _scene in ("window_present", "window_stretch", "window_resize"):
+    WINE_SCENES[("prog_window", _scene)] = WINE_WINDOW
 # Values where Wine 8.0's d3d11 answers other than Direct3D documents: the project's answer
 # must be the documented one; Wine's is accepted as its known deviation.
 WINE_DEVIATIONS = {
