@@ -67,12 +67,3 @@ HRESULT STDMETHODCALLTYPE rt_check_feature_support(ID3D11Device *iface, D3D11_FE
         return E_INVALIDARG; /* Direct3D 11.1's features are not Windows 7's */
     }
 }
-
-HRESULT STDMETHODCALLTYPE rt_create_class_linkage(ID3D11Device *iface, ID3D11ClassLinkage **out)
-{
-    (void)iface;
-    if (out != NULL)
-        *out = NULL;
-    aerort_trace_unimplemented("ID3D11Device::CreateClassLinkage");
-    return E_NOTIMPL;
-}

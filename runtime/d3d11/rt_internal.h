@@ -42,6 +42,7 @@ enum rt_kind {
     RT_QUERY,
     RT_PREDICATE,
     RT_CLASS_LINKAGE,
+    RT_CLASS_INSTANCE,
     RT_COMMAND_LIST,
     RT_KIND_COUNT
 };

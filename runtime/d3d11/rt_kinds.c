@@ -25,6 +25,8 @@ extern const ID3D11SamplerStateVtbl rt_sampler_vtbl;
 extern const ID3D11QueryVtbl rt_query_vtbl;
 extern const ID3D11PredicateVtbl rt_pred_vtbl;
 extern const ID3D11CommandListVtbl rt_list_vtbl;
+extern const ID3D11ClassLinkageVtbl rt_class_linkage_vtbl;
+extern const ID3D11ClassInstanceVtbl rt_class_instance_vtbl;
 
 const void *const rt_kind_vtbl[RT_KIND_COUNT] = {
     [RT_BUFFER] = &rt_buffer_vtbl,
@@ -48,5 +50,7 @@ const void *const rt_kind_vtbl[RT_KIND_COUNT] = {
     [RT_SAMPLER] = &rt_sampler_vtbl,
     [RT_QUERY] = &rt_query_vtbl,
     [RT_PREDICATE] = &rt_pred_vtbl,
+    [RT_CLASS_LINKAGE] = &rt_class_linkage_vtbl,
+    [RT_CLASS_INSTANCE] = &rt_class_instance_vtbl,
     [RT_COMMAND_LIST] = &rt_list_vtbl,
 };

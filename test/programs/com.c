@@ -3,7 +3,7 @@
  * device's interfaces, reference counts as Direct3D reports them, equal state descriptions
  * giving the same object, documented refusals (E_INVALIDARG, S_FALSE for a NULL output,
  * DXGI_ERROR_INVALID_CALL), private data, objects kept alive by their bindings, DXGI's
- * adapter and factory, and caps every level-10 device has. */
+ * adapter and factory, caps every level-10 device has, and a class linkage. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -281,6 +281,49 @@ static void scene_caps(void)
     prog_result_value("required", "1");
 }
 
+/* A class linkage (made at every feature level) and an instance made from it: the
+ * instance describes the offsets it was given, names its type, has no instance name and
+ * belongs to the linkage; a vertex shader created with the linkage (shader model 4: no
+ * interfaces) draws as one created without. */
+static void scene_class_linkage(void)
+{
+    static const char *vs_src = "float4 vs(float4 p : POSITION) : SV_Position { return p; }";
+    ID3D11ClassLinkage *l = NULL, *back = NULL;
+    ID3D11ClassInstance *c = NULL;
+    ID3D11VertexShader *vs = NULL;
+    D3D11_CLASS_INSTANCE_DESC d;
+    ID3DBlob *code = prog_compile(vs_src, "vs", "vs_4_0");
+    char name[32];
+    SIZE_T n = sizeof name;
+    prog_scene("class_linkage");
+    if (!CHECK_HR(ID3D11Device_CreateClassLinkage(P.dev, &l), S_OK))
+        return;
+    if (CHECK_HR(ID3D11ClassLinkage_CreateClassInstance(l, "Light", 1, 2, 3, 4, &c), S_OK)) {
+        memset(&d, 0xAB, sizeof d);
+        ID3D11ClassInstance_GetDesc(c, &d);
+        CHECK(d.ConstantBuffer == 1 && d.BaseConstantBufferOffset == 2 && d.BaseTexture == 3 &&
+              d.BaseSampler == 4 && d.Created);
+        prog_result_value("desc", "cb %u offset %u texture %u sampler %u created %d",
+                          d.ConstantBuffer, d.BaseConstantBufferOffset, d.BaseTexture,
+                          d.BaseSampler, d.Created);
+        ID3D11ClassInstance_GetTypeName(c, name, &n);
+        CHECK(strcmp(name, "Light") == 0);
+        prog_result_value("type", "%s", name);
+        ID3D11ClassInstance_GetClassLinkage(c, &back);
+        CHECK(back == l);
+        if (back != NULL)
+            ID3D11ClassLinkage_Release(back);
+        ID3D11ClassInstance_Release(c);
+    }
+    CHECK_HR(ID3D11Device_CreateVertexShader(P.dev, ID3D10Blob_GetBufferPointer(code),
+                                             ID3D10Blob_GetBufferSize(code), l, &vs),
+             S_OK);
+    if (vs != NULL)
+        ID3D11VertexShader_Release(vs);
+    CHECK(ID3D11ClassLinkage_Release(l) == 0);
+    ID3D10Blob_Release(code);
+}
+
 int main(int argc, char **argv)
 {
     prog_init(argc, argv);
@@ -292,5 +335,6 @@ int main(int argc, char **argv)
     scene_bound_lifetime();
     scene_dxgi();
     scene_caps();
+    scene_class_linkage();
     return prog_finish();
 }

@@ -54,6 +54,8 @@ WINE_SCENES = {
     ("prog_surface", "surface_refusals"): "Wine 8.0's IDXGISurface answers wined3d's errors: "
         "Map of a surface the CPU cannot access as asked E_INVALIDARG, GetDC of a surface not "
         "GDI_COMPATIBLE D3DERR_INVALIDCALL (0x8876086c), not DXGI_ERROR_INVALID_CALL",
+    ("prog_com", "class_linkage"): "Wine 8.0's ID3D11ClassLinkage::CreateClassInstance "
+        "answers E_NOTIMPL (Direct3D 11 documents it as creating the instance)",
 }
 # A windowed present must show the back buffer in the window's client area (Windows 7, DWM
 # off: a blt, stretched to the client area). Wine 8.0's wined3d presents through OpenGL into
