@@ -46,7 +46,8 @@ static void check_submit(const uint8_t *body, size_t len)
     require(s.fence != 0 && s.memory_count <= HOST_WIRE_MEMORY_MAX);
     require(inside(s.stream, s.stream_len, body, len));
     require(s.alloc_table == NULL || inside(s.alloc_table, s.alloc_table_len, body, len));
-    aerocmd_priv_host_submit_write(again, s.fence, s.stream_len, s.alloc_table_len, s.memory_count);
+    aerocmd_priv_host_submit_write(again, s.fence, s.stream_len, s.alloc_table_len, s.memory_count,
+                                   s.context_id);
     require(memcmp(again, body, HOST_WIRE_SUBMIT_BYTES) == 0);
     next = s.records;
     while (aerocmd_priv_host_submit_next(&s, &pos, &rec)) {

@@ -117,6 +117,17 @@ static aerocmd_result pxb_submit(struct px_backend *b, const struct aerocmd_exec
     return r;
 }
 
+/* The context of the following submissions: in process now; through a host, named in each
+ * SUBMIT (the host refuses there what the executor refuses here). */
+static aerocmd_result pxb_set_context(struct px_backend *b, uint32_t id,
+                                      struct aerocmd_exec_error *err)
+{
+    aerocmd_result r = aerocmd_exec_set_context(b->ex, id, err);
+    if (b->through_host && r == AEROCMD_OK)
+        b->host.context_id = id;
+    return r;
+}
+
 static aerocmd_result pxb_read_texture(struct px_backend *b, uint32_t handle, uint32_t mip,
                                        uint32_t layer, struct aerocmd_exec_image *out)
 {

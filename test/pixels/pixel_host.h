@@ -49,6 +49,7 @@ struct px_host {
     uint32_t submissions; /* of the scenario (readbacks not counted) */
     uint8_t *picture;
     size_t picture_cap;
+    uint32_t context_id; /* of the following submissions */
 };
 
 static aerocmd_result px_host_open(struct px_host *h, const char *address,
@@ -185,6 +186,7 @@ static aerocmd_result px_host_run(struct px_host *h, const void *stream, size_t 
             return AEROCMD_E_OUT_OF_MEMORY;
     }
     sub.memory = mem, sub.memory_count = n;
+    sub.context_id = h->context_id;
     r = aerocmd_host_submit(h->c, &sub, &fence, &he);
     if (r == AEROCMD_OK)
         r = aerocmd_host_wait(h->c, fence, PX_WAIT_MS, done, &he);

@@ -120,6 +120,19 @@ static int px_submit(struct px *p)
     return px_submit_expect(p, AEROCMD_OK, NULL);
 }
 
+/* Submits what was written so far, then makes `id` the context of what follows. */
+static int px_context(struct px *p, uint32_t id)
+{
+    struct aerocmd_exec_error err;
+    if (!px_submit(p))
+        return 0;
+    if (!CHECK_EQ(pxb_set_context(&p->be, id, &err), AEROCMD_OK)) {
+        fprintf(stderr, "    context %u: %s\n", id, err.message);
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- resources -------------------------------------------------------------------------- */
 
 static uint32_t px_texture_full(struct px *p, uint32_t format, uint32_t w, uint32_t h,

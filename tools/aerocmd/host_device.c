@@ -182,7 +182,9 @@ aerocmd_result host_device_submit(struct host_device *d, const struct host_wire_
     sub.memory = d->memory;
     sub.memory_count = n;
     aerocmd_exec_clear_guest_memory(d->ex);
-    r = aerocmd_exec_submit(d->ex, &sub, err);
+    r = aerocmd_exec_set_context(d->ex, s->context_id, err);
+    if (r == AEROCMD_OK)
+        r = aerocmd_exec_submit(d->ex, &sub, err);
     if (r != AEROCMD_OK) {
         aerocmd_exec_destroy(d->ex);
         d->ex = NULL;

@@ -155,6 +155,19 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
                                    const struct aerocmd_exec_submission *sub,
                                    struct aerocmd_exec_error *err);
 
+/* Contexts. A GPU keeps binding state (shaders, targets, the slots of every stage, the
+ * fixed-function state, viewport, scissor, input assembler) per context: the guest's
+ * aerogpu_submit_desc.context_id, one per Direct3D device context. Objects, guest memory
+ * and share tokens are the device's (one handle namespace for the whole guest). The
+ * executor starts in context 0; this makes `context_id` the one the following
+ * submissions run in, with the state that context left, or Direct3D's default state for a
+ * context not seen before. At most AEROCMD_EXEC_MAX_CONTEXTS contexts have state kept:
+ * one more is refused with AEROCMD_E_NOT_IMPLEMENTED (err says so), as is a switch that
+ * would pass the memory budget (AEROCMD_E_OUT_OF_MEMORY). */
+#define AEROCMD_EXEC_MAX_CONTEXTS 64u
+aerocmd_result aerocmd_exec_set_context(struct aerocmd_exec *ex, uint32_t context_id,
+                                        struct aerocmd_exec_error *err);
+
 /* Runs a whole input from memory: a raw stream (one submission) or an .aerogputrace
  * capture (every submission in order, with its allocation table and guest memory). */
 aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,

@@ -93,6 +93,9 @@ struct aerocmd_host_submission {
     const struct aerocmd_host_memory *memory; /* the array must stay valid until the fence */
     uint32_t memory_count;                    /* at most 4096, each alloc_id once */
     uint64_t fence; /* the value it signals: above the previous one; 0 = previous + 1 */
+    /* The context it runs in: the device keeps binding state per context (the guest's
+     * aerogpu_submit_desc.context_id; aerocmd_exec_set_context). 0: the first. */
+    uint32_t context_id;
 };
 
 struct aerocmd_host_completion {

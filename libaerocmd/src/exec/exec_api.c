@@ -145,6 +145,7 @@ void aerocmd_exec_destroy(struct aerocmd_exec *ex)
     aerocmd_priv_exec_pso_cache_free(ex);
     aerocmd_priv_exec_root_cache_free(ex);
     aerocmd_priv_exec_compile_cache_free(ex->compile_cache);
+    aerocmd_priv_exec_contexts_free(ex);
     for (i = 0; i < ex->objects.capacity; i++)
         free_object(ex, &ex->objects.slots[i]);
     aerocmd_priv_exec_objects_free(&ex->objects);

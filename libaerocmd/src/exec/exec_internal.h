@@ -297,7 +297,23 @@ struct aerocmd_exec {
     int pipeline_dirty;
     int ia_dirty, om_dirty, rs_dirty;
     struct exec_compile_cache *compile_cache; /* exec_isolate.c */
+    uint32_t context_id;                      /* the context running (exec_context.c) */
+    struct exec_saved_context *contexts;      /* the others' state, and this one's slot */
+    uint32_t context_count;
 };
+
+/* A context's binding state while another runs (exec_context.c). */
+struct exec_saved_context {
+    uint32_t id;
+    uint32_t vertex_shader; /* the semantic tracker's */
+    struct exec_state state;
+};
+
+/* Applies fn to the state of every context: the running one's and the saved ones'. */
+void aerocmd_priv_exec_each_state(struct aerocmd_exec *ex,
+                                  void (*fn)(struct exec_state *s, uint32_t handle),
+                                  uint32_t handle);
+void aerocmd_priv_exec_contexts_free(struct aerocmd_exec *ex);
 
 /* The packet being executed, and where errors go. */
 struct exec_ctx {

@@ -429,9 +429,8 @@ static void unbind_stage(struct exec_stage_bind *sb, uint32_t handle)
             sb->samplers[i] = 0, sb->samplers_dirty = 1;
 }
 
-void aerocmd_priv_exec_unbind_everywhere(struct aerocmd_exec *ex, uint32_t handle)
+static void unbind_in_state(struct exec_state *s, uint32_t handle)
 {
-    struct exec_state *s = &ex->state;
     uint32_t i, *shaders[6];
     shaders[0] = &s->vs, shaders[1] = &s->ps, shaders[2] = &s->gs;
     shaders[3] = &s->cs, shaders[4] = &s->hs, shaders[5] = &s->ds;
@@ -452,6 +451,12 @@ void aerocmd_priv_exec_unbind_everywhere(struct aerocmd_exec *ex, uint32_t handl
     for (i = 0; i < 6; i++)
         if (*shaders[i] == handle) {
             *shaders[i] = 0;
-            ex->state.stages[i < EXEC_STAGES ? i : 0].table_dirty = 1;
+            s->stages[i < EXEC_STAGES ? i : 0].table_dirty = 1;
         }
+}
+
+/* Every context's bindings of the handle go (exec_context.c). */
+void aerocmd_priv_exec_unbind_everywhere(struct aerocmd_exec *ex, uint32_t handle)
+{
+    aerocmd_priv_exec_each_state(ex, unbind_in_state, handle);
 }

@@ -129,6 +129,7 @@ static void submit_layout(void)
     CHECK(s.stream == b + 24 && s.stream_len == 28);
     CHECK(s.alloc_table == b + 56 && s.alloc_table_len == 24);
     CHECK_EQ(s.memory_count, 2);
+    CHECK_EQ(s.context_id, 0);
     CHECK(aerocmd_priv_host_submit_next(&s, &pos, &rec) == 1);
     CHECK(rec.alloc_id == 7 && rec.flags == 1 && rec.address == 0x1000 && rec.size_bytes == 3);
     CHECK(rec.bytes == b + 104);
@@ -136,8 +137,15 @@ static void submit_layout(void)
     CHECK(rec.alloc_id == 9 && rec.address == 0x2000 && rec.size_bytes == 8 &&
           rec.bytes == b + 136);
     CHECK(aerocmd_priv_host_submit_next(&s, &pos, &rec) == 0);
-    aerocmd_priv_host_submit_write(head, 5, 28, 24, 2);
+    aerocmd_priv_host_submit_write(head, 5, 28, 24, 2, 0);
     CHECK(memcmp(head, b, 24) == 0);
+    /* the context at offset 20 (any value: a guest's context ids) */
+    le32(b + 20, 0xC0FFEEu);
+    CHECK(aerocmd_priv_host_submit_parse(b, len, scratch, &s, &d) == AEROCMD_OK);
+    CHECK_EQ(s.context_id, 0xC0FFEEu);
+    aerocmd_priv_host_submit_write(head, 5, 28, 24, 2, 0xC0FFEEu);
+    CHECK(memcmp(head, b, 24) == 0);
+    le32(b + 20, 0);
     aerocmd_priv_host_record_write(head, 7, 1, 0x1000, 3);
     CHECK(memcmp(head, b + 80, 24) == 0);
     /* no table: NULL */
@@ -171,7 +179,6 @@ static void submit_faults(void)
     struct host_wire_submit s;
     struct host_wire_diag d;
     submit_fault(0, 0, 1, 0, HOST_FAULT_FIELD, 0);              /* fence 0 */
-    submit_fault(20, 1, 0, 0, HOST_FAULT_RESERVED, 20);         /* flags */
     submit_fault(16, 4097, 0, 0, HOST_FAULT_COUNT, 16);         /* memory_count over 4096 */
     submit_fault(52, 1, 0, 0, HOST_FAULT_PADDING, 52);          /* the stream's padding */
     submit_fault(8, 1000, 0, 0, HOST_FAULT_LAYOUT, 8);          /* stream past the body */

@@ -332,7 +332,7 @@ static aerocmd_result send_submission(struct aerocmd_host_client *c,
     aerocmd_priv_host_header_write(head, HOST_MSG_SUBMIT,
                                    (uint32_t)submit_bytes(s, c->info.max_message_bytes));
     aerocmd_priv_host_submit_write(head + HOST_WIRE_HEADER_BYTES, fence, (uint32_t)s->stream_len,
-                                   (uint32_t)s->alloc_table_len, s->memory_count);
+                                   (uint32_t)s->alloc_table_len, s->memory_count, s->context_id);
     r = put(c, head, sizeof(head), 0, deadline, err);
     if (r == AEROCMD_OK)
         r = put(c, s->stream, s->stream_len, 1, deadline, err);

@@ -140,13 +140,13 @@ aerocmd_result aerocmd_priv_host_welcome_parse(const uint8_t *body, size_t len,
 
 void aerocmd_priv_host_submit_write(uint8_t out[HOST_WIRE_SUBMIT_BYTES], uint64_t fence,
                                     uint32_t stream_len, uint32_t alloc_table_len,
-                                    uint32_t memory_count)
+                                    uint32_t memory_count, uint32_t context_id)
 {
     host_put_u64(out, fence);
     host_put_u32(out + 8, stream_len);
     host_put_u32(out + 12, alloc_table_len);
     host_put_u32(out + 16, memory_count);
-    host_put_u32(out + 20, 0);
+    host_put_u32(out + 20, context_id);
 }
 
 void aerocmd_priv_host_record_write(uint8_t out[HOST_WIRE_RECORD_BYTES], uint32_t alloc_id,
@@ -239,10 +239,9 @@ aerocmd_result aerocmd_priv_host_submit_parse(const uint8_t *body, size_t len, u
     out->stream_len = host_get_u32(body + 8);
     out->alloc_table_len = host_get_u32(body + 12);
     out->memory_count = host_get_u32(body + 16);
+    out->context_id = host_get_u32(body + 20);
     if (out->fence == 0)
         return fail(diag, HOST_FAULT_FIELD, 0);
-    if (host_get_u32(body + 20) != 0)
-        return fail(diag, HOST_FAULT_RESERVED, 20);
     if (out->memory_count > HOST_WIRE_MEMORY_MAX)
         return fail(diag, HOST_FAULT_COUNT, 16);
     out->stream = body + pos;

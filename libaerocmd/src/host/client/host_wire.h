@@ -154,6 +154,7 @@ aerocmd_result aerocmd_priv_host_welcome_parse(const uint8_t *body, size_t len,
 
 struct host_wire_submit {
     uint64_t fence;
+    uint32_t context_id; /* the context it runs in (aerocmd_exec_set_context) */
     const uint8_t *stream;
     uint32_t stream_len;
     const uint8_t *alloc_table; /* NULL when alloc_table_len is 0 */
@@ -175,12 +176,12 @@ struct host_wire_record {
  * caller sends the pieces after it, each padded to 8. */
 void aerocmd_priv_host_submit_write(uint8_t out[HOST_WIRE_SUBMIT_BYTES], uint64_t fence,
                                     uint32_t stream_len, uint32_t alloc_table_len,
-                                    uint32_t memory_count);
+                                    uint32_t memory_count, uint32_t context_id);
 /* The 24-byte header of a memory record or a written range (alloc_id, flags / reserved,
  * gpa / offset, size_bytes). */
 void aerocmd_priv_host_record_write(uint8_t out[HOST_WIRE_RECORD_BYTES], uint32_t alloc_id,
                                     uint32_t flags, uint64_t address, uint64_t size_bytes);
-/* Checks a whole SUBMIT body: fixed part, fence non-zero, flags 0, the stream and table
+/* Checks a whole SUBMIT body: fixed part, fence non-zero, the stream and table
  * inside it, every memory record (alloc_id non-zero and unique, its bytes inside the body),
  * zero padding, and that it all adds up to len. What the stream and table mean is the
  * executor's to judge. scratch: room for HOST_WIRE_MEMORY_MAX keys (the duplicate check
