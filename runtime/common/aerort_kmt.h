@@ -3,9 +3,10 @@
  * Direct3D runtime on Windows 7, exported by dxgi.dll to d3d11.dll (as gdi32's D3DKMT
  * thunks reach the kernel there).
  *
- * One kernel device per Direct3D device: its allocations, its contexts, its KMD validator
- * (the DxgkDdiRender path of shims/kmd over libaerocmd's kernel-safe core) and its link
- * to the GPU (a live `aerocmd host` connection; AEROCMD_HOST names it). The runtime's
+ * One kernel device per Direct3D device: its allocations and its contexts. The GPU side is
+ * the process's adapter, shared by every device: the KMD validator (the DxgkDdiRender path
+ * of shims/kmd over libaerocmd's kernel-safe core) and the link to the GPU (one live
+ * `aerocmd host` connection; AEROCMD_HOST names it). The runtime's
  * callbacks (pfnAllocateCb, pfnRenderCb, pfnLockCb, ...) hand their DDI argument structs
  * to these functions unchanged: the kernel reads them as dxgkrnl reads the D3DKMT ones. */
 #ifndef AERORT_KMT_H
@@ -50,6 +51,38 @@ AERORT_KMT_API HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB
  * in flight) and records the present. */
 AERORT_KMT_API HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const DXGIDDICB_PRESENT *p,
                                           UINT latency);
+
+/* Shared resources, as dxgkrnl keeps them. Allocations made with pfnAllocateCb's hResource
+ * set form a kernel resource (hKMResource): the private driver data the KMD preserved, per
+ * allocation. The runtime stores its own description of the resource with it and gets the
+ * shared handle (D3DKMTCreateAllocation's runtime private data and CreateShared); another
+ * device looks the handle up (D3DKMTQueryResourceInfo) and opens the allocations for itself
+ * (D3DKMTOpenResource: DxgkDdiOpenAllocation over the preserved data, this device's handles
+ * for the same memory). The handle is valid while any device has an allocation of it. */
+AERORT_KMT_API HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev,
+                                                 D3DKMT_HANDLE hKMResource,
+                                                 const void *runtime_data, UINT runtime_data_size,
+                                                 HANDLE *shared);
+
+struct aerort_kmt_open_resource {
+    HANDLE shared;
+    UINT num_allocations; /* query: out; open: the room of `allocations` */
+    /* open: out, each allocation's handle on this device and private data (in driver_data) */
+    D3DDDI_OPENALLOCATIONINFO *allocations;
+    void *driver_data;         /* every allocation's private data, in order */
+    UINT driver_data_size;     /* query: out (the total); open: room */
+    void *resource_data;       /* the resource's own private driver data (pfnAllocateCb's) */
+    UINT resource_data_size;   /* query: out; open: room */
+    void *runtime_data;        /* the runtime's description */
+    UINT runtime_data_size;    /* query: out; open: room */
+    D3DKMT_HANDLE hKMResource; /* open: out */
+};
+
+/* E_INVALIDARG for a handle that names no live shared resource. */
+AERORT_KMT_API HRESULT aerort_kmt_query_resource(struct aerort_kmt_device *dev,
+                                                 struct aerort_kmt_open_resource *o);
+AERORT_KMT_API HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev,
+                                                struct aerort_kmt_open_resource *o);
 
 /* Waits until everything submitted so far has completed (the runtime's own waits: device
  * teardown). */

@@ -112,6 +112,8 @@ HRESULT rt_object_qi(struct rt_object *obj, REFIID riid, void **out)
     for (iid = obj->ops->iids; iid != NULL && *iid != NULL; iid++)
         if (IsEqualGUID(riid, *iid))
             goto found;
+    if (obj->kind <= RT_TEXTURE3D)
+        return rt_resource_qi_dxgi((struct rt_resource *)obj, riid, out);
     *out = NULL;
     return E_NOINTERFACE;
 found:

@@ -50,15 +50,26 @@ HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, u
  * AERORT_D3DDDIERR_DEVICEREMOVED when the device was lost (the reason on stderr). */
 HRESULT kmt_link_wait(struct kmt_link *link, uint64_t fence, uint32_t timeout_ms);
 
+/* An allocation's memory: this process's, one block shared by every kernel allocation that
+ * names it (the creator's and each device's that opened it), so every device's submission
+ * sends the same bytes. Fields after `refs` change under the adapter's lock. */
+struct kmt_backing {
+    LONG refs; /* kernel allocations naming it */
+    uint8_t *memory;
+    uint64_t size;
+    uint64_t gpa;
+    uint64_t last_fence;       /* the last submission listing it, of any device */
+    uint64_t last_write_fence; /* ... with WriteOperation */
+};
+
+struct kmt_resource; /* a kernel resource (kmt_share.c) */
+
 struct kmt_alloc {
     uint32_t in_use;
     uint32_t lock_count;
     struct aerogpu_kmd_allocation kmd; /* what hDeviceSpecificAllocation points at */
-    uint8_t *memory;
-    uint64_t size;
-    uint64_t gpa;
-    uint64_t last_fence;       /* the last submission listing it */
-    uint64_t last_write_fence; /* ... with WriteOperation */
+    struct kmt_backing *backing;
+    struct kmt_resource *resource; /* the kernel resource it belongs to, or NULL */
 };
 
 struct kmt_context {
@@ -71,29 +82,63 @@ struct kmt_context {
 
 struct kmt_recorder; /* kmt_record.c */
 
-struct aerort_kmt_device {
+/* The GPU side, one per process as the adapter is one per machine (kmt_adapter.c): the host
+ * link (one connection: the host's handles, share tokens and fences are one namespace, as
+ * the emulator's device is one for the whole guest), the KMD's validator and semantic
+ * tracker, addresses, the share-token counter and the shared resources. Made with the first
+ * kernel device, closed with the last. Lock order: a device's lock, then this one. */
+struct kmt_adapter {
     CRITICAL_SECTION lock;
-    struct kmt_alloc *allocs; /* handle = index + 1 */
-    uint32_t alloc_count, alloc_cap;
-    struct kmt_context contexts[KMT_MAX_CONTEXTS];
+    LONG devices;
+    struct kmt_link *link;
     struct aerocmd_kmd_validator validator;
     void *tracker;
     struct aerogpu_kmd_context kmd;
     struct aerogpu_kmd_platform platform;
+    uint64_t next_gpa;
+    volatile LONG64 share_token;
+    struct kmt_resource *resources; /* the live kernel resources */
+    uint32_t resource_serial;
+    HRESULT lost; /* the link lost: every device is */
+};
+
+/* The process's adapter, made on first use; each acquire is matched by a release. */
+HRESULT kmt_adapter_acquire(struct kmt_adapter **out);
+void kmt_adapter_release(struct kmt_adapter *ad);
+
+struct aerort_kmt_device {
+    CRITICAL_SECTION lock;
+    struct kmt_adapter *adapter;
+    struct kmt_alloc *allocs; /* handle = index + 1 */
+    uint32_t alloc_count, alloc_cap;
+    struct kmt_context contexts[KMT_MAX_CONTEXTS];
     AEROGPU_DXGK_ALLOCATIONLIST klist[KMT_LIST_ENTRIES];
     struct kmt_memory memory[KMT_LIST_ENTRIES];
-    struct kmt_link *link;
     struct kmt_recorder *recorder;
-    uint64_t next_gpa;
-    uint64_t last_fence;
+    uint64_t last_fence;         /* this device's last submission */
     uint64_t present_fences[16]; /* the fences of the last presents, for throttling */
     uint32_t present_count;
     HRESULT lost;
 };
 
 struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h);
-/* Waits for `fence`; a device lost on the way is remembered. */
+/* Waits for `fence` of the adapter's link; a device lost on the way is remembered. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms);
+/* A new kernel allocation slot (handles of freed allocations are reused); NULL when out of
+ * memory. */
+struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h);
+/* Drops an allocation: its backing and resource references (the memory goes when the GPU is
+ * done with it and no other allocation names it). */
+void kmt_alloc_free(struct aerort_kmt_device *dev, struct kmt_alloc *a);
+
+/* Kernel resources (kmt_share.c): the allocations a runtime resource owns, with the private
+ * driver data the KMD preserved and the runtime's own description, under a shared handle. */
+HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a);
+/* Under the adapter's lock: one reference less (an allocation of it gone). */
+void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res);
+/* Under the adapter's lock: one reference less on a backing; the last waits for its last
+ * submission and frees the memory. */
+void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b);
 
 /* Recording (AEROCMD_RT_RECORD_DIR): each submission as DIR/device-N/NNNN.acmd, .alloc and
  * .mem (test/shims/record.c's layout, which `aerocmd trace wrap --memory` reads). */

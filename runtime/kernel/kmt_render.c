@@ -3,7 +3,7 @@
  * user-mode command buffer goes through DxgkDdiRender (shims/kmd over libaerocmd's
  * kernel-safe core: copied into the kernel's DMA buffer, validated, allocation table
  * built), then the DMA buffer, the table and the guest memory of the listed allocations go
- * to the GPU. A stream too long for one DMA buffer is split as the KMD says
+ * to the adapter's GPU link. A stream too long for one DMA buffer is split as the KMD says
  * (MultipassOffset). */
 #include <string.h>
 
@@ -92,7 +92,7 @@ static HRESULT kernel_list(struct aerort_kmt_device *dev, const struct kmt_conte
             continue;
         k->hDeviceSpecificAllocation = &a->kmd;
         k->WriteOperation = c->list[i].WriteOperation;
-        k->PhysicalAddress.QuadPart = (int64_t)a->gpa;
+        k->PhysicalAddress.QuadPart = (int64_t)a->backing->gpa;
     }
     return S_OK;
 }
@@ -115,8 +115,8 @@ static HRESULT order_after_writes(struct aerort_kmt_device *dev, UINT n)
         struct kmt_alloc *a = alloc_of_kmd(dev, dev->klist[i].hDeviceSpecificAllocation);
         uint32_t readback =
             AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE | AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING;
-        if (a != NULL && (a->kmd.info.flags & readback) && a->last_write_fence != 0)
-            hr = kmt_wait(dev, a->last_write_fence, KMT_WAIT_MS);
+        if (a != NULL && (a->kmd.info.flags & readback) && a->backing->last_write_fence != 0)
+            hr = kmt_wait(dev, a->backing->last_write_fence, KMT_WAIT_MS);
     }
     return hr;
 }
@@ -136,9 +136,9 @@ static uint32_t memory_records(struct aerort_kmt_device *dev, UINT n)
             continue;
         dev->memory[count].alloc_id = a->kmd.info.alloc_id;
         dev->memory[count].flags = 0;
-        dev->memory[count].gpa = a->gpa;
-        dev->memory[count].bytes = a->memory;
-        dev->memory[count].size_bytes = a->size;
+        dev->memory[count].gpa = a->backing->gpa;
+        dev->memory[count].bytes = a->backing->memory;
+        dev->memory[count].size_bytes = a->backing->size;
         count++;
     }
     return count;
@@ -152,9 +152,9 @@ static void note_fence(struct aerort_kmt_device *dev, UINT n, uint64_t fence)
         struct kmt_alloc *a = alloc_of_kmd(dev, dev->klist[i].hDeviceSpecificAllocation);
         if (a == NULL)
             continue;
-        a->last_fence = fence;
+        a->backing->last_fence = fence;
         if (dev->klist[i].WriteOperation)
-            a->last_write_fence = fence;
+            a->backing->last_write_fence = fence;
     }
 }
 
@@ -170,14 +170,14 @@ static HRESULT submit_dma(struct aerort_kmt_device *dev, struct kmt_context *c, 
     memset(&s, 0, sizeof s);
     s.stream = c->dma;
     s.stream_len = bytes;
-    s.alloc_table = dev->kmd.alloc_table;
-    s.alloc_table_len = dev->kmd.last_alloc_table_bytes;
+    s.alloc_table = dev->adapter->kmd.alloc_table;
+    s.alloc_table_len = dev->adapter->kmd.last_alloc_table_bytes;
     s.memory = dev->memory;
     s.memory_count = memory_records(dev, n);
     kmt_record_submission(dev->recorder, &s);
-    hr = kmt_link_submit(dev->link, &s, &fence);
+    hr = kmt_link_submit(dev->adapter->link, &s, &fence);
     if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
-        dev->lost = hr;
+        dev->lost = dev->adapter->lost = hr;
     if (hr == S_OK)
         note_fence(dev, n, fence);
     return hr;
@@ -197,7 +197,7 @@ static HRESULT render_locked(struct aerort_kmt_device *dev, struct kmt_context *
     k.AllocationListSize = r->NumAllocations;
     while (hr == S_OK) {
         k.pDmaBuffer = c->dma;
-        st = aerogpu_kmd_render(&dev->kmd, &k);
+        st = aerogpu_kmd_render(&dev->adapter->kmd, &k);
         if (st != KMT_STATUS_SUCCESS && st != KMT_STATUS_INSUFFICIENT_DMA) {
             aerort_log("DxgkDdiRender refused a command buffer (status 0x%08lx): device lost",
                        (unsigned long)st);
@@ -211,6 +211,18 @@ static HRESULT render_locked(struct aerort_kmt_device *dev, struct kmt_context *
     return hr;
 }
 
+/* DxgkDdiRender and the submission under the adapter's lock: the validator, its tracker,
+ * the allocation table and the link are the adapter's, the backings' fences too. */
+static HRESULT render_adapter(struct aerort_kmt_device *dev, struct kmt_context *c,
+                              const D3DDDICB_RENDER *r)
+{
+    HRESULT hr;
+    EnterCriticalSection(&dev->adapter->lock);
+    hr = render_locked(dev, c, r);
+    LeaveCriticalSection(&dev->adapter->lock);
+    return hr;
+}
+
 HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB_RENDER *r)
 {
     struct kmt_context *c;
@@ -221,10 +233,10 @@ HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB_RENDER *r)
         r->CommandOffset > KMT_CMD_BYTES - r->CommandLength ||
         r->NumAllocations > KMT_LIST_ENTRIES || r->NumPatchLocations > KMT_PATCH_ENTRIES)
         hr = E_INVALIDARG;
-    else if (dev->lost != S_OK)
-        hr = dev->lost;
+    else if (aerort_kmt_device_state(dev) != S_OK)
+        hr = dev->lost = aerort_kmt_device_state(dev);
     else
-        hr = render_locked(dev, c, r);
+        hr = render_adapter(dev, c, r);
     if (c != NULL && hr == S_OK)
         hand_out(c, &r->pNewCommandBuffer, &r->NewCommandBufferSize, &r->pNewAllocationList,
                  &r->NewAllocationListSize, &r->pNewPatchLocationList,
