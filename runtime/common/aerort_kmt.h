@@ -3,10 +3,9 @@
  * Direct3D runtime on Windows 7, exported by dxgi.dll to d3d11.dll (as gdi32's D3DKMT
  * thunks reach the kernel there).
  *
- * One kernel device per Direct3D device: its allocations and its contexts. The GPU side is
- * the process's adapter, shared by every device: the KMD validator (the DxgkDdiRender path
- * of shims/kmd over libaerocmd's kernel-safe core) and the link to the GPU (one live
- * `aerocmd host` connection; AEROCMD_HOST names it). The runtime's
+ * One kernel device per Direct3D device: its allocations, its contexts, its KMD validator
+ * (the DxgkDdiRender path of shims/kmd over libaerocmd's kernel-safe core) and its link
+ * to the GPU (a live `aerocmd host` connection; AEROCMD_HOST names it). The runtime's
  * callbacks (pfnAllocateCb, pfnRenderCb, pfnLockCb, ...) hand their DDI argument structs
  * to these functions unchanged: the kernel reads them as dxgkrnl reads the D3DKMT ones. */
 #ifndef AERORT_KMT_H
@@ -55,10 +54,13 @@ AERORT_KMT_API HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const D
 /* Shared resources, as dxgkrnl keeps them. Allocations made with pfnAllocateCb's hResource
  * set form a kernel resource (hKMResource): the private driver data the KMD preserved, per
  * allocation. The runtime stores its own description of the resource with it and gets the
- * shared handle (D3DKMTCreateAllocation's runtime private data and CreateShared); another
- * device looks the handle up (D3DKMTQueryResourceInfo) and opens the allocations for itself
- * (D3DKMTOpenResource: DxgkDdiOpenAllocation over the preserved data, this device's handles
- * for the same memory). The handle is valid while any device has an allocation of it. */
+ * shared handle (D3DKMTCreateAllocation's runtime private data and CreateShared); a device
+ * looks the handle up (D3DKMTQueryResourceInfo) and opens the allocations for itself
+ * (D3DKMTOpenResource: DxgkDdiOpenAllocation over the preserved data, new handles for the
+ * same memory). Every device of the process can look a handle up; only the device that made
+ * the resource can open it (its host connection alone knows the share token and holds the
+ * memory): another device's open answers E_NOTIMPL. The handle is valid while an allocation
+ * of it lives. */
 AERORT_KMT_API HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev,
                                                  D3DKMT_HANDLE hKMResource,
                                                  const void *runtime_data, UINT runtime_data_size,
@@ -78,7 +80,8 @@ struct aerort_kmt_open_resource {
     D3DKMT_HANDLE hKMResource; /* open: out */
 };
 
-/* E_INVALIDARG for a handle that names no live shared resource. */
+/* E_INVALIDARG for a handle that names no live shared resource; open: E_NOTIMPL for a
+ * resource of another device. */
 AERORT_KMT_API HRESULT aerort_kmt_query_resource(struct aerort_kmt_device *dev,
                                                  struct aerort_kmt_open_resource *o);
 AERORT_KMT_API HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev,

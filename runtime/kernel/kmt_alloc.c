@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* kmt_alloc.c — allocations as the video memory manager and the KMD make them: the KMD's
  * DxgkDdiCreateAllocation judges the private data and decides the size; the memory is
- * this process's (the guest memory a submission sends to the host), one backing shared by
- * every device that opened the allocation; a lock waits until every submission listing the
- * allocation has completed (VidMm's rule on Windows 7), or with DonotWait answers
+ * this process's (the guest memory a submission sends to the host), one backing for the
+ * allocation and each of its openings on the same device; a lock waits until every submission
+ * listing the allocation has completed (VidMm's rule on Windows 7), or with DonotWait answers
  * D3DERR_WASSTILLDRAWING. */
 #include <string.h>
 
@@ -42,7 +42,7 @@ struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h
     return &dev->allocs[i];
 }
 
-static struct kmt_backing *backing_new(struct kmt_adapter *ad, uint64_t size)
+static struct kmt_backing *backing_new(struct aerort_kmt_device *dev, uint64_t size)
 {
     struct kmt_backing *b =
         (struct kmt_backing *)HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof *b);
@@ -56,10 +56,8 @@ static struct kmt_backing *backing_new(struct kmt_adapter *ad, uint64_t size)
     }
     b->refs = 1;
     b->size = size;
-    EnterCriticalSection(&ad->lock);
-    b->gpa = ad->next_gpa;
-    ad->next_gpa += (size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u);
-    LeaveCriticalSection(&ad->lock);
+    b->gpa = dev->next_gpa;
+    dev->next_gpa += (size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u);
     return b;
 }
 
@@ -71,7 +69,7 @@ static HRESULT create_one(struct aerort_kmt_device *dev, D3DDDI_ALLOCATIONINFO *
     a = kmt_alloc_slot(dev, &h);
     if (a == NULL)
         return E_OUTOFMEMORY;
-    st = aerogpu_kmd_create_allocation(&dev->adapter->platform, info->pPrivateDriverData,
+    st = aerogpu_kmd_create_allocation(&dev->platform, info->pPrivateDriverData,
                                        info->PrivateDriverDataSize, 0, &a->kmd);
     if (st != 0) {
         aerort_log("DxgkDdiCreateAllocation refused the private data (status 0x%08lx)",
@@ -81,7 +79,7 @@ static HRESULT create_one(struct aerort_kmt_device *dev, D3DDDI_ALLOCATIONINFO *
     a->kmd.size_bytes = a->kmd.info.size_bytes;
     if (a->kmd.size_bytes == 0 || a->kmd.size_bytes > ((uint64_t)1 << 32))
         return E_INVALIDARG;
-    a->backing = backing_new(dev->adapter, a->kmd.size_bytes);
+    a->backing = backing_new(dev, a->kmd.size_bytes);
     if (a->backing == NULL)
         return E_OUTOFMEMORY;
     a->in_use = 1;
@@ -112,7 +110,7 @@ HRESULT aerort_kmt_allocate(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
 
 /* The memory goes when the GPU is done with it (VidMm defers the free; here the CPU waits,
  * which keeps the memory a submission in flight sent valid until its fence) and nothing
- * else (another device's allocation, the shared resource) names it. */
+ * else (an opening of a shared resource, the kernel resource) names it. */
 void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b)
 {
     if (b == NULL || --b->refs != 0)
@@ -125,12 +123,9 @@ void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b)
 
 void kmt_alloc_free(struct aerort_kmt_device *dev, struct kmt_alloc *a)
 {
-    struct kmt_adapter *ad = dev->adapter;
-    EnterCriticalSection(&ad->lock);
     kmt_backing_unref(dev, a->backing);
     if (a->resource != NULL)
         kmt_resource_unref(dev, a->resource);
-    LeaveCriticalSection(&ad->lock);
     memset(a, 0, sizeof *a);
 }
 
@@ -152,7 +147,8 @@ HRESULT aerort_kmt_deallocate(struct aerort_kmt_device *dev, const D3DDDICB_DEAL
     return hr;
 }
 
-/* Any device's submissions count: the backing's fences are the adapter's. */
+/* Submissions listing any allocation on the same memory count (an opening of a shared
+ * resource and its creator's allocation are one memory). */
 HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
 {
     struct kmt_alloc *a;
@@ -161,13 +157,10 @@ HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
         return E_INVALIDARG;
     EnterCriticalSection(&dev->lock);
     a = kmt_alloc_of(dev, l->hAllocation);
-    if (a == NULL) {
+    if (a == NULL)
         hr = E_INVALIDARG;
-    } else {
-        EnterCriticalSection(&dev->adapter->lock);
+    else
         hr = kmt_wait(dev, a->backing->last_fence, l->Flags.DonotWait ? 0u : KMT_WAIT_MS);
-        LeaveCriticalSection(&dev->adapter->lock);
-    }
     if (hr == S_OK) {
         a->lock_count++;
         l->pData = a->backing->memory;

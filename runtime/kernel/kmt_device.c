@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* kmt_device.c — the kernel device: its allocations and contexts over the process's adapter
- * (kmt_adapter.c: the GPU link and the KMD's validator), the adapter facts and the waits
- * that are the kernel's (idle, present throttling). */
+/* kmt_device.c — the kernel device: its KMD state (validator, allocation list, table), its
+ * GPU link, the adapter facts and the waits that are the kernel's (idle, present
+ * throttling). */
+#include <stdlib.h>
 #include <string.h>
 
+#include "aerocmd/semantic.h"
 #include "aerogpu_pci.h"
 #include "aerogpu_umd_private.h"
 #include "kmt_internal.h"
@@ -25,8 +27,51 @@ HRESULT aerort_kmt_query_adapter_info(const D3DDDICB_QUERYADAPTERINFO *q)
     return S_OK;
 }
 
+/* The KMD shim's platform: user memory is this process's memory; share tokens from a
+ * process-wide counter seeded from the clock (as the driver seeds its global). */
+static int copy_from_user(void *ctx, void *dst, const void *src, size_t len)
+{
+    (void)ctx;
+    memcpy(dst, src, len);
+    return 0;
+}
+
+static uint64_t next_share_token(void *ctx)
+{
+    static volatile LONG64 counter;
+    (void)ctx;
+    if (counter == 0)
+        InterlockedCompareExchange64(&counter, (LONG64)GetTickCount64() << 20, 0);
+    return (uint64_t)InterlockedIncrement64(&counter);
+}
+
+static HRESULT kmd_init(struct aerort_kmt_device *dev)
+{
+    size_t tracker_bytes = aerocmd_semantic_bytes_for(KMT_TRACKER_OBJECTS);
+    size_t table_bytes = aerocmd_kmd_render_table_bytes_for(KMT_LIST_ENTRIES);
+    dev->tracker = HeapAlloc(GetProcessHeap(), 0, tracker_bytes);
+    dev->kmd.refs = (struct aerocmd_kmd_alloc_ref *)HeapAlloc(
+        GetProcessHeap(), 0, KMT_LIST_ENTRIES * sizeof *dev->kmd.refs);
+    dev->kmd.alloc_table = HeapAlloc(GetProcessHeap(), 0, table_bytes);
+    if (dev->tracker == NULL || dev->kmd.refs == NULL || dev->kmd.alloc_table == NULL)
+        return E_OUTOFMEMORY;
+    if (aerocmd_kmd_validator_init(&dev->validator, dev->tracker, tracker_bytes) != AEROCMD_OK)
+        return E_FAIL;
+    dev->platform.copy_from_user = copy_from_user;
+    dev->platform.next_share_token = next_share_token;
+    dev->kmd.validator = &dev->validator;
+    dev->kmd.refs_capacity = KMT_LIST_ENTRIES;
+    dev->kmd.alloc_table_bytes = table_bytes;
+    dev->kmd.platform = &dev->platform;
+    aerocmd_kmd_policy_default(&dev->kmd.policy, AEROGPU_ABI_VERSION_U32);
+    return S_OK;
+}
+
 static void device_free(struct aerort_kmt_device *dev)
 {
+    HeapFree(GetProcessHeap(), 0, dev->tracker);
+    HeapFree(GetProcessHeap(), 0, dev->kmd.refs);
+    HeapFree(GetProcessHeap(), 0, dev->kmd.alloc_table);
     HeapFree(GetProcessHeap(), 0, dev->allocs);
     DeleteCriticalSection(&dev->lock);
     HeapFree(GetProcessHeap(), 0, dev);
@@ -35,13 +80,22 @@ static void device_free(struct aerort_kmt_device *dev)
 HRESULT aerort_kmt_open_device(struct aerort_kmt_device **out)
 {
     struct aerort_kmt_device *dev;
+    const char *address = getenv("AEROCMD_HOST");
     HRESULT hr;
     *out = NULL;
     dev = (struct aerort_kmt_device *)HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof *dev);
     if (dev == NULL)
         return E_OUTOFMEMORY;
     InitializeCriticalSection(&dev->lock);
-    hr = kmt_adapter_acquire(&dev->adapter);
+    dev->next_gpa = 0x100000000ull;
+    hr = kmd_init(dev);
+    if (SUCCEEDED(hr) && (address == NULL || address[0] == '\0')) {
+        aerort_log("AEROCMD_HOST is not set: no GPU to run on (scripts/run-d3d11-program.sh "
+                   "starts a host and sets it)");
+        hr = E_FAIL;
+    }
+    if (SUCCEEDED(hr))
+        hr = kmt_link_open(&dev->link, address);
     if (FAILED(hr)) {
         device_free(dev);
         return hr;
@@ -59,10 +113,11 @@ void aerort_kmt_close_device(struct aerort_kmt_device *dev)
     EnterCriticalSection(&dev->lock);
     if (dev->lost == S_OK && dev->last_fence != 0)
         kmt_wait(dev, dev->last_fence, KMT_WAIT_MS);
-    for (i = 0; i < dev->alloc_count; i++)
+    for (i = 0; i < dev->alloc_count; i++) /* their kernel resources leave the table too */
         if (dev->allocs[i].in_use)
             kmt_alloc_free(dev, &dev->allocs[i]);
     LeaveCriticalSection(&dev->lock);
+    kmt_link_close(dev->link);
     kmt_record_close(dev->recorder);
     for (i = 0; i < KMT_MAX_CONTEXTS; i++) {
         struct kmt_context *c = &dev->contexts[i];
@@ -71,33 +126,24 @@ void aerort_kmt_close_device(struct aerort_kmt_device *dev)
         HeapFree(GetProcessHeap(), 0, c->patch);
         HeapFree(GetProcessHeap(), 0, c->dma);
     }
-    kmt_adapter_release(dev->adapter);
     device_free(dev);
 }
 
-/* The link is the adapter's: waits take its lock (the host client is one connection). A
- * link lost is every device's loss, as a GPU reset is on Windows. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms)
 {
-    struct kmt_adapter *ad = dev->adapter;
-    HRESULT hr = S_OK;
+    HRESULT hr;
     if (dev->lost != S_OK)
         return dev->lost;
     if (fence == 0)
         return S_OK;
-    EnterCriticalSection(&ad->lock);
-    if (ad->lost != S_OK)
-        hr = ad->lost;
-    else
-        hr = kmt_link_wait(ad->link, fence, timeout_ms);
+    hr = kmt_link_wait(dev->link, fence, timeout_ms);
     if (hr == AERORT_D3DERR_WASSTILLDRAWING && timeout_ms == KMT_WAIT_MS) {
         aerort_log("fence %llu did not complete within %u ms: device lost",
                    (unsigned long long)fence, timeout_ms);
         hr = AERORT_D3DDDIERR_DEVICEREMOVED;
     }
     if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
-        dev->lost = ad->lost = hr;
-    LeaveCriticalSection(&ad->lock);
+        dev->lost = hr;
     return hr;
 }
 
@@ -112,7 +158,7 @@ HRESULT aerort_kmt_wait_idle(struct aerort_kmt_device *dev)
 
 HRESULT aerort_kmt_device_state(struct aerort_kmt_device *dev)
 {
-    return dev->lost != S_OK ? dev->lost : dev->adapter->lost;
+    return dev->lost;
 }
 
 /* The present's work was submitted just before (its fence is the last one); DXGI lets at

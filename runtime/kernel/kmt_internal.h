@@ -50,15 +50,16 @@ HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, u
  * AERORT_D3DDDIERR_DEVICEREMOVED when the device was lost (the reason on stderr). */
 HRESULT kmt_link_wait(struct kmt_link *link, uint64_t fence, uint32_t timeout_ms);
 
-/* An allocation's memory: this process's, one block shared by every kernel allocation that
- * names it (the creator's and each device's that opened it), so every device's submission
- * sends the same bytes. Fields after `refs` change under the adapter's lock. */
+/* An allocation's memory: this process's, one block for every kernel allocation of the
+ * device that names it (the creator's and those of a shared resource opened again on the
+ * same device), so each of them sends the same bytes at the same address. Counted and
+ * changed under the device's lock. */
 struct kmt_backing {
-    LONG refs; /* kernel allocations naming it */
+    uint32_t refs; /* kernel allocations (and the kernel resource) naming it */
     uint8_t *memory;
     uint64_t size;
     uint64_t gpa;
-    uint64_t last_fence;       /* the last submission listing it, of any device */
+    uint64_t last_fence;       /* the last submission listing it */
     uint64_t last_write_fence; /* ... with WriteOperation */
 };
 
@@ -82,63 +83,45 @@ struct kmt_context {
 
 struct kmt_recorder; /* kmt_record.c */
 
-/* The GPU side, one per process as the adapter is one per machine (kmt_adapter.c): the host
- * link (one connection: the host's handles, share tokens and fences are one namespace, as
- * the emulator's device is one for the whole guest), the KMD's validator and semantic
- * tracker, addresses, the share-token counter and the shared resources. Made with the first
- * kernel device, closed with the last. Lock order: a device's lock, then this one. */
-struct kmt_adapter {
+struct aerort_kmt_device {
     CRITICAL_SECTION lock;
-    LONG devices;
-    struct kmt_link *link;
+    struct kmt_alloc *allocs; /* handle = index + 1 */
+    uint32_t alloc_count, alloc_cap;
+    struct kmt_context contexts[KMT_MAX_CONTEXTS];
     struct aerocmd_kmd_validator validator;
     void *tracker;
     struct aerogpu_kmd_context kmd;
     struct aerogpu_kmd_platform platform;
-    uint64_t next_gpa;
-    volatile LONG64 share_token;
-    struct kmt_resource *resources; /* the live kernel resources */
-    uint32_t resource_serial;
-    HRESULT lost; /* the link lost: every device is */
-};
-
-/* The process's adapter, made on first use; each acquire is matched by a release. */
-HRESULT kmt_adapter_acquire(struct kmt_adapter **out);
-void kmt_adapter_release(struct kmt_adapter *ad);
-
-struct aerort_kmt_device {
-    CRITICAL_SECTION lock;
-    struct kmt_adapter *adapter;
-    struct kmt_alloc *allocs; /* handle = index + 1 */
-    uint32_t alloc_count, alloc_cap;
-    struct kmt_context contexts[KMT_MAX_CONTEXTS];
     AEROGPU_DXGK_ALLOCATIONLIST klist[KMT_LIST_ENTRIES];
     struct kmt_memory memory[KMT_LIST_ENTRIES];
+    struct kmt_link *link;
     struct kmt_recorder *recorder;
-    uint64_t last_fence;         /* this device's last submission */
+    uint64_t next_gpa;
+    uint64_t last_fence;
     uint64_t present_fences[16]; /* the fences of the last presents, for throttling */
     uint32_t present_count;
     HRESULT lost;
 };
 
 struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h);
-/* Waits for `fence` of the adapter's link; a device lost on the way is remembered. */
+/* Waits for `fence`; a device lost on the way is remembered. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms);
-/* A new kernel allocation slot (handles of freed allocations are reused); NULL when out of
- * memory. */
+/* Under the device's lock: a new allocation slot (handles of freed allocations are reused);
+ * NULL when out of memory. */
 struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h);
-/* Drops an allocation: its backing and resource references (the memory goes when the GPU is
- * done with it and no other allocation names it). */
+/* Under the device's lock: drops an allocation, its backing and kernel-resource references
+ * (the memory goes when the GPU is done with it and nothing else names it). */
 void kmt_alloc_free(struct aerort_kmt_device *dev, struct kmt_alloc *a);
-
-/* Kernel resources (kmt_share.c): the allocations a runtime resource owns, with the private
- * driver data the KMD preserved and the runtime's own description, under a shared handle. */
-HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a);
-/* Under the adapter's lock: one reference less (an allocation of it gone). */
-void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res);
-/* Under the adapter's lock: one reference less on a backing; the last waits for its last
+/* Under the device's lock: one reference less on a backing; the last waits for its last
  * submission and frees the memory. */
 void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b);
+
+/* Kernel resources (kmt_share.c): the allocations a runtime resource owns, with the private
+ * driver data the KMD preserved and the runtime's own description, under a shared handle,
+ * in one table for the process. Both under the device's lock. */
+HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a);
+/* One allocation of `res` gone; the last takes the resource out of the table. */
+void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res);
 
 /* Recording (AEROCMD_RT_RECORD_DIR): each submission as DIR/device-N/NNNN.acmd, .alloc and
  * .mem (test/shims/record.c's layout, which `aerocmd trace wrap --memory` reads). */

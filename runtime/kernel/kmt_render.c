@@ -3,7 +3,7 @@
  * user-mode command buffer goes through DxgkDdiRender (shims/kmd over libaerocmd's
  * kernel-safe core: copied into the kernel's DMA buffer, validated, allocation table
  * built), then the DMA buffer, the table and the guest memory of the listed allocations go
- * to the adapter's GPU link. A stream too long for one DMA buffer is split as the KMD says
+ * to the GPU. A stream too long for one DMA buffer is split as the KMD says
  * (MultipassOffset). */
 #include <string.h>
 
@@ -170,14 +170,14 @@ static HRESULT submit_dma(struct aerort_kmt_device *dev, struct kmt_context *c, 
     memset(&s, 0, sizeof s);
     s.stream = c->dma;
     s.stream_len = bytes;
-    s.alloc_table = dev->adapter->kmd.alloc_table;
-    s.alloc_table_len = dev->adapter->kmd.last_alloc_table_bytes;
+    s.alloc_table = dev->kmd.alloc_table;
+    s.alloc_table_len = dev->kmd.last_alloc_table_bytes;
     s.memory = dev->memory;
     s.memory_count = memory_records(dev, n);
     kmt_record_submission(dev->recorder, &s);
-    hr = kmt_link_submit(dev->adapter->link, &s, &fence);
+    hr = kmt_link_submit(dev->link, &s, &fence);
     if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
-        dev->lost = dev->adapter->lost = hr;
+        dev->lost = hr;
     if (hr == S_OK)
         note_fence(dev, n, fence);
     return hr;
@@ -197,7 +197,7 @@ static HRESULT render_locked(struct aerort_kmt_device *dev, struct kmt_context *
     k.AllocationListSize = r->NumAllocations;
     while (hr == S_OK) {
         k.pDmaBuffer = c->dma;
-        st = aerogpu_kmd_render(&dev->adapter->kmd, &k);
+        st = aerogpu_kmd_render(&dev->kmd, &k);
         if (st != KMT_STATUS_SUCCESS && st != KMT_STATUS_INSUFFICIENT_DMA) {
             aerort_log("DxgkDdiRender refused a command buffer (status 0x%08lx): device lost",
                        (unsigned long)st);
@@ -211,18 +211,6 @@ static HRESULT render_locked(struct aerort_kmt_device *dev, struct kmt_context *
     return hr;
 }
 
-/* DxgkDdiRender and the submission under the adapter's lock: the validator, its tracker,
- * the allocation table and the link are the adapter's, the backings' fences too. */
-static HRESULT render_adapter(struct aerort_kmt_device *dev, struct kmt_context *c,
-                              const D3DDDICB_RENDER *r)
-{
-    HRESULT hr;
-    EnterCriticalSection(&dev->adapter->lock);
-    hr = render_locked(dev, c, r);
-    LeaveCriticalSection(&dev->adapter->lock);
-    return hr;
-}
-
 HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB_RENDER *r)
 {
     struct kmt_context *c;
@@ -233,10 +221,10 @@ HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB_RENDER *r)
         r->CommandOffset > KMT_CMD_BYTES - r->CommandLength ||
         r->NumAllocations > KMT_LIST_ENTRIES || r->NumPatchLocations > KMT_PATCH_ENTRIES)
         hr = E_INVALIDARG;
-    else if (aerort_kmt_device_state(dev) != S_OK)
-        hr = dev->lost = aerort_kmt_device_state(dev);
+    else if (dev->lost != S_OK)
+        hr = dev->lost;
     else
-        hr = render_adapter(dev, c, r);
+        hr = render_locked(dev, c, r);
     if (c != NULL && hr == S_OK)
         hand_out(c, &r->pNewCommandBuffer, &r->NewCommandBufferSize, &r->pNewAllocationList,
                  &r->NewAllocationListSize, &r->pNewPatchLocationList,

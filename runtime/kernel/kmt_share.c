@@ -3,8 +3,15 @@
  * allocation the private driver data as the KMD left it (with its share token) and the
  * memory; for the resource the runtime's own description (its private runtime data). A
  * device opening the handle gets its own kernel allocations (DxgkDdiOpenAllocation over
- * the preserved data) on the same memory. The records are the adapter's (every device of
- * the process sees them); a resource goes with the last allocation naming it. */
+ * the preserved data) on the same memory. The table is the process's (every device looks a
+ * handle up in it); a resource's allocations are its creator's device's, and it goes with
+ * the last of them.
+ *
+ * Only the creating device opens a resource: each device has its own host connection, the
+ * host imports only share tokens its connection exported and keeps binding state per
+ * connection (doc/host.md), and an allocation's memory, address and fences are its device's.
+ * Another device's open answers E_NOTIMPL (doc/runtime.md, "Not done yet"); with the host's
+ * state per context that check is what goes. */
 #include <string.h>
 
 #include "kmt_internal.h"
@@ -19,7 +26,8 @@ struct kmt_resource_alloc {
 
 struct kmt_resource {
     struct kmt_resource *next;
-    LONG refs; /* kernel allocations naming it, of any device */
+    struct aerort_kmt_device *owner; /* whose allocations these are */
+    uint32_t refs;                   /* the owner's kernel allocations naming it (its lock) */
     D3DKMT_HANDLE handle;
     HANDLE shared; /* NULL until the runtime shares it */
     UINT count;
@@ -29,6 +37,11 @@ struct kmt_resource {
     void *runtime_data;
     UINT runtime_size;
 };
+
+/* The process's kernel resources; their handles' serial. */
+static SRWLOCK table_lock = SRWLOCK_INIT;
+static struct kmt_resource *table;
+static uint32_t serial;
 
 static void *heap(size_t bytes)
 {
@@ -66,7 +79,7 @@ static HRESULT take_allocations(struct aerort_kmt_device *dev, struct kmt_resour
         const D3DDDI_ALLOCATIONINFO *info = &a->pAllocationInfo[i];
         struct kmt_alloc *k = kmt_alloc_of(dev, info->hAllocation);
         res->allocs[i].backing = k->backing;
-        k->backing->refs++; /* not yet seen by any other device */
+        k->backing->refs++;
         res->allocs[i].priv_size = info->PrivateDriverDataSize;
         res->allocs[i].priv = heap(info->PrivateDriverDataSize);
         if (res->allocs[i].priv == NULL)
@@ -79,47 +92,49 @@ static HRESULT take_allocations(struct aerort_kmt_device *dev, struct kmt_resour
 
 HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
 {
-    struct kmt_adapter *ad = dev->adapter;
     struct kmt_resource *res = (struct kmt_resource *)heap(sizeof *res);
     HRESULT hr = res != NULL ? take_allocations(dev, res, a) : E_OUTOFMEMORY;
     UINT i;
-    EnterCriticalSection(&ad->lock);
     if (FAILED(hr)) {
         if (res != NULL)
             resource_free(dev, res);
-        LeaveCriticalSection(&ad->lock);
         return hr;
     }
-    res->handle = 0x80000000u | ++ad->resource_serial;
-    res->next = ad->resources;
-    ad->resources = res;
+    res->owner = dev;
     for (i = 0; i < a->NumAllocations; i++) {
         kmt_alloc_of(dev, a->pAllocationInfo[i].hAllocation)->resource = res;
         res->refs++;
     }
-    LeaveCriticalSection(&ad->lock);
+    AcquireSRWLockExclusive(&table_lock);
+    res->handle = 0x80000000u | (++serial & 0xFFFFFFu);
+    res->next = table;
+    table = res;
+    ReleaseSRWLockExclusive(&table_lock);
     a->hKMResource = res->handle;
     return S_OK;
 }
 
+/* The memory goes outside the table's lock (freeing waits for the GPU). */
 void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res)
 {
-    struct kmt_adapter *ad = dev->adapter;
     struct kmt_resource **p;
     if (--res->refs != 0)
         return;
-    for (p = &ad->resources; *p != NULL; p = &(*p)->next)
+    AcquireSRWLockExclusive(&table_lock);
+    for (p = &table; *p != NULL; p = &(*p)->next)
         if (*p == res) {
             *p = res->next;
             break;
         }
+    ReleaseSRWLockExclusive(&table_lock);
     resource_free(dev, res);
 }
 
-static struct kmt_resource *find(struct kmt_adapter *ad, D3DKMT_HANDLE handle, HANDLE shared)
+/* Under the table's lock. */
+static struct kmt_resource *find(D3DKMT_HANDLE handle, HANDLE shared)
 {
     struct kmt_resource *res;
-    for (res = ad->resources; res != NULL; res = res->next)
+    for (res = table; res != NULL; res = res->next)
         if ((handle != 0 && res->handle == handle) || (shared != NULL && res->shared == shared))
             return res;
     return NULL;
@@ -128,7 +143,6 @@ static struct kmt_resource *find(struct kmt_adapter *ad, D3DKMT_HANDLE handle, H
 HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev, D3DKMT_HANDLE hKMResource,
                                   const void *runtime_data, UINT runtime_data_size, HANDLE *shared)
 {
-    struct kmt_adapter *ad = dev->adapter;
     struct kmt_resource *res;
     void *copy = heap(runtime_data_size);
     HRESULT hr = E_INVALIDARG;
@@ -138,9 +152,9 @@ HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev, D3DKMT_HANDLE h
     }
     if (runtime_data_size != 0)
         memcpy(copy, runtime_data, runtime_data_size);
-    EnterCriticalSection(&ad->lock);
-    res = find(ad, hKMResource, NULL);
-    if (res != NULL && res->shared == NULL) {
+    AcquireSRWLockExclusive(&table_lock);
+    res = find(hKMResource, NULL);
+    if (res != NULL && res->owner == dev && res->shared == NULL) {
         HeapFree(GetProcessHeap(), 0, res->runtime_data);
         res->runtime_data = copy;
         res->runtime_size = runtime_data_size;
@@ -149,7 +163,7 @@ HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev, D3DKMT_HANDLE h
         copy = NULL;
         hr = S_OK;
     }
-    LeaveCriticalSection(&ad->lock);
+    ReleaseSRWLockExclusive(&table_lock);
     HeapFree(GetProcessHeap(), 0, copy);
     return hr;
 }
@@ -162,21 +176,22 @@ static UINT driver_data_bytes(const struct kmt_resource *res)
     return total;
 }
 
+/* Any device of the process may look a handle up. */
 HRESULT aerort_kmt_query_resource(struct aerort_kmt_device *dev, struct aerort_kmt_open_resource *o)
 {
-    struct kmt_adapter *ad = dev->adapter;
     struct kmt_resource *res;
+    (void)dev;
     if (o == NULL || o->shared == NULL)
         return E_INVALIDARG;
-    EnterCriticalSection(&ad->lock);
-    res = find(ad, 0, o->shared);
+    AcquireSRWLockShared(&table_lock);
+    res = find(0, o->shared);
     if (res != NULL) {
         o->num_allocations = res->count;
         o->driver_data_size = driver_data_bytes(res);
         o->resource_data_size = res->driver_size;
         o->runtime_data_size = res->runtime_size;
     }
-    LeaveCriticalSection(&ad->lock);
+    ReleaseSRWLockShared(&table_lock);
     return res != NULL ? S_OK : E_INVALIDARG;
 }
 
@@ -234,19 +249,22 @@ static HRESULT open_locked(struct aerort_kmt_device *dev, struct kmt_resource *r
     return S_OK;
 }
 
+/* A resource of this device stays in the table while its lock is held (its allocations
+ * are this device's), so the opening runs outside the table's lock. */
 HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev, struct aerort_kmt_open_resource *o)
 {
-    struct kmt_adapter *ad = dev->adapter;
     struct kmt_resource *res;
     HRESULT hr = E_INVALIDARG;
     if (o == NULL || o->shared == NULL)
         return E_INVALIDARG;
     EnterCriticalSection(&dev->lock);
-    EnterCriticalSection(&ad->lock);
-    res = find(ad, 0, o->shared);
-    if (res != NULL)
+    AcquireSRWLockShared(&table_lock);
+    res = find(0, o->shared);
+    ReleaseSRWLockShared(&table_lock);
+    if (res != NULL && res->owner != dev)
+        hr = E_NOTIMPL; /* another device's: see the top of this file */
+    else if (res != NULL)
         hr = open_locked(dev, res, o);
-    LeaveCriticalSection(&ad->lock);
     LeaveCriticalSection(&dev->lock);
     return hr;
 }
