@@ -260,10 +260,12 @@ HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev, struct aerort_km
     EnterCriticalSection(&dev->lock);
     AcquireSRWLockShared(&table_lock);
     res = find(0, o->shared);
-    ReleaseSRWLockShared(&table_lock);
-    if (res != NULL && res->owner != dev)
+    if (res != NULL && res->owner != dev) {
+        res = NULL;
         hr = E_NOTIMPL; /* another device's: see the top of this file */
-    else if (res != NULL)
+    }
+    ReleaseSRWLockShared(&table_lock);
+    if (res != NULL)
         hr = open_locked(dev, res, o);
     LeaveCriticalSection(&dev->lock);
     return hr;
