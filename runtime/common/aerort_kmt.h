@@ -52,6 +52,42 @@ AERORT_KMT_API HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB
 AERORT_KMT_API HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const DXGIDDICB_PRESENT *p,
                                           UINT latency);
 
+/* Shared resources, as dxgkrnl keeps them. Allocations made with pfnAllocateCb's hResource
+ * set form a kernel resource (hKMResource): the private driver data the KMD preserved, per
+ * allocation. The runtime stores its own description of the resource with it and gets the
+ * shared handle (D3DKMTCreateAllocation's runtime private data and CreateShared); a device
+ * looks the handle up (D3DKMTQueryResourceInfo) and opens the allocations for itself
+ * (D3DKMTOpenResource: DxgkDdiOpenAllocation over the preserved data, new handles for the
+ * same memory). Every device of the process can look a handle up; only the device that made
+ * the resource can open it (its host connection alone knows the share token and holds the
+ * memory): another device's open answers E_NOTIMPL. The handle is valid while an allocation
+ * of it lives. */
+AERORT_KMT_API HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev,
+                                                 D3DKMT_HANDLE hKMResource,
+                                                 const void *runtime_data, UINT runtime_data_size,
+                                                 HANDLE *shared);
+
+struct aerort_kmt_open_resource {
+    HANDLE shared;
+    UINT num_allocations; /* query: out; open: the room of `allocations` */
+    /* open: out, each allocation's handle on this device and private data (in driver_data) */
+    D3DDDI_OPENALLOCATIONINFO *allocations;
+    void *driver_data;         /* every allocation's private data, in order */
+    UINT driver_data_size;     /* query: out (the total); open: room */
+    void *resource_data;       /* the resource's own private driver data (pfnAllocateCb's) */
+    UINT resource_data_size;   /* query: out; open: room */
+    void *runtime_data;        /* the runtime's description */
+    UINT runtime_data_size;    /* query: out; open: room */
+    D3DKMT_HANDLE hKMResource; /* open: out */
+};
+
+/* E_INVALIDARG for a handle that names no live shared resource; open: E_NOTIMPL for a
+ * resource of another device. */
+AERORT_KMT_API HRESULT aerort_kmt_query_resource(struct aerort_kmt_device *dev,
+                                                 struct aerort_kmt_open_resource *o);
+AERORT_KMT_API HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev,
+                                                struct aerort_kmt_open_resource *o);
+
 /* Waits until everything submitted so far has completed (the runtime's own waits: device
  * teardown). */
 AERORT_KMT_API HRESULT aerort_kmt_wait_idle(struct aerort_kmt_device *dev);

@@ -15,14 +15,12 @@ static void STDMETHODCALLTYPE buffer_get_type(ID3D11Buffer *iface, D3D11_RESOURC
 
 static void STDMETHODCALLTYPE buffer_set_eviction(ID3D11Buffer *iface, UINT priority)
 {
-    (void)iface;
-    (void)priority;
+    ((struct rt_resource *)iface)->eviction = priority;
 }
 
 static UINT STDMETHODCALLTYPE buffer_get_eviction(ID3D11Buffer *iface)
 {
-    (void)iface;
-    return DXGI_RESOURCE_PRIORITY_NORMAL;
+    return ((struct rt_resource *)iface)->eviction;
 }
 
 static void STDMETHODCALLTYPE buffer_get_desc(ID3D11Buffer *iface, D3D11_BUFFER_DESC *desc)
@@ -41,15 +39,8 @@ const ID3D11BufferVtbl rt_buffer_vtbl = {
     buffer_get_eviction,   buffer_get_desc,
 };
 
-static void resource_destroy(struct rt_object *obj)
-{
-    D3D10DDI_HRESOURCE h;
-    h.pDrvPrivate = obj->drv;
-    obj->device->drv.f.pfnDestroyResource(obj->device->drv.hdev, h);
-}
-
 static const IID *const buffer_iids[] = {&IID_ID3D11Resource, &IID_ID3D11Buffer, NULL};
-static const struct rt_object_ops buffer_ops = {buffer_iids, resource_destroy};
+const struct rt_object_ops rt_buffer_ops = {buffer_iids, rt_resource_destroy};
 
 /* What the usage allows of CPU access (Direct3D 11.0: DEFAULT and IMMUTABLE none, DYNAMIC
  * write only, STAGING some). */
@@ -112,8 +103,8 @@ HRESULT STDMETHODCALLTYPE rt_create_buffer(ID3D11Device *iface, const D3D11_BUFF
         return E_INVALIDARG;
     if (out == NULL)
         return S_FALSE;
-    r = (struct rt_resource *)rt_object_new(dev, sizeof *r, RT_BUFFER, &rt_buffer_vtbl, &buffer_ops,
-                                            0);
+    r = (struct rt_resource *)rt_object_new(dev, sizeof *r, RT_BUFFER, &rt_buffer_vtbl,
+                                            &rt_buffer_ops, 0);
     if (r == NULL)
         return E_OUTOFMEMORY;
     r->dimension = D3D11_RESOURCE_DIMENSION_BUFFER;

@@ -11,9 +11,14 @@ static struct rt_device *dev_of(HANDLE h)
     return (struct rt_device *)h;
 }
 
+/* Allocations for a resource (hResource: the runtime's handle, which is the resource): the
+ * runtime keeps the kernel resource's handle, under which it shares the resource. */
 static HRESULT APIENTRY allocate_cb(HANDLE h, D3DDDICB_ALLOCATE *a)
 {
-    return aerort_kmt_allocate(dev_of(h)->kmt, a);
+    HRESULT hr = aerort_kmt_allocate(dev_of(h)->kmt, a);
+    if (SUCCEEDED(hr) && a->hResource != NULL)
+        ((struct rt_resource *)a->hResource)->km_resource = a->hKMResource;
+    return hr;
 }
 
 static HRESULT APIENTRY deallocate_cb(HANDLE h, CONST D3DDDICB_DEALLOCATE *d)

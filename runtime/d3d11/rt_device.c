@@ -83,18 +83,6 @@ static HRESULT STDMETHODCALLTYPE device_create_deferred(ID3D11Device *iface, UIN
     return hr;
 }
 
-static HRESULT STDMETHODCALLTYPE device_open_shared(ID3D11Device *iface, HANDLE h, REFIID riid,
-                                                    void **out)
-{
-    (void)iface;
-    (void)h;
-    (void)riid;
-    if (out != NULL)
-        *out = NULL;
-    aerort_trace_unimplemented("ID3D11Device::OpenSharedResource");
-    return E_NOTIMPL;
-}
-
 static HRESULT STDMETHODCALLTYPE device_get_private(ID3D11Device *iface, REFGUID guid, UINT *size,
                                                     void *data)
 {
@@ -180,7 +168,7 @@ static const ID3D11DeviceVtbl device_vtbl = {
     rt_create_predicate,
     rt_create_counter,
     device_create_deferred,
-    device_open_shared,
+    rt_open_shared,
     rt_check_format_support,
     rt_check_multisample,
     rt_check_counter_info,

@@ -227,9 +227,25 @@ struct rt_resource {
     BOOL swapchain;  /* a swap chain's buffer (BIND_PRESENT) */
     BOOL discard_on_present;
     IDXGISurface1 surface; /* 2D textures: their DXGI surface (rt_surface.c) */
+    IDXGIResource dxgi;        /* the same object's IDXGIResource (rt_dxgi_resource.c) */
+    UINT eviction;             /* the eviction priority (a hint: everything is resident) */
+    D3DKMT_HANDLE km_resource; /* the kernel resource of its allocations (pfnAllocateCb) */
+    HANDLE shared;             /* the shared handle (MISC_SHARED, or opened); else NULL */
+    D3DKMT_HANDLE *opened;     /* an opened resource's kernel allocations: the runtime's */
+    UINT opened_count;
 };
 
 struct rt_resource *rt_resource_from(const void *iface);
+/* The DXGI side and defaults every resource object gets (rt_dxgi_resource.c). */
+void rt_resource_init_dxgi(struct rt_resource *r);
+/* QueryInterface for the DXGI interfaces of a resource; E_NOINTERFACE for others. */
+HRESULT rt_resource_qi_dxgi(struct rt_resource *r, REFIID riid, void **out);
+/* The driver's DestroyResource, then the kernel allocations an opened resource owns. */
+void rt_resource_destroy(struct rt_object *obj);
+/* A MISC_SHARED resource just created: its description to the kernel, its shared handle
+ * back (rt_share.c). */
+void rt_share_publish(struct rt_device *dev, struct rt_resource *r);
+HRESULT STDMETHODCALLTYPE rt_open_shared(ID3D11Device *iface, HANDLE h, REFIID riid, void **out);
 UINT rt_resource_subresources(const struct rt_resource *r);
 /* The resource's description as the DDI's CreateResource takes it (rt_resource_ddi.c). */
 HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,

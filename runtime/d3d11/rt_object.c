@@ -112,8 +112,10 @@ HRESULT rt_object_qi(struct rt_object *obj, REFIID riid, void **out)
     for (iid = obj->ops->iids; iid != NULL && *iid != NULL; iid++)
         if (IsEqualGUID(riid, *iid))
             goto found;
-    if (obj->kind == RT_TEXTURE2D)
-        return rt_surface_query(obj, riid, out);
+    if (obj->kind == RT_TEXTURE2D && rt_surface_query(obj, riid, out) == S_OK)
+        return S_OK;
+    if (obj->kind <= RT_TEXTURE3D)
+        return rt_resource_qi_dxgi((struct rt_resource *)obj, riid, out);
     *out = NULL;
     return E_NOINTERFACE;
 found:

@@ -138,6 +138,7 @@ HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,
     HRESULT hr;
     if (init != NULL && up == NULL)
         return E_OUTOFMEMORY;
+    rt_resource_init_dxgi(r);
     memset(mips, 0, sizeof mips);
     fill_mips(r, mips);
     fill_args(r, &a, mips, up, primary);
@@ -153,6 +154,8 @@ HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,
         dev->drv.f.pfnCreateResource(dev->drv.hdev, &a, h, rth);
         hr = rt_ddi_end(dev);
     }
+    if (SUCCEEDED(hr) && (r->misc & D3D11_RESOURCE_MISC_SHARED))
+        rt_share_publish(dev, r);
     RT_UNLOCK(dev);
     rt_free(up);
     return hr;

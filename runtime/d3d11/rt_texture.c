@@ -22,13 +22,11 @@ RT_CHILD_METHODS(tex3d, ID3D11Texture3D)
     }                                                                                              \
     static void STDMETHODCALLTYPE prefix##_set_eviction(T *iface, UINT priority)                   \
     {                                                                                              \
-        (void)iface;                                                                               \
-        (void)priority;                                                                            \
+        ((struct rt_resource *)iface)->eviction = priority;                                        \
     }                                                                                              \
     static UINT STDMETHODCALLTYPE prefix##_get_eviction(T *iface)                                  \
     {                                                                                              \
-        (void)iface;                                                                               \
-        return DXGI_RESOURCE_PRIORITY_NORMAL;                                                      \
+        return ((struct rt_resource *)iface)->eviction;                                            \
     }
 TEX_RESOURCE_METHODS(tex1d, ID3D11Texture1D, D3D11_RESOURCE_DIMENSION_TEXTURE1D)
 TEX_RESOURCE_METHODS(tex2d, ID3D11Texture2D, D3D11_RESOURCE_DIMENSION_TEXTURE2D)
@@ -83,19 +81,12 @@ const ID3D11Texture2DVtbl rt_tex2d_vtbl = {RT_CHILD_VTBL(tex2d), tex2d_get_type,
 const ID3D11Texture3DVtbl rt_tex3d_vtbl = {RT_CHILD_VTBL(tex3d), tex3d_get_type, tex3d_set_eviction,
                                            tex3d_get_eviction, tex3d_get_desc};
 
-static void resource_destroy(struct rt_object *obj)
-{
-    D3D10DDI_HRESOURCE h;
-    h.pDrvPrivate = obj->drv;
-    obj->device->drv.f.pfnDestroyResource(obj->device->drv.hdev, h);
-}
-
 static const IID *const tex1d_iids[] = {&IID_ID3D11Resource, &IID_ID3D11Texture1D, NULL};
 static const IID *const tex2d_iids[] = {&IID_ID3D11Resource, &IID_ID3D11Texture2D, NULL};
 static const IID *const tex3d_iids[] = {&IID_ID3D11Resource, &IID_ID3D11Texture3D, NULL};
-static const struct rt_object_ops tex1d_ops = {tex1d_iids, resource_destroy};
-static const struct rt_object_ops tex2d_ops = {tex2d_iids, resource_destroy};
-static const struct rt_object_ops tex3d_ops = {tex3d_iids, resource_destroy};
+const struct rt_object_ops rt_tex1d_ops = {tex1d_iids, rt_resource_destroy};
+const struct rt_object_ops rt_tex2d_ops = {tex2d_iids, rt_resource_destroy};
+const struct rt_object_ops rt_tex3d_ops = {tex3d_iids, rt_resource_destroy};
 
 static UINT full_chain(UINT w, UINT h, UINT d)
 {
@@ -165,7 +156,7 @@ static HRESULT create_texture(struct rt_device *dev, struct rt_resource *tmpl, U
                               void **out)
 {
     static const void *const vtbls[3] = {&rt_tex1d_vtbl, &rt_tex2d_vtbl, &rt_tex3d_vtbl};
-    static const struct rt_object_ops *const ops[3] = {&tex1d_ops, &tex2d_ops, &tex3d_ops};
+    static const struct rt_object_ops *const ops[3] = {&rt_tex1d_ops, &rt_tex2d_ops, &rt_tex3d_ops};
     static const enum rt_kind kinds[3] = {RT_TEXTURE1D, RT_TEXTURE2D, RT_TEXTURE3D};
     struct rt_resource *r;
     HRESULT hr;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* kmt_alloc.c — allocations as the video memory manager and the KMD make them: the KMD's
  * DxgkDdiCreateAllocation judges the private data and decides the size; the memory is
- * this process's (the guest memory a submission sends to the host); a lock waits until
- * every submission listing the allocation has completed (VidMm's rule on Windows 7), or
- * with DonotWait answers D3DERR_WASSTILLDRAWING. */
+ * this process's (the guest memory a submission sends to the host), one backing for the
+ * allocation and each of its openings on the same device; a lock waits until every submission
+ * listing the allocation has completed (VidMm's rule on Windows 7), or with DonotWait answers
+ * D3DERR_WASSTILLDRAWING. */
 #include <string.h>
 
 #include "kmt_internal.h"
@@ -17,8 +18,7 @@ struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h)
     return &dev->allocs[h - 1u];
 }
 
-/* A free slot (handles of freed allocations are reused), growing the table. */
-static struct kmt_alloc *slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h)
+struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h)
 {
     uint32_t i;
     for (i = 0; i < dev->alloc_count; i++)
@@ -42,12 +42,31 @@ static struct kmt_alloc *slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h)
     return &dev->allocs[i];
 }
 
+static struct kmt_backing *backing_new(struct aerort_kmt_device *dev, uint64_t size)
+{
+    struct kmt_backing *b =
+        (struct kmt_backing *)HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof *b);
+    if (b == NULL)
+        return NULL;
+    b->memory =
+        (uint8_t *)VirtualAlloc(NULL, (SIZE_T)size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+    if (b->memory == NULL) {
+        HeapFree(GetProcessHeap(), 0, b);
+        return NULL;
+    }
+    b->refs = 1;
+    b->size = size;
+    b->gpa = dev->next_gpa;
+    dev->next_gpa += (size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u);
+    return b;
+}
+
 static HRESULT create_one(struct aerort_kmt_device *dev, D3DDDI_ALLOCATIONINFO *info)
 {
     struct kmt_alloc *a;
     D3DKMT_HANDLE h;
     AEROGPU_NTSTATUS st;
-    a = slot(dev, &h);
+    a = kmt_alloc_slot(dev, &h);
     if (a == NULL)
         return E_OUTOFMEMORY;
     st = aerogpu_kmd_create_allocation(&dev->platform, info->pPrivateDriverData,
@@ -57,43 +76,56 @@ static HRESULT create_one(struct aerort_kmt_device *dev, D3DDDI_ALLOCATIONINFO *
                    (unsigned long)st);
         return E_INVALIDARG;
     }
-    a->size = a->kmd.info.size_bytes;
-    a->kmd.size_bytes = a->size;
-    if (a->size == 0 || a->size > ((uint64_t)1 << 32))
+    a->kmd.size_bytes = a->kmd.info.size_bytes;
+    if (a->kmd.size_bytes == 0 || a->kmd.size_bytes > ((uint64_t)1 << 32))
         return E_INVALIDARG;
-    a->memory =
-        (uint8_t *)VirtualAlloc(NULL, (SIZE_T)a->size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
-    if (a->memory == NULL)
+    a->backing = backing_new(dev, a->kmd.size_bytes);
+    if (a->backing == NULL)
         return E_OUTOFMEMORY;
-    a->gpa = dev->next_gpa;
-    dev->next_gpa += (a->size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u);
     a->in_use = 1;
     info->hAllocation = h;
     return S_OK;
 }
 
+/* A resource's allocations (hResource set: the driver's shareable resources) make a kernel
+ * resource that keeps what Windows keeps of them (kmt_share.c). */
 HRESULT aerort_kmt_allocate(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
 {
     HRESULT hr = S_OK;
-    UINT i;
+    UINT i, made = 0;
     if (a == NULL || a->NumAllocations == 0 || a->pAllocationInfo == NULL)
         return E_INVALIDARG;
     EnterCriticalSection(&dev->lock);
-    for (i = 0; i < a->NumAllocations && SUCCEEDED(hr); i++)
+    for (i = 0; i < a->NumAllocations && SUCCEEDED(hr); i++) {
         hr = create_one(dev, &a->pAllocationInfo[i]);
+        made += SUCCEEDED(hr) ? 1u : 0u;
+    }
     if (SUCCEEDED(hr) && a->hResource != NULL)
-        a->hKMResource = a->pAllocationInfo[0].hAllocation; /* the resource's kernel handle */
+        hr = kmt_resource_create(dev, a);
+    for (i = 0; FAILED(hr) && i < made; i++)
+        kmt_alloc_free(dev, kmt_alloc_of(dev, a->pAllocationInfo[i].hAllocation));
     LeaveCriticalSection(&dev->lock);
     return hr;
 }
 
 /* The memory goes when the GPU is done with it (VidMm defers the free; here the CPU waits,
- * which keeps the memory a submission in flight sent valid until its fence). */
-static void free_one(struct aerort_kmt_device *dev, struct kmt_alloc *a)
+ * which keeps the memory a submission in flight sent valid until its fence) and nothing
+ * else (an opening of a shared resource, the kernel resource) names it. */
+void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b)
 {
-    if (a->last_fence != 0 && dev->lost == S_OK)
-        kmt_wait(dev, a->last_fence, KMT_WAIT_MS);
-    VirtualFree(a->memory, 0, MEM_RELEASE);
+    if (b == NULL || --b->refs != 0)
+        return;
+    if (b->last_fence != 0 && dev->lost == S_OK)
+        kmt_wait(dev, b->last_fence, KMT_WAIT_MS);
+    VirtualFree(b->memory, 0, MEM_RELEASE);
+    HeapFree(GetProcessHeap(), 0, b);
+}
+
+void kmt_alloc_free(struct aerort_kmt_device *dev, struct kmt_alloc *a)
+{
+    kmt_backing_unref(dev, a->backing);
+    if (a->resource != NULL)
+        kmt_resource_unref(dev, a->resource);
     memset(a, 0, sizeof *a);
 }
 
@@ -109,12 +141,14 @@ HRESULT aerort_kmt_deallocate(struct aerort_kmt_device *dev, const D3DDDICB_DEAL
         if (a == NULL)
             hr = E_INVALIDARG;
         else
-            free_one(dev, a);
+            kmt_alloc_free(dev, a);
     }
     LeaveCriticalSection(&dev->lock);
     return hr;
 }
 
+/* Submissions listing any allocation on the same memory count (an opening of a shared
+ * resource and its creator's allocation are one memory). */
 HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
 {
     struct kmt_alloc *a;
@@ -125,13 +159,11 @@ HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
     a = kmt_alloc_of(dev, l->hAllocation);
     if (a == NULL)
         hr = E_INVALIDARG;
-    else if (l->Flags.DonotWait)
-        hr = kmt_wait(dev, a->last_fence, 0);
     else
-        hr = kmt_wait(dev, a->last_fence, KMT_WAIT_MS);
+        hr = kmt_wait(dev, a->backing->last_fence, l->Flags.DonotWait ? 0u : KMT_WAIT_MS);
     if (hr == S_OK) {
         a->lock_count++;
-        l->pData = a->memory;
+        l->pData = a->backing->memory;
     }
     LeaveCriticalSection(&dev->lock);
     return hr;

@@ -110,13 +110,15 @@ void aerort_kmt_close_device(struct aerort_kmt_device *dev)
     uint32_t i;
     if (dev == NULL)
         return;
+    EnterCriticalSection(&dev->lock);
     if (dev->lost == S_OK && dev->last_fence != 0)
         kmt_wait(dev, dev->last_fence, KMT_WAIT_MS);
+    for (i = 0; i < dev->alloc_count; i++) /* their kernel resources leave the table too */
+        if (dev->allocs[i].in_use)
+            kmt_alloc_free(dev, &dev->allocs[i]);
+    LeaveCriticalSection(&dev->lock);
     kmt_link_close(dev->link);
     kmt_record_close(dev->recorder);
-    for (i = 0; i < dev->alloc_count; i++)
-        if (dev->allocs[i].in_use && dev->allocs[i].memory != NULL)
-            VirtualFree(dev->allocs[i].memory, 0, MEM_RELEASE);
     for (i = 0; i < KMT_MAX_CONTEXTS; i++) {
         struct kmt_context *c = &dev->contexts[i];
         HeapFree(GetProcessHeap(), 0, c->cmd);

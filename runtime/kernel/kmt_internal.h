@@ -50,15 +50,27 @@ HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, u
  * AERORT_D3DDDIERR_DEVICEREMOVED when the device was lost (the reason on stderr). */
 HRESULT kmt_link_wait(struct kmt_link *link, uint64_t fence, uint32_t timeout_ms);
 
-struct kmt_alloc {
-    uint32_t in_use;
-    uint32_t lock_count;
-    struct aerogpu_kmd_allocation kmd; /* what hDeviceSpecificAllocation points at */
+/* An allocation's memory: this process's, one block for every kernel allocation of the
+ * device that names it (the creator's and those of a shared resource opened again on the
+ * same device), so each of them sends the same bytes at the same address. Counted and
+ * changed under the device's lock. */
+struct kmt_backing {
+    uint32_t refs; /* kernel allocations (and the kernel resource) naming it */
     uint8_t *memory;
     uint64_t size;
     uint64_t gpa;
     uint64_t last_fence;       /* the last submission listing it */
     uint64_t last_write_fence; /* ... with WriteOperation */
+};
+
+struct kmt_resource; /* a kernel resource (kmt_share.c) */
+
+struct kmt_alloc {
+    uint32_t in_use;
+    uint32_t lock_count;
+    struct aerogpu_kmd_allocation kmd; /* what hDeviceSpecificAllocation points at */
+    struct kmt_backing *backing;
+    struct kmt_resource *resource; /* the kernel resource it belongs to, or NULL */
 };
 
 struct kmt_context {
@@ -94,6 +106,22 @@ struct aerort_kmt_device {
 struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h);
 /* Waits for `fence`; a device lost on the way is remembered. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms);
+/* Under the device's lock: a new allocation slot (handles of freed allocations are reused);
+ * NULL when out of memory. */
+struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h);
+/* Under the device's lock: drops an allocation, its backing and kernel-resource references
+ * (the memory goes when the GPU is done with it and nothing else names it). */
+void kmt_alloc_free(struct aerort_kmt_device *dev, struct kmt_alloc *a);
+/* Under the device's lock: one reference less on a backing; the last waits for its last
+ * submission and frees the memory. */
+void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b);
+
+/* Kernel resources (kmt_share.c): the allocations a runtime resource owns, with the private
+ * driver data the KMD preserved and the runtime's own description, under a shared handle,
+ * in one table for the process. Both under the device's lock. */
+HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a);
+/* One allocation of `res` gone; the last takes the resource out of the table. */
+void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res);
 
 /* A windowed present's picture drawn into its window (kmt_window.c): dxgi_context is the
  * present's pDXGIContext, fence the present's. S_OK, or the device lost. */

@@ -92,7 +92,7 @@ static HRESULT kernel_list(struct aerort_kmt_device *dev, const struct kmt_conte
             continue;
         k->hDeviceSpecificAllocation = &a->kmd;
         k->WriteOperation = c->list[i].WriteOperation;
-        k->PhysicalAddress.QuadPart = (int64_t)a->gpa;
+        k->PhysicalAddress.QuadPart = (int64_t)a->backing->gpa;
     }
     return S_OK;
 }
@@ -115,8 +115,8 @@ static HRESULT order_after_writes(struct aerort_kmt_device *dev, UINT n)
         struct kmt_alloc *a = alloc_of_kmd(dev, dev->klist[i].hDeviceSpecificAllocation);
         uint32_t readback =
             AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE | AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING;
-        if (a != NULL && (a->kmd.info.flags & readback) && a->last_write_fence != 0)
-            hr = kmt_wait(dev, a->last_write_fence, KMT_WAIT_MS);
+        if (a != NULL && (a->kmd.info.flags & readback) && a->backing->last_write_fence != 0)
+            hr = kmt_wait(dev, a->backing->last_write_fence, KMT_WAIT_MS);
     }
     return hr;
 }
@@ -136,9 +136,9 @@ static uint32_t memory_records(struct aerort_kmt_device *dev, UINT n)
             continue;
         dev->memory[count].alloc_id = a->kmd.info.alloc_id;
         dev->memory[count].flags = 0;
-        dev->memory[count].gpa = a->gpa;
-        dev->memory[count].bytes = a->memory;
-        dev->memory[count].size_bytes = a->size;
+        dev->memory[count].gpa = a->backing->gpa;
+        dev->memory[count].bytes = a->backing->memory;
+        dev->memory[count].size_bytes = a->backing->size;
         count++;
     }
     return count;
@@ -152,9 +152,9 @@ static void note_fence(struct aerort_kmt_device *dev, UINT n, uint64_t fence)
         struct kmt_alloc *a = alloc_of_kmd(dev, dev->klist[i].hDeviceSpecificAllocation);
         if (a == NULL)
             continue;
-        a->last_fence = fence;
+        a->backing->last_fence = fence;
         if (dev->klist[i].WriteOperation)
-            a->last_write_fence = fence;
+            a->backing->last_write_fence = fence;
     }
 }
 
