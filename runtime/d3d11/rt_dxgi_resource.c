@@ -6,48 +6,12 @@
  * DXGI usage and its eviction priority. */
 #include "rt_internal.h"
 
-static struct rt_resource *res_of(IDXGIResource *iface)
-{
-    return CONTAINING_RECORD(iface, struct rt_resource, dxgi);
-}
-
-static HRESULT STDMETHODCALLTYPE dxres_qi(IDXGIResource *iface, REFIID riid, void **out)
-{
-    return rt_object_qi(&res_of(iface)->obj, riid, out);
-}
-
-static ULONG STDMETHODCALLTYPE dxres_addref(IDXGIResource *iface)
-{
-    return rt_object_addref(&res_of(iface)->obj);
-}
-
-static ULONG STDMETHODCALLTYPE dxres_release(IDXGIResource *iface)
-{
-    return rt_object_release(&res_of(iface)->obj);
-}
-
-static HRESULT STDMETHODCALLTYPE dxres_set_private(IDXGIResource *iface, REFGUID g, UINT n,
-                                                   const void *d)
-{
-    return rt_private_set(&res_of(iface)->obj.priv, g, n, d);
-}
-
-static HRESULT STDMETHODCALLTYPE dxres_set_private_iface(IDXGIResource *iface, REFGUID g,
-                                                         const IUnknown *u)
-{
-    return rt_private_set_interface(&res_of(iface)->obj.priv, g, u);
-}
-
-static HRESULT STDMETHODCALLTYPE dxres_get_private(IDXGIResource *iface, REFGUID g, UINT *n,
-                                                   void *d)
-{
-    return rt_private_get(&res_of(iface)->obj.priv, g, n, d);
-}
+RT_RESOURCE_FACE_METHODS(dxres, IDXGIResource, dxgi)
 
 /* IDXGIDeviceSubObject::GetDevice: the device that made the resource, as riid. */
 static HRESULT STDMETHODCALLTYPE dxres_get_device(IDXGIResource *iface, REFIID riid, void **out)
 {
-    ID3D11Device *dev = &res_of(iface)->obj.device->iface;
+    ID3D11Device *dev = &dxres_res(iface)->obj.device->iface;
     if (out == NULL)
         return E_INVALIDARG;
     return ID3D11Device_QueryInterface(dev, riid, out);
@@ -62,13 +26,13 @@ static HRESULT STDMETHODCALLTYPE dxres_get_shared_handle(IDXGIResource *iface, H
 {
     if (out == NULL)
         return E_INVALIDARG;
-    *out = res_of(iface)->shared;
+    *out = dxres_res(iface)->shared;
     return S_OK;
 }
 
 static HRESULT STDMETHODCALLTYPE dxres_get_usage(IDXGIResource *iface, DXGI_USAGE *out)
 {
-    const struct rt_resource *r = res_of(iface);
+    const struct rt_resource *r = dxres_res(iface);
     DXGI_USAGE u = DXGI_CPU_ACCESS_NONE;
     if (out == NULL)
         return E_INVALIDARG;
@@ -90,7 +54,7 @@ static HRESULT STDMETHODCALLTYPE dxres_get_usage(IDXGIResource *iface, DXGI_USAG
 
 static HRESULT STDMETHODCALLTYPE dxres_set_eviction(IDXGIResource *iface, UINT priority)
 {
-    res_of(iface)->eviction = priority;
+    dxres_res(iface)->eviction = priority;
     return S_OK;
 }
 
@@ -98,7 +62,7 @@ static HRESULT STDMETHODCALLTYPE dxres_get_eviction(IDXGIResource *iface, UINT *
 {
     if (out == NULL)
         return E_INVALIDARG;
-    *out = res_of(iface)->eviction;
+    *out = dxres_res(iface)->eviction;
     return S_OK;
 }
 

@@ -201,6 +201,41 @@ void rt_object_bind(struct rt_object **slot, struct rt_object *obj);
     {                                                                                              \
         return rt_private_set_interface(&((struct rt_object *)iface)->priv, g, u);                 \
     }
+/* IUnknown and private data of another interface a resource answers (IDXGIResource,
+ * IDXGISurface1), kept in the resource's `member`: the resource's own (one identity, one
+ * count, one private-data store). Defines prefix##_res(iface) too. */
+#define RT_RESOURCE_FACE_METHODS(prefix, T, member)                                                \
+    static struct rt_resource *prefix##_res(T *iface)                                              \
+    {                                                                                              \
+        return CONTAINING_RECORD(iface, struct rt_resource, member);                               \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE prefix##_qi(T *iface, REFIID riid, void **out)                \
+    {                                                                                              \
+        return rt_object_qi(&prefix##_res(iface)->obj, riid, out);                                 \
+    }                                                                                              \
+    static ULONG STDMETHODCALLTYPE prefix##_addref(T *iface)                                       \
+    {                                                                                              \
+        return rt_object_addref(&prefix##_res(iface)->obj);                                        \
+    }                                                                                              \
+    static ULONG STDMETHODCALLTYPE prefix##_release(T *iface)                                      \
+    {                                                                                              \
+        return rt_object_release(&prefix##_res(iface)->obj);                                       \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE prefix##_set_private(T *iface, REFGUID g, UINT n,             \
+                                                          const void *d)                           \
+    {                                                                                              \
+        return rt_private_set(&prefix##_res(iface)->obj.priv, g, n, d);                            \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE prefix##_set_private_iface(T *iface, REFGUID g,               \
+                                                                const IUnknown *u)                 \
+    {                                                                                              \
+        return rt_private_set_interface(&prefix##_res(iface)->obj.priv, g, u);                     \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE prefix##_get_private(T *iface, REFGUID g, UINT *n, void *d)   \
+    {                                                                                              \
+        return rt_private_get(&prefix##_res(iface)->obj.priv, g, n, d);                            \
+    }
+
 #define RT_CHILD_VTBL(prefix)                                                                      \
     prefix##_qi, prefix##_addref, prefix##_release, prefix##_get_device, prefix##_get_private,     \
         prefix##_set_private, prefix##_set_private_iface
@@ -226,7 +261,7 @@ struct rt_resource {
     uint64_t mapped; /* bit per subresource (first 64) mapped */
     BOOL swapchain;  /* a swap chain's buffer (BIND_PRESENT) */
     BOOL discard_on_present;
-    IDXGISurface1 surface; /* 2D textures: their DXGI surface (rt_surface.c) */
+    IDXGISurface1 surface;     /* 2D textures: their DXGI surface (rt_surface.c) */
     IDXGIResource dxgi;        /* the same object's IDXGIResource (rt_dxgi_resource.c) */
     UINT eviction;             /* the eviction priority (a hint: everything is resident) */
     D3DKMT_HANDLE km_resource; /* the kernel resource of its allocations (pfnAllocateCb) */

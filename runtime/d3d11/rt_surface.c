@@ -11,55 +11,19 @@
 
 #include "rt_internal.h"
 
-static struct rt_resource *from_surface(IDXGISurface1 *iface)
-{
-    return CONTAINING_RECORD(iface, struct rt_resource, surface);
-}
-
-static HRESULT STDMETHODCALLTYPE surface_qi(IDXGISurface1 *iface, REFIID riid, void **out)
-{
-    return rt_object_qi(&from_surface(iface)->obj, riid, out);
-}
-
-static ULONG STDMETHODCALLTYPE surface_addref(IDXGISurface1 *iface)
-{
-    return rt_object_addref(&from_surface(iface)->obj);
-}
-
-static ULONG STDMETHODCALLTYPE surface_release(IDXGISurface1 *iface)
-{
-    return rt_object_release(&from_surface(iface)->obj);
-}
-
-static HRESULT STDMETHODCALLTYPE surface_set_private(IDXGISurface1 *iface, REFGUID guid, UINT size,
-                                                     const void *data)
-{
-    return rt_private_set(&from_surface(iface)->obj.priv, guid, size, data);
-}
-
-static HRESULT STDMETHODCALLTYPE surface_set_private_iface(IDXGISurface1 *iface, REFGUID guid,
-                                                           const IUnknown *object)
-{
-    return rt_private_set_interface(&from_surface(iface)->obj.priv, guid, object);
-}
-
-static HRESULT STDMETHODCALLTYPE surface_get_private(IDXGISurface1 *iface, REFGUID guid, UINT *size,
-                                                     void *data)
-{
-    return rt_private_get(&from_surface(iface)->obj.priv, guid, size, data);
-}
+RT_RESOURCE_FACE_METHODS(surface, IDXGISurface1, surface)
 
 /* A resource's parent and device are its device. */
 static HRESULT STDMETHODCALLTYPE surface_get_device(IDXGISurface1 *iface, REFIID riid, void **out)
 {
     if (out == NULL)
         return DXGI_ERROR_INVALID_CALL;
-    return ID3D11Device_QueryInterface(&from_surface(iface)->obj.device->iface, riid, out);
+    return ID3D11Device_QueryInterface(&surface_res(iface)->obj.device->iface, riid, out);
 }
 
 static HRESULT STDMETHODCALLTYPE surface_get_desc(IDXGISurface1 *iface, DXGI_SURFACE_DESC *desc)
 {
-    const struct rt_resource *r = from_surface(iface);
+    const struct rt_resource *r = surface_res(iface);
     if (desc == NULL)
         return E_INVALIDARG;
     desc->Width = r->width;
@@ -93,7 +57,7 @@ static BOOL map_type(UINT flags, D3D11_MAP *type)
 static HRESULT STDMETHODCALLTYPE surface_map(IDXGISurface1 *iface, DXGI_MAPPED_RECT *rect,
                                              UINT flags)
 {
-    struct rt_resource *r = from_surface(iface);
+    struct rt_resource *r = surface_res(iface);
     D3D11_MAPPED_SUBRESOURCE m;
     D3D11_MAP type;
     HRESULT hr;
@@ -115,7 +79,7 @@ static HRESULT STDMETHODCALLTYPE surface_map(IDXGISurface1 *iface, DXGI_MAPPED_R
 
 static HRESULT STDMETHODCALLTYPE surface_unmap(IDXGISurface1 *iface)
 {
-    struct rt_resource *r = from_surface(iface);
+    struct rt_resource *r = surface_res(iface);
     if (!(r->mapped & 1u))
         return DXGI_ERROR_INVALID_CALL;
     ID3D11DeviceContext_Unmap(&r->obj.device->immediate->iface, (ID3D11Resource *)r, 0);
@@ -127,7 +91,7 @@ static HRESULT STDMETHODCALLTYPE surface_get_dc(IDXGISurface1 *iface, WINBOOL di
     (void)discard;
     if (hdc != NULL)
         *hdc = NULL;
-    if (from_surface(iface)->misc & D3D11_RESOURCE_MISC_GDI_COMPATIBLE)
+    if (surface_res(iface)->misc & D3D11_RESOURCE_MISC_GDI_COMPATIBLE)
         aerort_trace_unimplemented("IDXGISurface1::GetDC of a GDI_COMPATIBLE surface");
     return DXGI_ERROR_INVALID_CALL;
 }
