@@ -367,6 +367,58 @@ static void mode_refused(void)
     printf("refused: offset 24, SET_RENDER_TARGETS, handle_unknown; the device lost\n");
 }
 
+/* Submits what w holds in context `id`; the completion in *done. */
+static aerocmd_result submit_in(struct aerocmd_host_client *c, struct aerocmd_writer *w,
+                                uint32_t id, struct aerocmd_host_completion *done,
+                                struct aerocmd_host_error *err)
+{
+    struct aerocmd_host_submission sub;
+    uint64_t fence = 0;
+    aerocmd_result r;
+    memset(&sub, 0, sizeof(sub));
+    sub.stream = aerocmd_writer_data(w);
+    sub.stream_len = aerocmd_writer_size(w);
+    sub.context_id = id;
+    r = aerocmd_host_submit(c, &sub, &fence, err);
+    if (r == AEROCMD_OK)
+        r = aerocmd_host_wait(c, fence, WAIT_MS, done, err);
+    aerocmd_writer_reset(w);
+    return r;
+}
+
+/* Contexts of one connection (doc/host-protocol.md): context 1 binds and clears a target
+ * blue; context 2, which bound nothing, clears red (its CLEAR meets no target); context 1's
+ * PRESENT shows blue. Then the device keeps 64 contexts: the 65th is refused, the device
+ * lost. */
+static void mode_contexts(void)
+{
+    static const float blue[4] = {0, 0, 1, 1}, red[4] = {1, 0, 0, 1};
+    struct aerocmd_host_client *c = connect_or_fail();
+    struct aerocmd_host_completion done;
+    struct aerocmd_host_error err;
+    struct aerocmd_writer w;
+    uint32_t id, c4[4], i;
+    if (c == NULL || !writer_begin(&w))
+        return;
+    texture(&w, 3, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 0, 0, 0);
+    target_and_clear(&w, 3, blue);
+    CHECK_EQ(submit_in(c, &w, 1, &done, &err), AEROCMD_OK);
+    for (i = 0; i < 4; i++)
+        c4[i] = f32(red[i]);
+    CHECK(aerocmd_append_clear(&w, AEROGPU_CLEAR_COLOR, c4, f32(1.0f), 0) == AEROCMD_OK);
+    CHECK_EQ(submit_in(c, &w, 2, &done, &err), AEROCMD_OK);
+    CHECK(aerocmd_append_present(&w, 0, 0) == AEROCMD_OK);
+    if (CHECK_EQ(submit_in(c, &w, 1, &done, &err), AEROCMD_OK))
+        picture_is(c, 3, blue, done.first_present);
+    for (id = 3; id < 64; id++) /* with contexts 0, 1 and 2: 64 */
+        CHECK_EQ(submit_in(c, &w, id, &done, &err), AEROCMD_OK);
+    CHECK_EQ(submit_in(c, &w, 64, &done, &err), AEROCMD_E_DEVICE_REMOVED);
+    CHECK(err.kind == AEROCMD_HOST_ERR_REFUSED && strstr(err.message, "contexts at most") != NULL);
+    aerocmd_writer_release(&w);
+    aerocmd_host_close(c);
+    printf("contexts: context 2's clear left context 1's target; the 65th context refused\n");
+}
+
 static void mode_isolation(void)
 {
     static const float red[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 1, 1};
@@ -514,13 +566,15 @@ int main(int argc, char **argv)
         mode_refused();
     else if (strcmp(mode, "isolation") == 0)
         mode_isolation();
+    else if (strcmp(mode, "contexts") == 0)
+        mode_contexts();
     else if (strcmp(mode, "slow") == 0)
         mode_slow();
     else if (strcmp(mode, "roundtrip") == 0 && argc >= 4)
         mode_roundtrip((uint32_t)strtoul(argv[3], NULL, 10));
     else {
         fprintf(stderr, "usage: host_client_test readback|pipeline|picture|refused|isolation|"
-                        "slow|roundtrip ADDRESS [N]\n");
+                        "contexts|slow|roundtrip ADDRESS [N]\n");
         return 2;
     }
     return check_finish();

@@ -14,7 +14,8 @@ replay:  every trace and stream the tests have (the capture fixtures, their raw 
          runs them) through `aerocmd render -o` and through a fresh host +
          `aerocmd replay`: the same exit status, the same refusal line, the same pictures byte
          for byte, and GET_PICTURE's picture equal to the last of them.
-client:  host_client_test's modes (readback, pipeline, picture, refused, isolation, slow)
+client:  host_client_test's modes (readback, pipeline, picture, refused, isolation, contexts,
+         slow)
          against one host.
 hostile: garbage, a huge length, a message cut short, a client trickling a byte at a time,
          no HELLO, hundreds of connections, kill -9 mid-submission and mid-message, a refused
@@ -365,7 +366,8 @@ def section_client(args, checks, tmp):
     # budget above it lets it run into the deadline
     host = Host(args.aerocmd, tmp, "--deadline", "3s", "--max-work", "64G", "-q")
     try:
-        for mode in ("readback", "pipeline", "picture", "refused", "isolation", "slow"):
+        for mode in ("readback", "pipeline", "picture", "refused", "isolation", "contexts",
+                     "slow"):
             client_mode(checks, args.client, mode, host.address)
         checks.check(host.wait_no_workers(10), "no worker left after the clients")
     finally:
@@ -623,7 +625,7 @@ def section_wine(args, checks, tmp):
     env.setdefault("WINEPREFIX", os.path.join(tmp, "wineprefix"))
     host = Host(args.aerocmd, tmp, "-q")
     try:
-        for mode in ("readback", "picture", "refused"):
+        for mode in ("readback", "picture", "refused", "contexts"):
             client_mode(checks, args.client, mode, host.address, wrapper=(args.wine,), env=env,
                         timeout=240 * TIME_SCALE)
     finally:
