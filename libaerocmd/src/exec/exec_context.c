@@ -17,6 +17,13 @@
 
 static aerocmd_result refuse(struct aerocmd_exec_error *err, aerocmd_result result, const char *fmt,
                              ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static aerocmd_result refuse(struct aerocmd_exec_error *err, aerocmd_result result, const char *fmt,
+                             ...)
 {
     va_list ap;
     if (err != NULL) {
