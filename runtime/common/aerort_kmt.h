@@ -58,10 +58,9 @@ AERORT_KMT_API HRESULT aerort_kmt_present(struct aerort_kmt_device *dev, const D
  * shared handle (D3DKMTCreateAllocation's runtime private data and CreateShared); a device
  * looks the handle up (D3DKMTQueryResourceInfo) and opens the allocations for itself
  * (D3DKMTOpenResource: DxgkDdiOpenAllocation over the preserved data, new handles for the
- * same memory). Every device of the process can look a handle up; only the device that made
- * the resource can open it (its host connection alone knows the share token and holds the
- * memory): another device's open answers E_NOTIMPL. The handle is valid while an allocation
- * of it lives. */
+ * same memory). Every device of the process can look a handle up and open it (the devices
+ * are contexts of one host connection, which knows the share token, and the memory is the
+ * process's). The handle is valid while an allocation of it lives. */
 AERORT_KMT_API HRESULT aerort_kmt_share_resource(struct aerort_kmt_device *dev,
                                                  D3DKMT_HANDLE hKMResource,
                                                  const void *runtime_data, UINT runtime_data_size,
@@ -81,8 +80,8 @@ struct aerort_kmt_open_resource {
     D3DKMT_HANDLE hKMResource; /* open: out */
 };
 
-/* E_INVALIDARG for a handle that names no live shared resource; open: E_NOTIMPL for a
- * resource of another device. */
+/* E_INVALIDARG for a handle that names no live shared resource (open: nor one of a
+ * connection lost before this device was made). */
 AERORT_KMT_API HRESULT aerort_kmt_query_resource(struct aerort_kmt_device *dev,
                                                  struct aerort_kmt_open_resource *o);
 AERORT_KMT_API HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev,

@@ -9,10 +9,8 @@
  * runtime's: they go when the resource does (the memory stays while the creator's
  * allocations, or another opening's, name it).
  *
- * Only the device that created the resource opens it: each device has its own host
- * connection, and the host imports only share tokens its connection exported (doc/host.md).
- * Another device's OpenSharedResource answers E_NOTIMPL, never a silent success
- * (doc/runtime.md, "Not done yet"). */
+ * Any device of the process opens it: the kernel's devices are contexts of one host
+ * connection, which imports a token another of its contexts exported (doc/runtime.md). */
 #include <string.h>
 
 #include "rt_internal.h"
@@ -225,8 +223,6 @@ HRESULT STDMETHODCALLTYPE rt_open_shared(ID3D11Device *iface, HANDLE h, REFIID r
     if (!resource_iid(riid))
         return E_NOINTERFACE;
     hr = kernel_open(dev, h, &op);
-    if (hr == E_NOTIMPL)
-        aerort_trace_unimplemented("ID3D11Device::OpenSharedResource of another device's resource");
     if (SUCCEEDED(hr)) {
         r = object_for(dev, &op.desc);
         hr = r != NULL ? keep_handles(r, &op, h) : E_INVALIDARG;

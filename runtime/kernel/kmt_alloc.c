@@ -2,14 +2,36 @@
 /* kmt_alloc.c — allocations as the video memory manager and the KMD make them: the KMD's
  * DxgkDdiCreateAllocation judges the private data and decides the size; the memory is
  * this process's (the guest memory a submission sends to the host), one backing for the
- * allocation and each of its openings on the same device; a lock waits until every submission
- * listing the allocation has completed (VidMm's rule on Windows 7), or with DonotWait answers
- * D3DERR_WASSTILLDRAWING. */
+ * allocation and each of its openings on any device of the process; a lock waits until every
+ * submission listing the allocation has completed (VidMm's rule on Windows 7), or with DonotWait
+ * answers D3DERR_WASSTILLDRAWING. */
 #include <string.h>
 
 #include "kmt_internal.h"
 
 #define KMT_GPA_ALIGN 0x10000ull
+#define KMT_GPA_BASE  0x100000000ull
+
+/* The next guest address: the process's, since every device's allocations live in the one
+ * connection's address space and must never overlap (offset from KMT_GPA_BASE). */
+static volatile LONG64 gpa_next;
+
+uint64_t kmt_fence_get(volatile LONG64 *f)
+{
+    return (uint64_t)InterlockedCompareExchange64(f, 0, 0);
+}
+
+/* Another device may note a later fence between this one's submission and its note. */
+void kmt_fence_raise(volatile LONG64 *f, uint64_t fence)
+{
+    LONG64 seen = InterlockedCompareExchange64(f, 0, 0);
+    while ((uint64_t)seen < fence) {
+        LONG64 was = InterlockedCompareExchange64(f, (LONG64)fence, seen);
+        if (was == seen)
+            break;
+        seen = was;
+    }
+}
 
 struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h)
 {
@@ -42,8 +64,9 @@ struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h
     return &dev->allocs[i];
 }
 
-static struct kmt_backing *backing_new(struct aerort_kmt_device *dev, uint64_t size)
+static struct kmt_backing *backing_new(uint64_t size)
 {
+    LONG64 span = (LONG64)((size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u));
     struct kmt_backing *b =
         (struct kmt_backing *)HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof *b);
     if (b == NULL)
@@ -56,8 +79,7 @@ static struct kmt_backing *backing_new(struct aerort_kmt_device *dev, uint64_t s
     }
     b->refs = 1;
     b->size = size;
-    b->gpa = dev->next_gpa;
-    dev->next_gpa += (size + KMT_GPA_ALIGN - 1u) & ~(KMT_GPA_ALIGN - 1u);
+    b->gpa = KMT_GPA_BASE + (uint64_t)(InterlockedExchangeAdd64(&gpa_next, span));
     return b;
 }
 
@@ -79,7 +101,7 @@ static HRESULT create_one(struct aerort_kmt_device *dev, D3DDDI_ALLOCATIONINFO *
     a->kmd.size_bytes = a->kmd.info.size_bytes;
     if (a->kmd.size_bytes == 0 || a->kmd.size_bytes > ((uint64_t)1 << 32))
         return E_INVALIDARG;
-    a->backing = backing_new(dev, a->kmd.size_bytes);
+    a->backing = backing_new(a->kmd.size_bytes);
     if (a->backing == NULL)
         return E_OUTOFMEMORY;
     a->in_use = 1;
@@ -110,13 +132,17 @@ HRESULT aerort_kmt_allocate(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
 
 /* The memory goes when the GPU is done with it (VidMm defers the free; here the CPU waits,
  * which keeps the memory a submission in flight sent valid until its fence) and nothing
- * else (an opening of a shared resource, the kernel resource) names it. */
+ * else (an opening of a shared resource on any device, the kernel resource) names it. The
+ * last reference is the only one, so its fence cannot rise any more; every device that
+ * named the memory is on `dev`'s link (kmt_share.c opens only there). */
 void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b)
 {
-    if (b == NULL || --b->refs != 0)
+    uint64_t fence;
+    if (b == NULL || InterlockedDecrement(&b->refs) != 0)
         return;
-    if (b->last_fence != 0 && dev->lost == S_OK)
-        kmt_wait(dev, b->last_fence, KMT_WAIT_MS);
+    fence = kmt_fence_get(&b->last_fence);
+    if (fence != 0)
+        kmt_wait(dev, fence, KMT_WAIT_MS);
     VirtualFree(b->memory, 0, MEM_RELEASE);
     HeapFree(GetProcessHeap(), 0, b);
 }
@@ -148,7 +174,7 @@ HRESULT aerort_kmt_deallocate(struct aerort_kmt_device *dev, const D3DDDICB_DEAL
 }
 
 /* Submissions listing any allocation on the same memory count (an opening of a shared
- * resource and its creator's allocation are one memory). */
+ * resource and its creator's allocation are one memory), whichever device sent them. */
 HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
 {
     struct kmt_alloc *a;
@@ -160,7 +186,8 @@ HRESULT aerort_kmt_lock(struct aerort_kmt_device *dev, D3DDDICB_LOCK *l)
     if (a == NULL)
         hr = E_INVALIDARG;
     else
-        hr = kmt_wait(dev, a->backing->last_fence, l->Flags.DonotWait ? 0u : KMT_WAIT_MS);
+        hr = kmt_wait(dev, kmt_fence_get(&a->backing->last_fence),
+                      l->Flags.DonotWait ? 0u : KMT_WAIT_MS);
     if (hr == S_OK) {
         a->lock_count++;
         l->pData = a->backing->memory;

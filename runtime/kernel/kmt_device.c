@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* kmt_device.c — the kernel device: its KMD state (validator, allocation list, table), its
- * GPU link, the adapter facts and the waits that are the kernel's (idle, present
- * throttling). */
+ * context on the process's GPU link, the adapter facts and the waits that are the kernel's
+ * (idle, present throttling). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,7 +87,6 @@ HRESULT aerort_kmt_open_device(struct aerort_kmt_device **out)
     if (dev == NULL)
         return E_OUTOFMEMORY;
     InitializeCriticalSection(&dev->lock);
-    dev->next_gpa = 0x100000000ull;
     hr = kmd_init(dev);
     if (SUCCEEDED(hr) && (address == NULL || address[0] == '\0')) {
         aerort_log("AEROCMD_HOST is not set: no GPU to run on (scripts/run-d3d11-program.sh "
@@ -95,7 +94,7 @@ HRESULT aerort_kmt_open_device(struct aerort_kmt_device **out)
         hr = E_FAIL;
     }
     if (SUCCEEDED(hr))
-        hr = kmt_link_open(&dev->link, address);
+        hr = kmt_link_acquire(&dev->link, &dev->context_id, address);
     if (FAILED(hr)) {
         device_free(dev);
         return hr;
@@ -111,13 +110,13 @@ void aerort_kmt_close_device(struct aerort_kmt_device *dev)
     if (dev == NULL)
         return;
     EnterCriticalSection(&dev->lock);
-    if (dev->lost == S_OK && dev->last_fence != 0)
+    if (dev->last_fence != 0)
         kmt_wait(dev, dev->last_fence, KMT_WAIT_MS);
     for (i = 0; i < dev->alloc_count; i++) /* their kernel resources leave the table too */
         if (dev->allocs[i].in_use)
             kmt_alloc_free(dev, &dev->allocs[i]);
     LeaveCriticalSection(&dev->lock);
-    kmt_link_close(dev->link);
+    kmt_link_release(dev->link);
     kmt_record_close(dev->recorder);
     for (i = 0; i < KMT_MAX_CONTEXTS; i++) {
         struct kmt_context *c = &dev->contexts[i];
@@ -129,10 +128,18 @@ void aerort_kmt_close_device(struct aerort_kmt_device *dev)
     device_free(dev);
 }
 
+HRESULT kmt_lost(struct aerort_kmt_device *dev)
+{
+    if (dev->lost == S_OK && kmt_link_is_lost(dev->link))
+        dev->lost = AERORT_D3DDDIERR_DEVICEREMOVED;
+    return dev->lost;
+}
+
+/* A fence that never completes is a hung host: the connection is lost. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms)
 {
     HRESULT hr;
-    if (dev->lost != S_OK)
+    if (kmt_lost(dev) != S_OK)
         return dev->lost;
     if (fence == 0)
         return S_OK;
@@ -141,6 +148,7 @@ HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout
         aerort_log("fence %llu did not complete within %u ms: device lost",
                    (unsigned long long)fence, timeout_ms);
         hr = AERORT_D3DDDIERR_DEVICEREMOVED;
+        kmt_link_lose(dev->link);
     }
     if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
         dev->lost = hr;
@@ -156,8 +164,11 @@ HRESULT aerort_kmt_wait_idle(struct aerort_kmt_device *dev)
     return hr;
 }
 
+/* Read without the device's lock: a loss noted on another thread shows at the next call. */
 HRESULT aerort_kmt_device_state(struct aerort_kmt_device *dev)
 {
+    if (dev->lost == S_OK && kmt_link_is_lost(dev->link))
+        return AERORT_D3DDDIERR_DEVICEREMOVED;
     return dev->lost;
 }
 

@@ -35,32 +35,44 @@ struct kmt_submission {
     uint32_t alloc_table_len;
     const struct kmt_memory *memory;
     uint32_t memory_count;
+    uint32_t context_id; /* the submitting device's context on the connection */
 };
 
 struct kmt_link; /* kmt_link_*.c */
 
-/* The GPU link: a live host, or none (AEROCMD_HOST=none: every fence completes at once and
- * nothing runs; for plumbing checks only). */
-HRESULT kmt_link_open(struct kmt_link **out, const char *address);
-void kmt_link_close(struct kmt_link *link);
+/* The process's GPU link (kmt_link.c): a live host, or none (AEROCMD_HOST=none: every fence
+ * completes at once and nothing runs; for plumbing checks only). The first device opens it,
+ * every other device shares it, the last closes it; *context_id gets the device's context
+ * on it (1, 2, ...). Fences come from one sequence for every device of the link. */
+HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char *address);
+void kmt_link_release(struct kmt_link *link);
 /* Sends a submission (the memory array is copied; its bytes must stay valid until the fence);
  * *fence gets the value it signals. */
 HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, uint64_t *fence);
 /* S_OK once `fence` completed, AERORT_D3DERR_WASSTILLDRAWING when timeout_ms passed first,
- * AERORT_D3DDDIERR_DEVICEREMOVED when the device was lost (the reason on stderr). */
+ * AERORT_D3DDDIERR_DEVICEREMOVED when the connection was lost (the reason on stderr). */
 HRESULT kmt_link_wait(struct kmt_link *link, uint64_t fence, uint32_t timeout_ms);
+/* A lost connection loses every device of it. */
+void kmt_link_lose(struct kmt_link *link);
+int kmt_link_is_lost(struct kmt_link *link);
 
-/* An allocation's memory: this process's, one block for every kernel allocation of the
- * device that names it (the creator's and those of a shared resource opened again on the
- * same device), so each of them sends the same bytes at the same address. Counted and
- * changed under the device's lock. */
+/* Fences shared between devices (a backing's): read and raised with interlocked 64-bit
+ * operations, since devices on other threads note and wait on them. */
+uint64_t kmt_fence_get(volatile LONG64 *f);
+void kmt_fence_raise(volatile LONG64 *f, uint64_t fence);
+
+/* An allocation's memory: this process's, one block for every kernel allocation that names
+ * it (the creator's and those of a shared resource opened again, on any device of the
+ * process), so each of them sends the same bytes at the same address. memory, size and gpa
+ * never change; refs and the fences, which devices on other threads change, only with
+ * interlocked operations. */
 struct kmt_backing {
-    uint32_t refs; /* kernel allocations (and the kernel resource) naming it */
+    volatile LONG refs; /* kernel allocations (and the kernel resource) naming it */
     uint8_t *memory;
     uint64_t size;
     uint64_t gpa;
-    uint64_t last_fence;       /* the last submission listing it */
-    uint64_t last_write_fence; /* ... with WriteOperation */
+    volatile LONG64 last_fence;       /* the last submission listing it */
+    volatile LONG64 last_write_fence; /* ... with WriteOperation */
 };
 
 struct kmt_resource; /* a kernel resource (kmt_share.c) */
@@ -94,9 +106,9 @@ struct aerort_kmt_device {
     struct aerogpu_kmd_platform platform;
     AEROGPU_DXGK_ALLOCATIONLIST klist[KMT_LIST_ENTRIES];
     struct kmt_memory memory[KMT_LIST_ENTRIES];
-    struct kmt_link *link;
+    struct kmt_link *link; /* the process's, shared */
+    uint32_t context_id;   /* this device's context on it */
     struct kmt_recorder *recorder;
-    uint64_t next_gpa;
     uint64_t last_fence;
     uint64_t present_fences[16]; /* the fences of the last presents, for throttling */
     uint32_t present_count;
@@ -104,6 +116,9 @@ struct aerort_kmt_device {
 };
 
 struct kmt_alloc *kmt_alloc_of(struct aerort_kmt_device *dev, D3DKMT_HANDLE h);
+/* Under the device's lock: S_OK, or why the device is lost (its own error, or its
+ * connection's, which every device of the process shares). */
+HRESULT kmt_lost(struct aerort_kmt_device *dev);
 /* Waits for `fence`; a device lost on the way is remembered. */
 HRESULT kmt_wait(struct aerort_kmt_device *dev, uint64_t fence, uint32_t timeout_ms);
 /* Under the device's lock: a new allocation slot (handles of freed allocations are reused);
@@ -113,12 +128,13 @@ struct kmt_alloc *kmt_alloc_slot(struct aerort_kmt_device *dev, D3DKMT_HANDLE *h
  * (the memory goes when the GPU is done with it and nothing else names it). */
 void kmt_alloc_free(struct aerort_kmt_device *dev, struct kmt_alloc *a);
 /* Under the device's lock: one reference less on a backing; the last waits for its last
- * submission and frees the memory. */
+ * submission (whichever device sent it: one fence sequence) and frees the memory. */
 void kmt_backing_unref(struct aerort_kmt_device *dev, struct kmt_backing *b);
 
 /* Kernel resources (kmt_share.c): the allocations a runtime resource owns, with the private
  * driver data the KMD preserved and the runtime's own description, under a shared handle,
- * in one table for the process. Both under the device's lock. */
+ * in one table for the process; any device of the process opens them. Both under the
+ * device's lock (the resource's count is the table's). */
 HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a);
 /* One allocation of `res` gone; the last takes the resource out of the table. */
 void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* kmt_link_host.c — the GPU link to a live `aerocmd host` (aerocmd/host_client.h over
- * Winsock): each DMA buffer goes with its allocation table and the guest memory of its
- * allocations; written-back memory lands in the allocations before their fence completes;
- * the device's last picture on request.
+ * Winsock): each DMA buffer goes with its allocation table, the guest memory of its
+ * allocations and its device's context; written-back memory lands in the allocations
+ * before their fence completes; the connection's last picture on request. Called under the
+ * link's lock (kmt_link.c).
  * The client keeps each submission's memory array until its answer (at most 64 are in
  * flight, answered in order), so the arrays live in a ring one longer than that. */
 #include <string.h>
@@ -89,6 +90,7 @@ HRESULT kmt_link_host_submit(struct kmt_link *link, const struct kmt_submission 
     sub.alloc_table_len = s->alloc_table_len;
     sub.memory = m;
     sub.memory_count = s->memory_count;
+    sub.context_id = s->context_id;
     memset(&err, 0, sizeof err);
     r = aerocmd_host_submit(h->client, &sub, fence, &err);
     if (r != AEROCMD_OK) {

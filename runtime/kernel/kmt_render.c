@@ -115,8 +115,9 @@ static HRESULT order_after_writes(struct aerort_kmt_device *dev, UINT n)
         struct kmt_alloc *a = alloc_of_kmd(dev, dev->klist[i].hDeviceSpecificAllocation);
         uint32_t readback =
             AEROGPU_WDDM_ALLOC_PRIV_FLAG_CPU_VISIBLE | AEROGPU_WDDM_ALLOC_PRIV_FLAG_STAGING;
-        if (a != NULL && (a->kmd.info.flags & readback) && a->backing->last_write_fence != 0)
-            hr = kmt_wait(dev, a->backing->last_write_fence, KMT_WAIT_MS);
+        uint64_t written = a != NULL ? kmt_fence_get(&a->backing->last_write_fence) : 0u;
+        if (a != NULL && (a->kmd.info.flags & readback) && written != 0)
+            hr = kmt_wait(dev, written, KMT_WAIT_MS);
     }
     return hr;
 }
@@ -152,9 +153,9 @@ static void note_fence(struct aerort_kmt_device *dev, UINT n, uint64_t fence)
         struct kmt_alloc *a = alloc_of_kmd(dev, dev->klist[i].hDeviceSpecificAllocation);
         if (a == NULL)
             continue;
-        a->backing->last_fence = fence;
+        kmt_fence_raise(&a->backing->last_fence, fence);
         if (dev->klist[i].WriteOperation)
-            a->backing->last_write_fence = fence;
+            kmt_fence_raise(&a->backing->last_write_fence, fence);
     }
 }
 
@@ -174,6 +175,7 @@ static HRESULT submit_dma(struct aerort_kmt_device *dev, struct kmt_context *c, 
     s.alloc_table_len = dev->kmd.last_alloc_table_bytes;
     s.memory = dev->memory;
     s.memory_count = memory_records(dev, n);
+    s.context_id = dev->context_id;
     kmt_record_submission(dev->recorder, &s);
     hr = kmt_link_submit(dev->link, &s, &fence);
     if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
@@ -221,7 +223,7 @@ HRESULT aerort_kmt_render(struct aerort_kmt_device *dev, D3DDDICB_RENDER *r)
         r->CommandOffset > KMT_CMD_BYTES - r->CommandLength ||
         r->NumAllocations > KMT_LIST_ENTRIES || r->NumPatchLocations > KMT_PATCH_ENTRIES)
         hr = E_INVALIDARG;
-    else if (dev->lost != S_OK)
+    else if (kmt_lost(dev) != S_OK)
         hr = dev->lost;
     else
         hr = render_locked(dev, c, r);

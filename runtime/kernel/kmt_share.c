@@ -4,14 +4,15 @@
  * memory; for the resource the runtime's own description (its private runtime data). A
  * device opening the handle gets its own kernel allocations (DxgkDdiOpenAllocation over
  * the preserved data) on the same memory. The table is the process's (every device looks a
- * handle up in it); a resource's allocations are its creator's device's, and it goes with
- * the last of them.
+ * handle up in it); the resource goes with the last kernel allocation naming it, whichever
+ * device's it is.
  *
- * Only the creating device opens a resource: each device has its own host connection, the
- * host imports only share tokens its connection exported and keeps binding state per
- * connection (doc/host.md), and an allocation's memory, address and fences are its device's.
- * Another device's open answers E_NOTIMPL (doc/runtime.md, "Not done yet"); with the host's
- * state per context that check is what goes. */
+ * Any device of the process opens a resource: the devices are contexts of one host
+ * connection (kmt_link.c), which imports the token another context exported, and the memory
+ * is the process's. Each device's KMD tracks its own stream only, so the import of a token
+ * it did not export passes it; the host, which sees the whole connection, checks it.
+ * A resource's count changes only under the table's lock, where an opening also finds it:
+ * one whose count reached 0 is on its way out and is never taken again. */
 #include <string.h>
 
 #include "kmt_internal.h"
@@ -26,8 +27,9 @@ struct kmt_resource_alloc {
 
 struct kmt_resource {
     struct kmt_resource *next;
-    struct aerort_kmt_device *owner; /* whose allocations these are */
-    uint32_t refs;                   /* the owner's kernel allocations naming it (its lock) */
+    struct aerort_kmt_device *owner; /* the creator: it alone shares it */
+    struct kmt_link *link;           /* the connection its memory and token are known on */
+    uint32_t refs;                   /* kernel allocations naming it, openings under way */
     D3DKMT_HANDLE handle;
     HANDLE shared; /* NULL until the runtime shares it */
     UINT count;
@@ -79,7 +81,7 @@ static HRESULT take_allocations(struct aerort_kmt_device *dev, struct kmt_resour
         const D3DDDI_ALLOCATIONINFO *info = &a->pAllocationInfo[i];
         struct kmt_alloc *k = kmt_alloc_of(dev, info->hAllocation);
         res->allocs[i].backing = k->backing;
-        k->backing->refs++;
+        InterlockedIncrement(&k->backing->refs);
         res->allocs[i].priv_size = info->PrivateDriverDataSize;
         res->allocs[i].priv = heap(info->PrivateDriverDataSize);
         if (res->allocs[i].priv == NULL)
@@ -101,11 +103,11 @@ HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
         return hr;
     }
     res->owner = dev;
-    for (i = 0; i < a->NumAllocations; i++) {
+    res->link = dev->link;
+    for (i = 0; i < a->NumAllocations; i++)
         kmt_alloc_of(dev, a->pAllocationInfo[i].hAllocation)->resource = res;
-        res->refs++;
-    }
     AcquireSRWLockExclusive(&table_lock);
+    res->refs = a->NumAllocations;
     res->handle = 0x80000000u | (++serial & 0xFFFFFFu);
     res->next = table;
     table = res;
@@ -114,20 +116,30 @@ HRESULT kmt_resource_create(struct aerort_kmt_device *dev, D3DDDICB_ALLOCATE *a)
     return S_OK;
 }
 
-/* The memory goes outside the table's lock (freeing waits for the GPU). */
+/* The last reference takes it out of the table under the same lock; the memory goes
+ * outside it (freeing waits for the GPU). */
 void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res)
 {
     struct kmt_resource **p;
-    if (--res->refs != 0)
-        return;
+    uint32_t refs;
     AcquireSRWLockExclusive(&table_lock);
-    for (p = &table; *p != NULL; p = &(*p)->next)
+    refs = --res->refs;
+    for (p = &table; refs == 0 && *p != NULL; p = &(*p)->next)
         if (*p == res) {
             *p = res->next;
             break;
         }
     ReleaseSRWLockExclusive(&table_lock);
-    resource_free(dev, res);
+    if (refs == 0)
+        resource_free(dev, res);
+}
+
+/* One more reference on a resource an opening holds already (its count is above 0). */
+static void resource_ref(struct kmt_resource *res)
+{
+    AcquireSRWLockExclusive(&table_lock);
+    res->refs++;
+    ReleaseSRWLockExclusive(&table_lock);
 }
 
 /* Under the table's lock. */
@@ -195,7 +207,8 @@ HRESULT aerort_kmt_query_resource(struct aerort_kmt_device *dev, struct aerort_k
     return res != NULL ? S_OK : E_INVALIDARG;
 }
 
-/* One allocation of res opened on dev: DxgkDdiOpenAllocation judges the preserved data. */
+/* One allocation of res opened on dev: DxgkDdiOpenAllocation judges the preserved data. The
+ * resource's own reference keeps the backing while its count is raised. */
 static HRESULT open_one(struct aerort_kmt_device *dev, struct kmt_resource *res, UINT i,
                         D3DDDI_OPENALLOCATIONINFO *out, uint8_t *priv)
 {
@@ -208,9 +221,9 @@ static HRESULT open_one(struct aerort_kmt_device *dev, struct kmt_resource *res,
         return E_INVALIDARG;
     a->in_use = 1;
     a->backing = ra->backing;
-    a->backing->refs++;
+    InterlockedIncrement(&a->backing->refs);
     a->resource = res;
-    res->refs++;
+    resource_ref(res);
     memcpy(priv, ra->priv, ra->priv_size);
     out->hAllocation = h;
     out->pPrivateDriverData = priv;
@@ -249,8 +262,9 @@ static HRESULT open_locked(struct aerort_kmt_device *dev, struct kmt_resource *r
     return S_OK;
 }
 
-/* A resource of this device stays in the table while its lock is held (its allocations
- * are this device's), so the opening runs outside the table's lock. */
+/* The resource is held (its count raised under the table's lock) while it is opened outside
+ * that lock, so its creator may free its own allocations meanwhile. A resource of a lost
+ * connection names nothing on this device's (a device made after the loss). */
 HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev, struct aerort_kmt_open_resource *o)
 {
     struct kmt_resource *res;
@@ -258,15 +272,17 @@ HRESULT aerort_kmt_open_resource(struct aerort_kmt_device *dev, struct aerort_km
     if (o == NULL || o->shared == NULL)
         return E_INVALIDARG;
     EnterCriticalSection(&dev->lock);
-    AcquireSRWLockShared(&table_lock);
+    AcquireSRWLockExclusive(&table_lock);
     res = find(0, o->shared);
-    if (res != NULL && res->owner != dev) {
+    if (res != NULL && (res->refs == 0 || res->link != dev->link))
         res = NULL;
-        hr = E_NOTIMPL; /* another device's: see the top of this file */
-    }
-    ReleaseSRWLockShared(&table_lock);
     if (res != NULL)
+        res->refs++;
+    ReleaseSRWLockExclusive(&table_lock);
+    if (res != NULL) {
         hr = open_locked(dev, res, o);
+        kmt_resource_unref(dev, res);
+    }
     LeaveCriticalSection(&dev->lock);
     return hr;
 }

@@ -29,7 +29,7 @@ static HRESULT fetch(struct aerort_kmt_device *dev, uint64_t fence, uint8_t *px,
     EnterCriticalSection(&dev->lock);
     hr = kmt_wait(dev, fence, KMT_WAIT_MS);
     if (SUCCEEDED(hr)) {
-        hr = kmt_link_host_picture(dev->link, &pic, px, n);
+        hr = kmt_link_picture(dev->link, &pic, px, n);
         if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
             dev->lost = hr;
     }
@@ -37,7 +37,7 @@ static HRESULT fetch(struct aerort_kmt_device *dev, uint64_t fence, uint8_t *px,
     if (hr != S_OK)
         return hr;
     if (pic.fence != fence || pic.width != w || pic.height != h)
-        return S_FALSE; /* not this present's picture */
+        return S_FALSE; /* not this present's picture (another device's came after it) */
     for (i = 0; i < n; i += 4) {
         uint8_t r = px[i];
         px[i] = px[i + 2];

@@ -3,8 +3,7 @@
 """The differential judge of the test programs (issue #28).
 
 usage: judge.py --runner SCRIPT --aerocmd AEROCMD --runtime-dir DIR --driver DLL
-                [--wine WINE] [--xvfb-run XVFB_RUN] --compat DOC [--runtime-doc DOC]
-                PROGRAM.exe...
+                [--wine WINE] [--xvfb-run XVFB_RUN] --compat DOC PROGRAM.exe...
 
 Each program runs twice:
 1. through the project: scripts/run-d3d11-program.sh (the runtime's d3d11.dll and dxgi.dll
@@ -24,10 +23,6 @@ Exceptions, each printed as such:
 - a scene in which the driver refused a create call with E_NOTIMPL ("value refused ID", see
   prog_refused) passes when ID is a row of doc/compatibility.md whose outcome is "refused"
   (--compat): the protocol cannot express it, and the table says so;
-- a scene of RUNTIME_LIMITS in which this runtime (not the driver) answered the call the
-  scene names with E_NOTIMPL ("value runtime_limit CALL 0x80004001", see prog_runtime_limit)
-  passes when doc/runtime.md's "Not done yet" (--runtime-doc) names the call; the
-  project's other checks in it must pass, and Wine's too unless WINE_SCENES names the scene;
 - a scene of APPROXIMATED draws on a row of doc/compatibility.md whose outcome is
   "approximated": the project's checks and records may differ there (Wine's must pass);
 - a scene or value of WINE_DEVIATIONS: Wine 8.0 answers other than Direct3D documents; the
@@ -50,16 +45,6 @@ APPROXIMATED = {
     ("prog_queries", "occlusion"): "query.occlusion",
     ("prog_queries", "occlusion_predication"): "query.occlusion_predicate",
 }
-# Scenes where this runtime answers a call with E_NOTIMPL that Direct3D defines to succeed, a
-# limit of the runtime written in doc/runtime.md "Not done yet" (not a driver refusal: those
-# are doc/compatibility.md rows): (program, scene) -> (the call, why).
-RUNTIME_LIMITS = {
-    ("prog_share", "open_on_second_device"): (
-        "ID3D11Device::OpenSharedResource", "each device has its own host connection; the host "
-        "imports only share tokens its connection exported and keeps binding state per "
-        "connection (per-context host state needed)"),
-}
-NOT_DONE = []  # doc/runtime.md's "Not done yet" section, filled by main()
 # Scenes where Wine 8.0's d3d11 does other than Direct3D documents: (program, scene) -> why.
 WINE_SCENES = {
     ("prog_queries", "so_overflow_predication"): "Wine 8.0 cannot create an "
@@ -78,6 +63,8 @@ WINE_SCENES = {
     ("prog_share", "open_on_second_device"): "Wine 8.0 shares nothing (GetSharedHandle and "
         "OpenSharedResource answer E_NOTIMPL)",
     ("prog_share", "open_on_same_device"): "Wine 8.0's OpenSharedResource answers E_NOTIMPL",
+    ("prog_share", "write_on_b_read_on_a"): "Wine 8.0 shares nothing (GetSharedHandle and "
+        "OpenSharedResource answer E_NOTIMPL)",
     ("prog_share", "write_alias_read_original"): "Wine 8.0's OpenSharedResource answers "
         "E_NOTIMPL (the scene has no opened resource)",
     ("prog_share", "alias_lifetime"): "Wine 8.0's OpenSharedResource answers E_NOTIMPL (the "
@@ -130,17 +117,6 @@ def compat_rows(path):
             if len(cells) >= 3 and cells[0].startswith("`"):
                 rows[cells[0].strip("`")] = cells[2]
     return rows
-
-
-def not_done_section(path):
-    """The text of the "## Not done yet" section of doc/runtime.md."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    start = text.find("\n## Not done yet")
-    if start < 0:
-        return ""
-    end = text.find("\n## ", start + 1)
-    return text[start:] if end < 0 else text[start:end]
 
 
 def parse_results(path):
@@ -282,31 +258,9 @@ def record_diffs(mine, order, theirs, name):
     return scenes
 
 
-def limit_verdict(name, scene, limit, my_fails, wine_fails):
-    """A scene where this runtime answered E_NOTIMPL: None when RUNTIME_LIMITS names the
-    scene with that call and doc/runtime.md's "Not done yet" names the call."""
-    call, why = RUNTIME_LIMITS.get((name, scene), (None, None))
-    if call is None or limit != "%s 0x80004001" % call:
-        return ["the runtime answered %s, which RUNTIME_LIMITS does not name for this scene" %
-                limit]
-    if call not in "".join(NOT_DONE):
-        return ["%s is not in doc/runtime.md's \"Not done yet\"" % call]
-    problems = ["project check failed: " + f for f in my_fails]
-    if (name, scene) not in WINE_SCENES:
-        problems += ["Wine check failed: " + f for f in wine_fails]
-    if problems:
-        return problems
-    print("%s %s: the runtime's documented limit (doc/runtime.md, Not done yet): %s: %s" % (
-        name, scene, call, why))
-    return None
-
-
 def scene_verdict(name, scene, items, mine, my_fails, wine_fails):
     """None when the scene passes (after printing why), else the lines saying why not."""
     refusal = mine.get((scene, "value", "refused"))
-    limit = mine.get((scene, "value", "runtime_limit"))
-    if limit is not None:
-        return limit_verdict(name, scene, limit[1], my_fails, wine_fails)
     approx = APPROXIMATED.get((name, scene))
     wine_why = WINE_SCENES.get((name, scene))
     bad = ["%s %s: %s" % (k[1], k[2], w) for k, w in items if w is not None]
@@ -370,13 +324,9 @@ def main():
     ap.add_argument("--wine", default="/usr/lib/wine/wine64")
     ap.add_argument("--xvfb-run", default=shutil.which("xvfb-run") or "")
     ap.add_argument("--compat", required=True, help="doc/compatibility.md")
-    ap.add_argument("--runtime-doc", default="",
-                    help="doc/runtime.md (default: next to --compat)")
     ap.add_argument("programs", nargs="+")
     args = ap.parse_args()
     COMPAT.update(compat_rows(args.compat))
-    NOT_DONE.append(not_done_section(
-        args.runtime_doc or os.path.join(os.path.dirname(args.compat), "runtime.md")))
     if not os.path.exists(args.wine):
         print("skipped: no %s (Debian package wine64)" % args.wine)
         return 77

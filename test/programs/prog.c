@@ -86,15 +86,6 @@ int prog_refused(HRESULT hr, const char *id)
     return 1;
 }
 
-int prog_runtime_limit(HRESULT hr, const char *call)
-{
-    if (hr != E_NOTIMPL)
-        return 0;
-    printf("%s: %s answered E_NOTIMPL (doc/runtime.md, Not done yet)\n", P.scene, call);
-    prog_result_value("runtime_limit", "%s 0x%08lx", call, (unsigned long)hr);
-    return 1;
-}
-
 ID3DBlob *prog_compile(const char *src, const char *entry, const char *profile)
 {
     ID3DBlob *code = NULL, *errors = NULL;

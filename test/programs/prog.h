@@ -48,11 +48,6 @@ int prog_check_hr(HRESULT got, HRESULT want, const char *what, const char *file,
  * Direct3D 11 runtime of Microsoft's or Wine's never answers E_NOTIMPL). Returns non-zero
  * when hr is that refusal. */
 int prog_refused(HRESULT hr, const char *id);
-/* This runtime (not the driver) answers `call` with E_NOTIMPL where Direct3D defines
- * success: a limit written in doc/runtime.md "Not done yet" (judge.py RUNTIME_LIMITS). The
- * scene records the call and its answer and ends there. Returns non-zero when hr is
- * E_NOTIMPL. */
-int prog_runtime_limit(HRESULT hr, const char *call);
 
 /* A DXBC container (empty signatures) around a shader's tokens, with its checksum; the
  * caller frees it (prog_dxbc.c). And the checksum check, proved on D3DCompile's output. */

@@ -4,8 +4,11 @@
  * cleared on one device, its handle (IDXGIResource::GetSharedHandle) opened on the same
  * device (ID3D11Device::OpenSharedResource) and read back through a staging copy, cleared
  * through the opened object and read through the original, each released while the other
- * lives; opened on a second device (recorded: this runtime's limit); the opened resource's
- * description; the documented answers to a wrong handle and a wrong interface. */
+ * lives; opened on a second device, read there, cleared there and read on the first; drawn
+ * into on the second device and read (copied, and sampled in a draw) on the first after the
+ * second's Flush; two devices drawing into their own targets in turns, each binding its
+ * state once; the opened resource's description; the documented answers to a wrong handle
+ * and a wrong interface. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +53,7 @@ static int all_texels(const uint8_t *img, int r, int g, int b, int a)
     return 1;
 }
 
-static ID3D11Texture2D *shared_target(UINT misc)
+static ID3D11Texture2D *target_on(ID3D11Device *dev, UINT misc)
 {
     D3D11_TEXTURE2D_DESC d;
     ID3D11Texture2D *t = NULL;
@@ -64,8 +67,13 @@ static ID3D11Texture2D *shared_target(UINT misc)
     d.Usage = D3D11_USAGE_DEFAULT;
     d.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
     d.MiscFlags = misc;
-    CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t), S_OK);
+    CHECK_HR(ID3D11Device_CreateTexture2D(dev, &d, NULL, &t), S_OK);
     return t;
+}
+
+static ID3D11Texture2D *shared_target(UINT misc)
+{
+    return target_on(P.dev, misc);
 }
 
 static void clear(ID3D11Device *dev, ID3D11DeviceContext *ctx, ID3D11Texture2D *t,
@@ -204,9 +212,9 @@ static void scene_same_device(void)
         ID3D11Texture2D_Release(t);
 }
 
-/* Opened on a second device of the process: Direct3D defines success, read there exactly,
- * cleared there and read through the first. This runtime answers E_NOTIMPL (its devices
- * have one host connection each: doc/runtime.md, Not done yet), which is recorded. */
+/* Opened on a second device of the process (Direct3D: a shared resource opens on any
+ * device): read there exactly, cleared there and, after that device's Flush, read through
+ * the first. */
 static void scene_second_device(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
 {
     ID3D11Texture2D *t = shared_target(D3D11_RESOURCE_MISC_SHARED), *on_b = NULL;
@@ -217,12 +225,6 @@ static void scene_second_device(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
     ID3D11DeviceContext_Flush(P.ctx);
     h = handle_of(t);
     hr = ID3D11Device_OpenSharedResource(b_dev, h, &IID_ID3D11Texture2D, (void **)&on_b);
-    if (prog_runtime_limit(hr, "ID3D11Device::OpenSharedResource")) {
-        CHECK(on_b == NULL);
-        record("on_a_still", readback_on(P.dev, P.ctx, t), 51, 102, 153, 255);
-        ID3D11Texture2D_Release(t);
-        return;
-    }
     if (!CHECK_HR(hr, S_OK)) {
         ID3D11Texture2D_Release(t);
         return;
@@ -234,6 +236,190 @@ static void scene_second_device(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
     ID3D11DeviceContext_Flush(b_ctx);
     record("through_b", readback_on(b_dev, b_ctx, on_b), 255, 0, 51, 255);
     record("through_a", readback_on(P.dev, P.ctx, t), 255, 0, 51, 255);
+    ID3D11Texture2D_Release(on_b);
+    ID3D11Texture2D_Release(t);
+}
+
+/* A full-viewport triangle from the vertex id, constant colours (exact in UNORM8) and a
+ * texel copied by position (Load: no filtering). */
+static const char shaders[] =
+    "float4 vs_full(uint id : SV_VertexID) : SV_Position {\n"
+    "    float2 p = float2((id << 1) & 2, id & 2);\n"
+    "    return float4(p * float2(2, -2) + float2(-1, 1), 0.5, 1); }\n"
+    "float4 ps_yellow() : SV_Target { return float4(1, 1, 0, 1); }\n"
+    "float4 ps_cyan() : SV_Target { return float4(0, 1, 1, 1); }\n"
+    "Texture2D t0 : register(t0);\n"
+    "float4 ps_load(float4 pos : SV_Position) : SV_Target { return t0.Load(int3(pos.xy, 0)); }\n";
+
+/* One device drawing into one target: its shaders, the target and its view. */
+struct painter {
+    ID3D11Device *dev;
+    ID3D11DeviceContext *ctx;
+    ID3D11VertexShader *vs;
+    ID3D11PixelShader *ps;
+    ID3D11Texture2D *tex; /* the caller's (the painter holds no count on it) */
+    ID3D11RenderTargetView *rtv;
+};
+
+static int painter_make(struct painter *p, ID3D11Device *dev, ID3D11DeviceContext *ctx,
+                        const char *ps_entry, ID3D11Texture2D *tex)
+{
+    ID3DBlob *vs = prog_compile(shaders, "vs_full", "vs_4_0");
+    ID3DBlob *ps = prog_compile(shaders, ps_entry, "ps_4_0");
+    memset(p, 0, sizeof *p);
+    p->dev = dev;
+    p->ctx = ctx;
+    p->tex = tex;
+    CHECK_HR(ID3D11Device_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vs),
+                                             ID3D10Blob_GetBufferSize(vs), NULL, &p->vs),
+             S_OK);
+    CHECK_HR(ID3D11Device_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(ps),
+                                            ID3D10Blob_GetBufferSize(ps), NULL, &p->ps),
+             S_OK);
+    ID3D10Blob_Release(vs);
+    ID3D10Blob_Release(ps);
+    if (tex != NULL)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(dev, (ID3D11Resource *)tex, NULL, &p->rtv),
+                 S_OK);
+    return p->vs != NULL && p->ps != NULL && p->rtv != NULL;
+}
+
+static void painter_free(struct painter *p)
+{
+    if (p->vs != NULL)
+        ID3D11VertexShader_Release(p->vs);
+    if (p->ps != NULL)
+        ID3D11PixelShader_Release(p->ps);
+    if (p->rtv != NULL)
+        ID3D11RenderTargetView_Release(p->rtv);
+}
+
+/* The device's whole drawing state, set once: its target, a viewport of w x h at the
+ * origin, the triangle's shaders. */
+static void painter_bind(const struct painter *p, UINT w, UINT h)
+{
+    D3D11_VIEWPORT vp;
+    memset(&vp, 0, sizeof vp);
+    vp.Width = (FLOAT)w;
+    vp.Height = (FLOAT)h;
+    vp.MaxDepth = 1.0f;
+    ID3D11DeviceContext_OMSetRenderTargets(p->ctx, 1, &p->rtv, NULL);
+    ID3D11DeviceContext_RSSetViewports(p->ctx, 1, &vp);
+    ID3D11DeviceContext_IASetInputLayout(p->ctx, NULL);
+    ID3D11DeviceContext_IASetPrimitiveTopology(p->ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(p->ctx, p->vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(p->ctx, p->ps, NULL, 0);
+}
+
+/* The texels inside the w x h rectangle at the origin `in`, the others `out` (RGBA8). */
+static int split(const uint8_t *img, UINT w, UINT h, const uint8_t in[4], const uint8_t out[4])
+{
+    UINT x, y;
+    for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++) {
+            const uint8_t *c = x < w && y < h ? in : out;
+            if (!prog_near(prog_px(img, W, 4, x, y), c[0], c[1], c[2], c[3], 0))
+                return 0;
+        }
+    return 1;
+}
+
+static void record_split(const char *name, uint8_t *img, UINT w, UINT h, const uint8_t in[4],
+                         const uint8_t out[4])
+{
+    CHECK(split(img, w, h, in, out));
+    prog_result_image(name, img, W, H, 4, "exact");
+    free(img);
+}
+
+static const uint8_t yellow[4] = {255, 255, 0, 255}, cyan[4] = {0, 255, 255, 255},
+                     first8[4] = {51, 102, 153, 255}, second8[4] = {255, 0, 51, 255},
+                     third8[4] = {0, 204, 102, 255};
+
+/* Two devices, each with its own target, bind their state once (device 1: its target, the
+ * top half as viewport, the yellow shader; device 2: its target, the left half, cyan),
+ * then take turns, each step flushed: clear on 1, clear on 2, draw on 1, draw on 2, each
+ * target read back; a second round of clears and draws without binding again. Every device
+ * must draw with its own state whatever the other set in between (Direct3D's devices share
+ * nothing but shared resources). */
+static void scene_interleaved(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
+{
+    static const FLOAT *clears[2][2] = {{first, second}, {third, first}};
+    static const uint8_t *const clears8[2][2] = {{first8, second8}, {third8, first8}};
+    static const char *const names[2][2] = {{"dev1_round1", "dev2_round1"},
+                                            {"dev1_round2", "dev2_round2"}};
+    struct painter p[2];
+    UINT round, i;
+    prog_scene("two_devices_interleaved");
+    memset(p, 0, sizeof p);
+    if (painter_make(&p[0], P.dev, P.ctx, "ps_yellow", target_on(P.dev, 0)) &&
+        painter_make(&p[1], b_dev, b_ctx, "ps_cyan", target_on(b_dev, 0))) {
+        painter_bind(&p[0], W, H / 2);
+        painter_bind(&p[1], W / 2, H);
+        for (round = 0; round < 2; round++) {
+            for (i = 0; i < 2; i++) {
+                ID3D11DeviceContext_ClearRenderTargetView(p[i].ctx, p[i].rtv, clears[round][i]);
+                ID3D11DeviceContext_Flush(p[i].ctx);
+            }
+            for (i = 0; i < 2; i++) {
+                ID3D11DeviceContext_Draw(p[i].ctx, 3, 0);
+                ID3D11DeviceContext_Flush(p[i].ctx);
+            }
+            record_split(names[round][0], readback_on(P.dev, P.ctx, p[0].tex), W, H / 2, yellow,
+                         clears8[round][0]);
+            record_split(names[round][1], readback_on(b_dev, b_ctx, p[1].tex), W / 2, H, cyan,
+                         clears8[round][1]);
+        }
+    }
+    for (i = 0; i < 2; i++) {
+        ID3D11DeviceContext_ClearState(p[i].ctx != NULL ? p[i].ctx : (i ? b_ctx : P.ctx));
+        painter_free(&p[i]);
+        if (p[i].tex != NULL)
+            ID3D11Texture2D_Release(p[i].tex);
+    }
+}
+
+/* A shared texture cleared on device A, opened on device B and drawn into there (its left
+ * half yellow), B's context flushed (what an application must do before another device
+ * reads it); then on A: copied to staging and read, and sampled by position in a draw into
+ * A's own target and read. */
+static void scene_write_b_read_a(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
+{
+    ID3D11Texture2D *t = shared_target(D3D11_RESOURCE_MISC_SHARED), *on_b = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    struct painter pb, pa;
+    prog_scene("write_on_b_read_on_a");
+    memset(&pa, 0, sizeof pa);
+    memset(&pb, 0, sizeof pb);
+    clear(P.dev, P.ctx, t, first);
+    ID3D11DeviceContext_Flush(P.ctx);
+    if (!CHECK_HR(ID3D11Device_OpenSharedResource(b_dev, handle_of(t), &IID_ID3D11Texture2D,
+                                                  (void **)&on_b),
+                  S_OK)) {
+        ID3D11Texture2D_Release(t);
+        return;
+    }
+    if (painter_make(&pb, b_dev, b_ctx, "ps_yellow", on_b)) {
+        painter_bind(&pb, W / 2, H);
+        ID3D11DeviceContext_Draw(b_ctx, 3, 0);
+        ID3D11DeviceContext_Flush(b_ctx);
+        record_split("copied_on_a", readback_on(P.dev, P.ctx, t), W / 2, H, yellow, first8);
+    }
+    if (painter_make(&pa, P.dev, P.ctx, "ps_load", target_on(P.dev, 0)) &&
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(P.dev, (ID3D11Resource *)t, NULL, &srv),
+                 S_OK)) {
+        painter_bind(&pa, W, H);
+        ID3D11DeviceContext_PSSetShaderResources(P.ctx, 0, 1, &srv);
+        ID3D11DeviceContext_Draw(P.ctx, 3, 0);
+        record_split("sampled_on_a", readback_on(P.dev, P.ctx, pa.tex), W / 2, H, yellow, first8);
+        ID3D11ShaderResourceView_Release(srv);
+    }
+    ID3D11DeviceContext_ClearState(P.ctx);
+    ID3D11DeviceContext_ClearState(b_ctx);
+    painter_free(&pa);
+    painter_free(&pb);
+    if (pa.tex != NULL)
+        ID3D11Texture2D_Release(pa.tex);
     ID3D11Texture2D_Release(on_b);
     ID3D11Texture2D_Release(t);
 }
@@ -282,6 +468,8 @@ int main(int argc, char **argv)
                  S_OK)) {
         scene_same_device();
         scene_second_device(b_dev, b_ctx);
+        scene_write_b_read_a(b_dev, b_ctx);
+        scene_interleaved(b_dev, b_ctx);
         scene_refusals(b_dev);
         ID3D11DeviceContext_Release(b_ctx);
         CHECK(ID3D11Device_Release(b_dev) == 0);
