@@ -356,6 +356,14 @@ static uint64_t resident(const struct server *s, pid_t pid)
     return (uint64_t)pages * (uint64_t)s->page;
 }
 
+/* How long the slot's submission has run at `now`. A worker may start one after `now` was
+ * read: its start is then later than now, and it has run for nothing (not for 2^64 ms). */
+static uint64_t running_for(const struct host_slot *slot, uint64_t now)
+{
+    uint64_t since = slot->since_ms;
+    return now > since ? now - since : 0u;
+}
+
 static void watch(struct server *s)
 {
     uint64_t now = aerocmd_priv_host_now_ms(), limit = host_rss_limit(s->cfg);
@@ -368,7 +376,7 @@ static void watch(struct server *s)
         struct host_slot *slot = host_shared_slot(s->shared, i);
         if (c->pid == 0 || c->killed != KILL_NONE)
             continue;
-        if (slot->state == HOST_SLOT_RUNNING && now - slot->since_ms > s->cfg->deadline_ms)
+        if (slot->state == HOST_SLOT_RUNNING && running_for(slot, now) > s->cfg->deadline_ms)
             c->killed = KILL_WATCHDOG;
         else if (rss_due && (c->rss = resident(s, c->pid)) > limit)
             c->killed = KILL_MEMORY;
