@@ -379,6 +379,112 @@ static void scene_interleaved(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
     }
 }
 
+#define THREAD_ROUNDS 24u
+
+/* One device's thread: each round a clear to its own colour, a draw, a copy into staging and
+ * a Map(READ); counts the rounds whose texels were right. No CHECK here (the checks are the
+ * main thread's). */
+struct turns {
+    struct painter p;
+    ID3D11Texture2D *staging;
+    UINT w, h; /* the viewport the shader fills */
+    const uint8_t *shader8;
+    UINT right, failures;
+    uint8_t last[W * H * 4];
+};
+
+static void round_color(UINT k, UINT device, FLOAT out[4], uint8_t out8[4])
+{
+    UINT i;
+    out8[0] = (uint8_t)(10u * k), out8[1] = (uint8_t)(255u - 10u * k);
+    out8[2] = (uint8_t)(device != 0 ? 200u : 40u), out8[3] = 255;
+    for (i = 0; i < 4; i++)
+        out[i] = (FLOAT)out8[i] / 255.0f; /* UNORM8 holds n / 255 exactly */
+}
+
+static DWORD WINAPI take_turns(void *arg)
+{
+    struct turns *t = (struct turns *)arg;
+    D3D11_MAPPED_SUBRESOURCE m;
+    FLOAT c[4];
+    uint8_t c8[4];
+    UINT k, y;
+    for (k = 0; k < THREAD_ROUNDS; k++) {
+        round_color(k, t->p.dev == P.dev ? 0u : 1u, c, c8);
+        ID3D11DeviceContext_ClearRenderTargetView(t->p.ctx, t->p.rtv, c);
+        ID3D11DeviceContext_Draw(t->p.ctx, 3, 0);
+        ID3D11DeviceContext_CopyResource(t->p.ctx, (ID3D11Resource *)t->staging,
+                                         (ID3D11Resource *)t->p.tex);
+        if (FAILED(ID3D11DeviceContext_Map(t->p.ctx, (ID3D11Resource *)t->staging, 0,
+                                           D3D11_MAP_READ, 0, &m))) {
+            t->failures++;
+            continue;
+        }
+        for (y = 0; y < H; y++)
+            memcpy(t->last + y * W * 4, (const uint8_t *)m.pData + (size_t)y * m.RowPitch, W * 4);
+        ID3D11DeviceContext_Unmap(t->p.ctx, (ID3D11Resource *)t->staging, 0);
+        t->right += split(t->last, t->w, t->h, t->shader8, c8) != 0;
+    }
+    return 0;
+}
+
+static ID3D11Texture2D *staging_on(ID3D11Device *dev)
+{
+    D3D11_TEXTURE2D_DESC d;
+    ID3D11Texture2D *t = NULL;
+    memset(&d, 0, sizeof d);
+    d.Width = W;
+    d.Height = H;
+    d.MipLevels = d.ArraySize = 1;
+    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    d.SampleDesc.Count = 1;
+    d.Usage = D3D11_USAGE_STAGING;
+    d.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    CHECK_HR(ID3D11Device_CreateTexture2D(dev, &d, NULL, &t), S_OK);
+    return t;
+}
+
+/* Two devices on two threads at once, each with its own target and state bound once (as in
+ * two_devices_interleaved), each clearing, drawing and reading back its own target round
+ * after round: every round of each must be right (Direct3D 11 devices are free-threaded and
+ * share nothing but shared resources). */
+static void scene_two_threads(ID3D11Device *b_dev, ID3D11DeviceContext *b_ctx)
+{
+    static struct turns t[2];
+    HANDLE threads[2] = {NULL, NULL};
+    UINT i;
+    prog_scene("two_devices_two_threads");
+    memset(t, 0, sizeof t);
+    if (painter_make(&t[0].p, P.dev, P.ctx, "ps_yellow", target_on(P.dev, 0)) &&
+        painter_make(&t[1].p, b_dev, b_ctx, "ps_cyan", target_on(b_dev, 0))) {
+        t[0].w = W, t[0].h = H / 2, t[0].shader8 = yellow;
+        t[1].w = W / 2, t[1].h = H, t[1].shader8 = cyan;
+        for (i = 0; i < 2; i++) {
+            painter_bind(&t[i].p, t[i].w, t[i].h);
+            t[i].staging = staging_on(t[i].p.dev);
+        }
+        for (i = 0; i < 2 && t[0].staging != NULL && t[1].staging != NULL; i++)
+            threads[i] = CreateThread(NULL, 0, take_turns, &t[i], 0, NULL);
+        if (CHECK(threads[0] != NULL && threads[1] != NULL))
+            WaitForMultipleObjects(2, threads, TRUE, INFINITE);
+        for (i = 0; i < 2; i++) {
+            CHECK(t[i].right == THREAD_ROUNDS && t[i].failures == 0);
+            prog_result_value(i == 0 ? "dev1_rounds_right" : "dev2_rounds_right", "%u", t[i].right);
+            prog_result_image(i == 0 ? "dev1_last" : "dev2_last", t[i].last, W, H, 4, "exact");
+        }
+    }
+    for (i = 0; i < 2; i++) {
+        if (threads[i] != NULL)
+            CloseHandle(threads[i]);
+        ID3D11DeviceContext_ClearState(i ? b_ctx : P.ctx);
+        painter_free(&t[i].p);
+        if (t[i].p.tex != NULL)
+            ID3D11Texture2D_Release(t[i].p.tex);
+        if (t[i].staging != NULL)
+            ID3D11Texture2D_Release(t[i].staging);
+    }
+}
+
 /* A shared texture cleared on device A, opened on device B and drawn into there (its left
  * half yellow), B's context flushed (what an application must do before another device
  * reads it); then on A: copied to staging and read, and sampled by position in a draw into
@@ -470,6 +576,7 @@ int main(int argc, char **argv)
         scene_second_device(b_dev, b_ctx);
         scene_write_b_read_a(b_dev, b_ctx);
         scene_interleaved(b_dev, b_ctx);
+        scene_two_threads(b_dev, b_ctx);
         scene_refusals(b_dev);
         ID3D11DeviceContext_Release(b_ctx);
         CHECK(ID3D11Device_Release(b_dev) == 0);
