@@ -8,7 +8,9 @@
 #
 #   --trace FILE     writes every submission of the run (stream, allocation table, guest
 #                    memory) as a trace aerocmd reads (aerocmd render, dump, validate,
-#                    replay); a second device of the program goes to FILE.device-1, ...
+#                    replay), every device of the program in it with its own context id;
+#                    a program that releases all its devices and makes new ones has a new
+#                    host connection, written to FILE.connection-1, ...
 #   --pictures DIR   keeps the host's pictures: DIR/present_NNNN.png per Present
 #
 # The program runs in the current directory with its arguments; its output and exit status
@@ -134,12 +136,12 @@ set -e
 exec 3<&-
 
 if [ -n "$trace" ]; then
-    for dev in "$stage"/record/device-*; do
-        [ -d "$dev" ] || continue
-        n=${dev##*device-}
+    for conn in "$stage"/record/connection-*; do
+        [ -d "$conn" ] || continue
+        n=${conn##*connection-}
         out=$trace
-        [ "$n" = 0 ] || out=$trace.device-$n
-        streams=("$dev"/*.acmd)
+        [ "$n" = 0 ] || out=$trace.connection-$n
+        streams=("$conn"/*.acmd)
         if [ -e "${streams[0]}" ]; then
             "$aerocmd" trace wrap --memory "${streams[@]}" -o "$out" ||
                 echo "run-d3d11-program: writing the trace $out failed" >&2

@@ -99,7 +99,6 @@ HRESULT aerort_kmt_open_device(struct aerort_kmt_device **out)
         device_free(dev);
         return hr;
     }
-    dev->recorder = kmt_record_open();
     *out = dev;
     return S_OK;
 }
@@ -116,8 +115,7 @@ void aerort_kmt_close_device(struct aerort_kmt_device *dev)
         if (dev->allocs[i].in_use)
             kmt_alloc_free(dev, &dev->allocs[i]);
     LeaveCriticalSection(&dev->lock);
-    kmt_link_release(dev->link);
-    kmt_record_close(dev->recorder);
+    kmt_link_release(dev->link, dev->context_id);
     for (i = 0; i < KMT_MAX_CONTEXTS; i++) {
         struct kmt_context *c = &dev->contexts[i];
         HeapFree(GetProcessHeap(), 0, c->cmd);

@@ -43,9 +43,11 @@ struct kmt_link; /* kmt_link_*.c */
 /* The process's GPU link (kmt_link.c): a live host, or none (AEROCMD_HOST=none: every fence
  * completes at once and nothing runs; for plumbing checks only). The first device opens it,
  * every other device shares it, the last closes it; *context_id gets the device's context
- * on it (1, 2, ...). Fences come from one sequence for every device of the link. */
+ * on it (the lowest of 1..63 no other device of the link holds). Releasing ends the context
+ * on the host (END_CONTEXT: its state is dropped), so a later device may take the id. Fences
+ * come from one sequence for every device of the link. */
 HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char *address);
-void kmt_link_release(struct kmt_link *link);
+void kmt_link_release(struct kmt_link *link, uint32_t context_id);
 /* Sends a submission (the memory array is copied; its bytes must stay valid until the fence);
  * *fence gets the value it signals. */
 HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, uint64_t *fence);
@@ -108,7 +110,6 @@ struct aerort_kmt_device {
     struct kmt_memory memory[KMT_LIST_ENTRIES];
     struct kmt_link *link; /* the process's, shared */
     uint32_t context_id;   /* this device's context on it */
-    struct kmt_recorder *recorder;
     uint64_t last_fence;
     uint64_t present_fences[16]; /* the fences of the last presents, for throttling */
     uint32_t present_count;
@@ -143,8 +144,10 @@ void kmt_resource_unref(struct aerort_kmt_device *dev, struct kmt_resource *res)
  * present's pDXGIContext, fence the present's. S_OK, or the device lost. */
 HRESULT kmt_window_present(struct aerort_kmt_device *dev, const void *dxgi_context, uint64_t fence);
 
-/* Recording (AEROCMD_RT_RECORD_DIR): each submission as DIR/device-N/NNNN.acmd, .alloc and
- * .mem (test/shims/record.c's layout, which `aerocmd trace wrap --memory` reads). */
+/* Recording (AEROCMD_RT_RECORD_DIR): each submission of a connection, in the order the host
+ * gets them, as DIR/connection-N/NNNN.acmd, .alloc, .mem (test/shims/record.c's layout) and
+ * .ctx (the context id, u32), which `aerocmd trace wrap --memory` reads. Under the link's
+ * lock. */
 struct kmt_recorder *kmt_record_open(void);
 void kmt_record_submission(struct kmt_recorder *rec, const struct kmt_submission *s);
 void kmt_record_close(struct kmt_recorder *rec);

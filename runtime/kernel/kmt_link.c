@@ -14,8 +14,8 @@
 #include "kmt_internal.h"
 #include "kmt_link.h"
 
-/* Contexts a connection keeps (AEROCMD_EXEC_MAX_CONTEXTS, 64) less context 0, which the
- * host makes too when a submission first names another. */
+/* Contexts a connection keeps at once (AEROCMD_EXEC_MAX_CONTEXTS, 64) less context 0, which
+ * the host keeps too once a submission names another. */
 #define KMT_LINK_CONTEXTS 63u
 
 static SRWLOCK link_guard = SRWLOCK_INIT; /* process_link and every link's refs */
@@ -30,14 +30,26 @@ static HRESULT link_open(struct kmt_link **out, const char *address)
     if (link == NULL)
         return E_OUTOFMEMORY;
     InitializeSRWLock(&link->lock);
+    link->recorder = kmt_record_open();
     if (strcmp(address, "none") != 0)
         hr = kmt_link_host_open(link, address);
     if (FAILED(hr)) {
+        kmt_record_close(link->recorder);
         HeapFree(GetProcessHeap(), 0, link);
         return hr;
     }
     *out = link;
     return S_OK;
+}
+
+/* The lowest context id no device of the link holds, or 0 when all are held. */
+static uint32_t free_context(const struct kmt_link *link)
+{
+    uint32_t i;
+    for (i = 0; i < KMT_LINK_CONTEXTS; i++)
+        if ((link->contexts & (1ull << i)) == 0)
+            return i + 1u;
+    return 0;
 }
 
 HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char *address)
@@ -49,27 +61,40 @@ HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char
         process_link = NULL; /* its devices keep it until they go */
     if (process_link == NULL)
         hr = link_open(&process_link, address);
-    if (SUCCEEDED(hr) && process_link->next_context >= KMT_LINK_CONTEXTS) {
-        aerort_log("the host connection has had %u devices: no context left for another",
+    if (SUCCEEDED(hr) && (*context_id = free_context(process_link)) == 0) {
+        aerort_log("the host connection has %u devices: no context left for another",
                    KMT_LINK_CONTEXTS);
         hr = E_OUTOFMEMORY;
     }
     if (SUCCEEDED(hr)) {
         process_link->refs++;
-        *context_id = ++process_link->next_context;
+        process_link->contexts |= 1ull << (*context_id - 1u);
         *out = process_link;
     }
     ReleaseSRWLockExclusive(&link_guard);
     return hr;
 }
 
-void kmt_link_release(struct kmt_link *link)
+/* The host drops the context's state before the id is free for another device, so no
+ * device's submissions can run in it before the END_CONTEXT. */
+static void end_context(struct kmt_link *link, uint32_t context_id)
+{
+    AcquireSRWLockExclusive(&link->lock);
+    if (!kmt_link_is_lost(link) && link->host != NULL &&
+        FAILED(kmt_link_host_end_context(link, context_id)))
+        kmt_link_lose(link);
+    ReleaseSRWLockExclusive(&link->lock);
+}
+
+void kmt_link_release(struct kmt_link *link, uint32_t context_id)
 {
     uint32_t refs;
     if (link == NULL)
         return;
+    end_context(link, context_id);
     AcquireSRWLockExclusive(&link_guard);
     refs = --link->refs;
+    link->contexts &= ~(1ull << (context_id - 1u));
     if (refs == 0 && process_link == link)
         process_link = NULL;
     ReleaseSRWLockExclusive(&link_guard);
@@ -77,6 +102,7 @@ void kmt_link_release(struct kmt_link *link)
         return;
     if (link->host != NULL)
         kmt_link_host_close(link);
+    kmt_record_close(link->recorder);
     HeapFree(GetProcessHeap(), 0, link);
 }
 
@@ -102,12 +128,15 @@ HRESULT kmt_link_submit(struct kmt_link *link, const struct kmt_submission *s, u
 {
     HRESULT hr = S_OK;
     AcquireSRWLockExclusive(&link->lock);
-    if (kmt_link_is_lost(link))
+    if (kmt_link_is_lost(link)) {
         hr = AERORT_D3DDDIERR_DEVICEREMOVED;
-    else if (link->host != NULL)
-        hr = lost_on(link, kmt_link_host_submit(link, s, fence));
-    else
-        *fence = ++link->fence;
+    } else {
+        kmt_record_submission(link->recorder, s);
+        if (link->host != NULL)
+            hr = lost_on(link, kmt_link_host_submit(link, s, fence));
+        else
+            *fence = ++link->fence;
+    }
     ReleaseSRWLockExclusive(&link->lock);
     return hr;
 }

@@ -119,6 +119,17 @@ HRESULT kmt_link_host_wait(struct kmt_link *link, uint64_t fence, uint32_t timeo
     return AERORT_D3DDDIERR_DEVICEREMOVED;
 }
 
+HRESULT kmt_link_host_end_context(struct kmt_link *link, uint32_t context_id)
+{
+    struct host_link *h = (struct host_link *)link->host;
+    struct aerocmd_host_error err;
+    memset(&err, 0, sizeof err);
+    if (aerocmd_host_end_context(h->client, context_id, &err) == AEROCMD_OK)
+        return S_OK;
+    log_error("ending a context lost the connection", &err);
+    return AERORT_D3DDDIERR_DEVICEREMOVED;
+}
+
 HRESULT kmt_link_host_picture(struct kmt_link *link, struct kmt_picture *pic, void *rgba,
                               size_t capacity)
 {

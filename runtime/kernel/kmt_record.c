@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* kmt_record.c — what each device submitted, for `aerocmd trace wrap --memory`: with
- * AEROCMD_RT_RECORD_DIR set, device N of the process writes DIR/device-N/NNNN.acmd (the DMA
- * buffer), NNNN.alloc (the KMD's allocation table) and NNNN.mem (u32 alloc_id, u32 0, u64
- * gpa, u64 size, then the bytes padded to 8, per allocation: the guest memory as sent). */
+/* kmt_record.c — what a host connection was sent, for `aerocmd trace wrap --memory`: with
+ * AEROCMD_RT_RECORD_DIR set, connection N of the process (every device of the process while
+ * one lives: their contexts) writes DIR/connection-N/NNNN.acmd (the DMA buffer), NNNN.alloc
+ * (the KMD's allocation table), NNNN.mem (u32 alloc_id, u32 0, u64 gpa, u64 size, then the
+ * bytes padded to 8, per allocation: the guest memory as sent) and NNNN.ctx (u32: the
+ * context the submission ran in), numbered in the order the host got them. A context's end
+ * is not recorded (a trace has no record for it): a device taking a freed context id sends
+ * its fixed-function state with its first draw, and destroyed objects left every binding. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +20,7 @@ struct kmt_recorder {
 
 struct kmt_recorder *kmt_record_open(void)
 {
-    static volatile LONG devices;
+    static volatile LONG connections;
     const char *root = getenv("AEROCMD_RT_RECORD_DIR");
     struct kmt_recorder *rec;
     if (root == NULL || root[0] == '\0')
@@ -24,8 +28,8 @@ struct kmt_recorder *kmt_record_open(void)
     rec = (struct kmt_recorder *)HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof *rec);
     if (rec == NULL)
         return NULL;
-    snprintf(rec->dir, sizeof rec->dir, "%s\\device-%ld", root,
-             (long)InterlockedIncrement(&devices) - 1);
+    snprintf(rec->dir, sizeof rec->dir, "%s\\connection-%ld", root,
+             (long)InterlockedIncrement(&connections) - 1);
     CreateDirectoryA(root, NULL);
     if (!CreateDirectoryA(rec->dir, NULL) && GetLastError() != ERROR_ALREADY_EXISTS) {
         aerort_log("cannot record into %s", rec->dir);
@@ -88,6 +92,7 @@ void kmt_record_submission(struct kmt_recorder *rec, const struct kmt_submission
     if (s->alloc_table_len != 0)
         write_bytes(rec, "alloc", s->alloc_table, s->alloc_table_len);
     write_memory(rec, s);
+    write_bytes(rec, "ctx", &s->context_id, sizeof s->context_id);
     rec->next++;
 }
 

@@ -176,7 +176,6 @@ static HRESULT submit_dma(struct aerort_kmt_device *dev, struct kmt_context *c, 
     s.memory = dev->memory;
     s.memory_count = memory_records(dev, n);
     s.context_id = dev->context_id;
-    kmt_record_submission(dev->recorder, &s);
     hr = kmt_link_submit(dev->link, &s, &fence);
     if (hr == AERORT_D3DDDIERR_DEVICEREMOVED)
         dev->lost = hr;

@@ -2,8 +2,8 @@
 /* fuzz_host_wire: arbitrary bytes -> the live host's message parser (doc/host-protocol.md),
  * read as a sequence of messages the way both sides read them: a 16-byte header (its limit
  * the bytes left, so every length a client can announce is tried), then the body by type.
- * HELLO / SUBMIT / GET_PICTURE / BYE are parsed as `aerocmd host` parses them, WELCOME /
- * COMPLETE (with every written range) / ERROR / PICTURE as the client library does. The
+ * HELLO / SUBMIT / GET_PICTURE / END_CONTEXT / BYE are parsed as `aerocmd host` parses them,
+ * WELCOME / COMPLETE (with every written range) / ERROR / PICTURE as the client library does. The
  * first fault ends the input, as it ends a connection.
  *
  * Invariants (a violation aborts): everything a parse hands out lies inside the body; a
@@ -120,6 +120,12 @@ static void check_body(uint32_t type, const uint8_t *body, size_t len)
     case HOST_MSG_ERROR:
         check_error(body, len);
         break;
+    case HOST_MSG_END_CONTEXT:
+        if (aerocmd_priv_host_end_context_parse(body, len, &abi, NULL) == AEROCMD_OK) {
+            aerocmd_priv_host_end_context_write(again, abi);
+            require(memcmp(again, body, HOST_WIRE_END_CONTEXT_BYTES) == 0);
+        }
+        break;
     case HOST_MSG_PICTURE:
         if (len >= HOST_WIRE_PICTURE_BYTES &&
             aerocmd_priv_host_picture_parse(body, len, &p, NULL) == AEROCMD_OK)
@@ -142,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(diag.fault != HOST_FAULT_NONE && diag.offset < HOST_WIRE_HEADER_BYTES);
             break;
         }
-        require(h.type >= HOST_MSG_HELLO && h.type <= HOST_MSG_BYE);
+        require(h.type >= HOST_MSG_HELLO && h.type <= HOST_MSG_LAST);
         if (h.body_len > left)
             break; /* the connection ends inside the body */
         /* an exact-size copy, as a worker reads a body: ASan sees any overread */

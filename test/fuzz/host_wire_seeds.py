@@ -6,7 +6,7 @@ import struct
 
 MAGIC = 0x54534841
 ABI = 0x00010004
-HELLO, WELCOME, SUBMIT, COMPLETE, ERROR, GET_PICTURE, PICTURE, BYE = range(1, 9)
+HELLO, WELCOME, SUBMIT, COMPLETE, ERROR, GET_PICTURE, PICTURE, BYE, END_CONTEXT = range(1, 10)
 
 
 def message(kind, body):
@@ -57,7 +57,8 @@ def host_wire_seeds():
     picture = message(PICTURE, struct.pack("<IIIIIIQ", 3, 1, 3, 2, 2, 1, 5) + b"\x10" * 16)
     return {
         "client_session": hello + submit(1, stream(clear), table, memory) +
-                          submit(2, stream()) + message(GET_PICTURE, b"") + message(BYE, b""),
+                          submit(2, stream()) + message(GET_PICTURE, b"") +
+                          message(END_CONTEXT, struct.pack("<II", 3, 0)) + message(BYE, b""),
         "client_many_records": hello + submit(3, stream(), b"", [(i + 1, i * 4096, bytes([i]) * i)
                                                                  for i in range(1, 40)]),
         "host_answers": welcome + complete(1, [(7, 8, b"\x4d\x33\x1a\xff" * 4),

@@ -128,6 +128,16 @@ static aerocmd_result pxb_set_context(struct px_backend *b, uint32_t id,
     return r;
 }
 
+/* Ends a context in process and, through a host, with END_CONTEXT. */
+static aerocmd_result pxb_end_context(struct px_backend *b, uint32_t id)
+{
+    struct aerocmd_host_error he;
+    aerocmd_result r = aerocmd_exec_end_context(b->ex, id);
+    if (b->through_host && r == AEROCMD_OK)
+        r = aerocmd_host_end_context(b->host.c, id, &he);
+    return r;
+}
+
 static aerocmd_result pxb_read_texture(struct px_backend *b, uint32_t handle, uint32_t mip,
                                        uint32_t layer, struct aerocmd_exec_image *out)
 {

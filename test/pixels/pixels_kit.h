@@ -133,6 +133,12 @@ static int px_context(struct px *p, uint32_t id)
     return 1;
 }
 
+/* Submits what was written so far, then ends context `id` (its device context is gone). */
+static int px_end_context(struct px *p, uint32_t id)
+{
+    return px_submit(p) && CHECK_EQ(pxb_end_context(&p->be, id), AEROCMD_OK);
+}
+
 /* ---- resources -------------------------------------------------------------------------- */
 
 static uint32_t px_texture_full(struct px *p, uint32_t format, uint32_t w, uint32_t h,

@@ -5,7 +5,11 @@
  * changed since its own last packets. Two contexts interleaved each draw into their own
  * target with their own pipeline and viewport; a resource one context destroys leaves every
  * context's bindings; a context that never bound a vertex shader cannot draw, whatever
- * another bound; and the executor keeps at most AEROCMD_EXEC_MAX_CONTEXTS of them. */
+ * another bound; the executor keeps at most AEROCMD_EXEC_MAX_CONTEXTS of them at once, and
+ * a context that ends (aerocmd_exec_end_context; the host's END_CONTEXT) is dropped: its id
+ * starts again with the default state and no longer counts. */
+#include "aerocmd/alloc.h"
+#include "aerocmd/trace.h"
 #include "pixels_kit.h"
 
 static const float black[4] = {0, 0, 0, 1}, red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
@@ -126,11 +130,126 @@ static void context_limit(void)
     px_stop(&p);
 }
 
+/* A context that ended starts again with Direct3D's default state: no vertex shader, so
+ * its draw is refused (no_vertex_shader), whether it was running when it ended (context 1
+ * here) or not (context 2, ended from context 3). */
+static void ended_context_starts_default(uint32_t running)
+{
+    struct aerocmd_exec_error err;
+    struct px p;
+    if (!px_start(&p) || !px_context(&p, 1))
+        goto out;
+    px_color_pipeline(&p);
+    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
+    if (!px_context(&p, running) || !px_end_context(&p, 1) || !px_context(&p, 1))
+        goto out;
+    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
+    px_rect(&p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, red);
+    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err))
+        CHECK(strstr(err.message, "no_vertex_shader") != NULL);
+out:
+    px_stop(&p);
+}
+
+/* Contexts that end count no more: AEROCMD_EXEC_MAX_CONTEXTS + 8 contexts one after the
+ * other, each drawing its own colour into its own target and then ending, all draw (as a
+ * program creating and releasing a device per test does). */
+static void contexts_over_time(void)
+{
+    struct aerocmd_exec_image img;
+    uint32_t id, target;
+    float color[4] = {0, 0, 0, 1};
+    uint8_t want[4] = {0, 0, 0, 255};
+    struct px p;
+    if (!px_start(&p))
+        return;
+    for (id = 1; id <= AEROCMD_EXEC_MAX_CONTEXTS + 8u; id++) {
+        if (!px_context(&p, id))
+            break;
+        want[0] = (uint8_t)(id * 3u), want[1] = (uint8_t)(255u - id);
+        color[0] = (float)want[0] / 255.0f, color[1] = (float)want[1] / 255.0f;
+        px_color_pipeline(&p);
+        target = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 4, 4, black);
+        px_rect(&p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, color);
+        if (!px_submit(&p) || !px_read(&p, target, &img))
+            break;
+        if (!px_expect(&img, 1, 2, want, "the context's own colour"))
+            fprintf(stderr, "    context %u\n", id);
+        aerocmd_exec_image_release(&img);
+        if (!px_end_context(&p, id))
+            break;
+    }
+    CHECK_EQ(id, AEROCMD_EXEC_MAX_CONTEXTS + 9u);
+    px_stop(&p);
+}
+
+/* What the writer holds so far, taken out as the next submission of a trace (context id). */
+static void take_submission(struct px *p, struct aerocmd_trace_submission_in *sub,
+                            uint32_t context_id)
+{
+    size_t n = aerocmd_writer_size(&p->w);
+    void *copy = malloc(n);
+    memset(sub, 0, sizeof(*sub));
+    if (CHECK(copy != NULL))
+        memcpy(copy, aerocmd_writer_data(&p->w), n);
+    sub->cmd_stream = copy;
+    sub->cmd_stream_len = (uint32_t)n;
+    sub->context_id = context_id;
+    aerocmd_writer_reset(&p->w);
+}
+
+/* A trace keeps each submission's context: `interleaved`'s four submissions (contexts 1, 2,
+ * 1, 2) written as a trace and run whole (aerocmd_exec_run, what aerocmd render does) draw
+ * what they drew live. Run in one context, context 1's draw would land in B. */
+static void trace_keeps_contexts(void)
+{
+    struct aerocmd_trace_submission_in subs[4];
+    struct aerocmd_exec_image img;
+    struct aerocmd_exec_error err;
+    uint8_t *trace = NULL;
+    size_t len = 0;
+    uint32_t a, b, i;
+    struct px p;
+    if (!px_start(&p))
+        return;
+    if (!px_through_host(&p)) {
+        px_color_pipeline(&p);
+        a = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
+        take_submission(&p, &subs[0], 1);
+        px_color_pipeline(&p);
+        b = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
+        take_submission(&p, &subs[1], 2);
+        px_rect(&p, -1.0f, -1.0f, 0.0f, 1.0f, 0.0f, red);
+        take_submission(&p, &subs[2], 1);
+        px_rect(&p, 0.0f, -1.0f, 1.0f, 1.0f, 0.0f, green);
+        take_submission(&p, &subs[3], 2);
+        CHECK_EQ(
+            aerocmd_trace_write_ex(aerocmd_allocator_libc(), subs, 4, "0.0.0-dev", &trace, &len),
+            AEROCMD_OK);
+        if (CHECK_EQ(aerocmd_exec_run(p.be.ex, trace, len, &err), AEROCMD_OK) &&
+            px_read(&p, a, &img)) {
+            px_expect_map(&img, left_half, red8, black8, "A from the trace: context 1's half");
+            aerocmd_exec_image_release(&img);
+        }
+        if (px_read(&p, b, &img))
+            px_expect_map(&img, right_half, green8, black8, "B from the trace: context 2's half");
+        aerocmd_exec_image_release(&img);
+        aerocmd_allocator_libc()->release(aerocmd_allocator_libc()->user, trace, len);
+        for (i = 0; i < 4; i++)
+            free((void *)subs[i].cmd_stream);
+    }
+    px_stop(&p);
+}
+
 int main(void)
 {
     interleaved();
     destroyed_elsewhere();
     vertex_shader_per_context();
     context_limit();
+    ended_context_starts_default(1);
+    ended_context_starts_default(3);
+    contexts_over_time();
+    trace_keeps_contexts();
     return check_finish();
 }

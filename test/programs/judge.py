@@ -27,6 +27,9 @@ Exceptions, each printed as such:
   "approximated": the project's checks and records may differ there (Wine's must pass);
 - a scene or value of WINE_DEVIATIONS: Wine 8.0 answers other than Direct3D documents; the
   project's checks must pass (and a value must be the documented one), Wine's may not.
+The project's run is recorded too (the runner's --trace and --pictures): its trace, every
+device of the program each in its context, must render on its own (aerocmd render) to the
+very pictures the live host kept (one more check per program).
 A run may end with status 0 or 1 (failed checks); anything else (a crash) fails.
 Prints one line per scene and "N passed, N failed"; exit 77 (skipped) with the reason when
 Wine or Xvfb is missing.
@@ -209,8 +212,10 @@ def judge_program(args, exe, work, env):
     x = [args.xvfb_run, "-a", "-s", "-screen 0 1024x768x24"]
     mine_env = dict(env, AEROCMD=args.aerocmd, AEROCMD_RUNTIME_DIR=args.runtime_dir,
                     AEROCMD_DRIVER_DLL=args.driver)
-    mine = run(x + ["bash", args.runner, exe, os.path.join(mine_dir, "results.txt")], mine_env,
-               mine_dir, log)
+    trace = os.path.join(mine_dir, "run.aerogputrace")
+    pictures = os.path.join(mine_dir, "pictures")
+    mine = run(x + ["bash", args.runner, "--trace", trace, "--pictures", pictures, exe,
+                    os.path.join(mine_dir, "results.txt")], mine_env, mine_dir, log)
     wine_env = dict(env)
     theirs = run(x + [args.wine, os.path.join(wine_dir, os.path.basename(exe)),
                       os.path.join(wine_dir, "results.txt")], wine_env, wine_dir, log)
@@ -233,8 +238,34 @@ def judge_program(args, exe, work, env):
     if len(counts) == 2:
         print("%s: its own checks: %s through the project, %s through Wine's d3d11" % (
             name, counts[0], counts[1]))
-    return compare_results(name, os.path.join(mine_dir, "results.txt"),
-                           os.path.join(wine_dir, "results.txt"), log)
+    passed, failed = compare_results(name, os.path.join(mine_dir, "results.txt"),
+                                     os.path.join(wine_dir, "results.txt"), log)
+    ok, why = check_trace(args.aerocmd, trace, pictures, mine_dir)
+    print("%s: the run's trace: %s" % (name, why))
+    return passed + ok, failed + (not ok)
+
+
+def check_trace(aerocmd, trace, pictures, work):
+    """The runner's --trace of the project's run (every device of the program, each with its
+    context id) renders on its own (aerocmd render: the reference executor in process) to the
+    very pictures the live host kept of the run (--pictures). (passed, what)."""
+    if not os.path.exists(trace):
+        return False, "FAILED: the runner wrote no trace"
+    rendered = os.path.join(work, "rendered")
+    r = subprocess.run([aerocmd, "render", "-q", "-o", rendered, trace], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=RUN_SECONDS * TIME_SCALE)
+    if r.returncode != 0:
+        return False, "FAILED: aerocmd render: %s" % r.stdout.decode(errors="replace")
+    live = sorted(os.listdir(pictures)) if os.path.isdir(pictures) else []
+    again = sorted(os.listdir(rendered)) if os.path.isdir(rendered) else []
+    if live != again:
+        return False, "FAILED: the host kept %s, render wrote %s" % (live, again)
+    for png in live:
+        with open(os.path.join(pictures, png), "rb") as a, \
+                open(os.path.join(rendered, png), "rb") as b:
+            if a.read() != b.read():
+                return False, "FAILED: %s differs between the live run and the trace" % png
+    return True, "renders, %d picture(s) equal to the live run's" % len(live)
 
 
 def record_diffs(mine, order, theirs, name):

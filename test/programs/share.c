@@ -8,7 +8,8 @@
  * into on the second device and read (copied, and sampled in a draw) on the first after the
  * second's Flush; two devices drawing into their own targets in turns, each binding its
  * state once; the opened resource's description; the documented answers to a wrong handle
- * and a wrong interface. */
+ * and a wrong interface; more devices one after another than a connection holds at once,
+ * each starting with Direct3D's default state. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -561,6 +562,183 @@ static void scene_refusals(ID3D11Device *b_dev)
     ID3D11Texture2D_Release(t);
 }
 
+#define DEVICES_OVER_TIME 72 /* more than a connection's 63 device contexts at once */
+
+static const char devices_hlsl[] = "cbuffer c : register(b0) { float4 color; };\n"
+                                   "float4 vs(float2 p : POSITION) : SV_Position\n"
+                                   "{ return float4(p, 0.0, 1.0); }\n"
+                                   "float4 ps() : SV_Target { return color; }\n";
+
+/* One device's life (one_device_life): its objects, made from the compiled shaders. */
+struct life {
+    ID3D11Device *dev;
+    ID3D11DeviceContext *ctx;
+    ID3D11VertexShader *vs;
+    ID3D11PixelShader *ps;
+    ID3D11InputLayout *layout;
+    ID3D11Buffer *vb, *cb;
+    ID3D11Texture2D *t;
+    ID3D11RenderTargetView *rtv;
+};
+
+static ID3D11Buffer *life_buffer(ID3D11Device *dev, UINT bind, const void *bytes, UINT size)
+{
+    D3D11_BUFFER_DESC b;
+    D3D11_SUBRESOURCE_DATA data;
+    ID3D11Buffer *out = NULL;
+    memset(&b, 0, sizeof b);
+    b.Usage = D3D11_USAGE_DEFAULT;
+    b.ByteWidth = size;
+    b.BindFlags = bind;
+    data.pSysMem = bytes, data.SysMemPitch = data.SysMemSlicePitch = 0;
+    CHECK_HR(ID3D11Device_CreateBuffer(dev, &b, &data, &out), S_OK);
+    return out;
+}
+
+static int life_begin(struct life *l, ID3DBlob *vs_code, ID3DBlob *ps_code, const FLOAT color[4])
+{
+    static const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1,
+                                               D3D_FEATURE_LEVEL_10_0};
+    static const float tri[6] = {-1.0f, -1.0f, -1.0f, 3.0f, 3.0f, -1.0f}; /* clockwise */
+    static const D3D11_INPUT_ELEMENT_DESC el = {
+        "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+    const void *vs_bytes = ID3D10Blob_GetBufferPointer(vs_code);
+    SIZE_T vs_size = ID3D10Blob_GetBufferSize(vs_code);
+    memset(l, 0, sizeof *l);
+    if (!CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, levels, 3,
+                                    D3D11_SDK_VERSION, &l->dev, NULL, &l->ctx),
+                  S_OK))
+        return 0;
+    l->vb = life_buffer(l->dev, D3D11_BIND_VERTEX_BUFFER, tri, sizeof tri);
+    l->cb = life_buffer(l->dev, D3D11_BIND_CONSTANT_BUFFER, color, 16);
+    CHECK_HR(ID3D11Device_CreateVertexShader(l->dev, vs_bytes, vs_size, NULL, &l->vs), S_OK);
+    CHECK_HR(ID3D11Device_CreatePixelShader(l->dev, ID3D10Blob_GetBufferPointer(ps_code),
+                                            ID3D10Blob_GetBufferSize(ps_code), NULL, &l->ps),
+             S_OK);
+    CHECK_HR(ID3D11Device_CreateInputLayout(l->dev, &el, 1, vs_bytes, vs_size, &l->layout), S_OK);
+    l->t = target_on(l->dev, 0);
+    return l->vb != NULL && l->cb != NULL && l->vs != NULL && l->ps != NULL && l->layout != NULL &&
+           l->t != NULL &&
+           CHECK_HR(
+               ID3D11Device_CreateRenderTargetView(l->dev, (ID3D11Resource *)l->t, NULL, &l->rtv),
+               S_OK);
+}
+
+/* Clears black, then draws over the whole target with the default blend, rasterizer and
+ * depth state. */
+static void life_draw(struct life *l)
+{
+    static const FLOAT black[4] = {0, 0, 0, 1};
+    D3D11_VIEWPORT vp = {0, 0, W, H, 0, 1};
+    UINT stride = 8, offset = 0;
+    ID3D11DeviceContext *ctx = l->ctx;
+    ID3D11DeviceContext_ClearRenderTargetView(ctx, l->rtv, black);
+    ID3D11DeviceContext_OMSetRenderTargets(ctx, 1, &l->rtv, NULL);
+    ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp);
+    ID3D11DeviceContext_IASetInputLayout(ctx, l->layout);
+    ID3D11DeviceContext_IASetPrimitiveTopology(ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_IASetVertexBuffers(ctx, 0, 1, &l->vb, &stride, &offset);
+    ID3D11DeviceContext_VSSetShader(ctx, l->vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(ctx, l->ps, NULL, 0);
+    ID3D11DeviceContext_PSSetConstantBuffers(ctx, 0, 1, &l->cb);
+    ID3D11DeviceContext_Draw(ctx, 3, 0);
+}
+
+/* State a later device must not inherit (no channel written, front faces culled, everything
+ * scissored away), and a draw with it that changes nothing. */
+static void life_leave_state(struct life *l)
+{
+    D3D11_RECT none = {0, 0, 0, 0};
+    ID3D11BlendState *no_writes = NULL;
+    ID3D11RasterizerState *scissored = NULL;
+    D3D11_BLEND_DESC bd;
+    D3D11_RASTERIZER_DESC rd;
+    memset(&bd, 0, sizeof bd);
+    bd.RenderTarget[0].SrcBlend = bd.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+    bd.RenderTarget[0].DestBlend = bd.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+    bd.RenderTarget[0].BlendOp = bd.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    memset(&rd, 0, sizeof rd);
+    rd.FillMode = D3D11_FILL_SOLID;
+    rd.CullMode = D3D11_CULL_FRONT;
+    rd.DepthClipEnable = TRUE;
+    rd.ScissorEnable = TRUE;
+    if (CHECK_HR(ID3D11Device_CreateBlendState(l->dev, &bd, &no_writes), S_OK) &&
+        CHECK_HR(ID3D11Device_CreateRasterizerState(l->dev, &rd, &scissored), S_OK)) {
+        ID3D11DeviceContext_OMSetBlendState(l->ctx, no_writes, NULL, 0xffffffffu);
+        ID3D11DeviceContext_RSSetState(l->ctx, scissored);
+        ID3D11DeviceContext_RSSetScissorRects(l->ctx, 1, &none);
+        ID3D11DeviceContext_Draw(l->ctx, 3, 0);
+    }
+    if (no_writes != NULL)
+        ID3D11BlendState_Release(no_writes);
+    if (scissored != NULL)
+        ID3D11RasterizerState_Release(scissored);
+}
+
+#define LIFE_RELEASE(T, p)                                                                         \
+    if ((p) != NULL)                                                                               \
+    T##_Release(p)
+
+/* Everything released, the device last (its count reaches 0). */
+static void life_end(struct life *l)
+{
+    LIFE_RELEASE(ID3D11RenderTargetView, l->rtv);
+    LIFE_RELEASE(ID3D11Texture2D, l->t);
+    LIFE_RELEASE(ID3D11InputLayout, l->layout);
+    LIFE_RELEASE(ID3D11VertexShader, l->vs);
+    LIFE_RELEASE(ID3D11PixelShader, l->ps);
+    LIFE_RELEASE(ID3D11Buffer, l->vb);
+    LIFE_RELEASE(ID3D11Buffer, l->cb);
+    LIFE_RELEASE(ID3D11DeviceContext, l->ctx);
+    if (l->dev != NULL)
+        CHECK(ID3D11Device_Release(l->dev) == 0);
+}
+
+/* One device drawing `color` with the default state, then leaving other state behind:
+ * whether the target holds `want` after both draws. */
+static int one_device_life(ID3DBlob *vs_code, ID3DBlob *ps_code, const FLOAT color[4],
+                           const uint8_t want[4])
+{
+    struct life l;
+    uint8_t *img[2] = {NULL, NULL};
+    int ok = 0, i;
+    if (life_begin(&l, vs_code, ps_code, color)) {
+        life_draw(&l);
+        img[0] = readback_on(l.dev, l.ctx, l.t);
+        life_leave_state(&l);
+        img[1] = readback_on(l.dev, l.ctx, l.t);
+        for (ok = 1, i = 0; i < 2; i++)
+            ok = ok && all_texels(img[i], want[0], want[1], want[2], want[3]);
+    }
+    free(img[0]);
+    free(img[1]);
+    life_end(&l);
+    return ok;
+}
+
+/* DEVICES_OVER_TIME devices one after another while the program's device lives, as a test
+ * suite creating a device per test does: each draws its own colour with Direct3D's default
+ * state, whatever state the device before it left (a device starts with the defaults). */
+static void scene_devices_over_time(void)
+{
+    ID3DBlob *vs_code = prog_compile(devices_hlsl, "vs", "vs_4_0");
+    ID3DBlob *ps_code = prog_compile(devices_hlsl, "ps", "ps_4_0");
+    unsigned i, right = 0;
+    prog_scene("devices_over_time");
+    for (i = 0; i < DEVICES_OVER_TIME; i++) {
+        const uint8_t want[4] = {(uint8_t)(i * 3u), (uint8_t)(255u - i), (uint8_t)(i * 7u), 255};
+        const FLOAT color[4] = {want[0] / 255.0f, want[1] / 255.0f, want[2] / 255.0f, 1.0f};
+        if (CHECK(one_device_life(vs_code, ps_code, color, want)))
+            right++;
+        else
+            fprintf(stderr, "  device %u of %u did not draw its colour\n", i + 1,
+                    DEVICES_OVER_TIME);
+    }
+    prog_result_value("devices_right", "%u of %u", right, (unsigned)DEVICES_OVER_TIME);
+    ID3D10Blob_Release(vs_code);
+    ID3D10Blob_Release(ps_code);
+}
+
 int main(int argc, char **argv)
 {
     static const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1,
@@ -581,5 +759,6 @@ int main(int argc, char **argv)
         ID3D11DeviceContext_Release(b_ctx);
         CHECK(ID3D11Device_Release(b_dev) == 0);
     }
+    scene_devices_over_time();
     return prog_finish();
 }

@@ -40,9 +40,10 @@ static void usage(FILE *out)
                  "                      FILE\n\n"
                  "Plays FILE (.acmd stream or .aerogputrace, as for aerocmd render) to the live\n"
                  "host at ADDRESS (tcp:127.0.0.1:PORT or unix:PATH; see aerocmd host): every\n"
-                 "submission in order, with its allocation table and the guest memory v2 traces\n"
-                 "carry, waiting for its fence. One device (connection) for the whole file, so\n"
-                 "the host's pictures are the ones aerocmd render writes for it. Prints\n"
+                 "submission in order, with its allocation table, the guest memory v2 traces\n"
+                 "carry and its context id, waiting for its fence. One device (connection) for\n"
+                 "the whole file, so the host's pictures are the ones aerocmd render writes for\n"
+                 "it. Prints\n"
                  "  submission K: fence F, B bytes written back[, N present(s) from present_NNNN]\n"
                  "per submission (B: guest memory the device wrote back, WRITEBACK_DST copies).\n"
                  "A submission the host refuses stops the replay with\n"
@@ -169,6 +170,7 @@ static int play_trace_submission(struct replay *r, const struct aerocmd_trace *t
     sub.stream_len = ts->cmd_stream_len;
     sub.alloc_table = ts->alloc_table;
     sub.alloc_table_len = ts->alloc_table_len;
+    sub.context_id = ts->context_id;
     status = play(r, &sub, ts->signal_fence);
     free_memory(r);
     return status;

@@ -192,6 +192,12 @@ aerocmd_result host_device_submit(struct host_device *d, const struct host_wire_
     return r;
 }
 
+void host_device_end_context(struct host_device *d, uint32_t context_id)
+{
+    if (d->ex != NULL)
+        (void)aerocmd_exec_end_context(d->ex, context_id);
+}
+
 /* Bytes of the COMPLETE body, or 0 when it would not fit a u32. */
 static uint64_t complete_bytes(const struct host_device *d)
 {

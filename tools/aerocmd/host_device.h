@@ -48,6 +48,9 @@ aerocmd_result host_device_start(struct host_device *d, struct aerocmd_exec_erro
  * submission ~0u) and the device is lost: its executor is gone. */
 aerocmd_result host_device_submit(struct host_device *d, const struct host_wire_submit *s,
                                   struct aerocmd_exec_error *err);
+/* Ends a context of the device (END_CONTEXT): its binding state is dropped. Nothing when
+ * the device has no executor (not started yet, or lost). */
+void host_device_end_context(struct host_device *d, uint32_t context_id);
 /* The COMPLETE of the submission that just ran into o; -1 when it cannot be expressed
  * (the list of ranges ran out of memory, or the answer would be over 4 GiB). */
 int host_device_complete(struct host_device *d, struct host_out *o);

@@ -216,6 +216,7 @@ static int on_submit(struct worker *w, const uint8_t *body, uint32_t len)
 static int on_message(struct worker *w, const struct host_wire_header *h, const uint8_t *body)
 {
     struct host_wire_diag diag;
+    uint32_t context_id;
     switch (h->type) {
     case HOST_MSG_SUBMIT:
         return on_submit(w, body, h->body_len);
@@ -224,6 +225,12 @@ static int on_message(struct worker *w, const struct host_wire_header *h, const 
         host_out_begin(w->out, w->a->fd, w->a->cfg->io_timeout_ms);
         host_device_picture(w->dev, w->out);
         return host_out_end(w->out) == HOST_IO_OK ? 0 : -1;
+    case HOST_MSG_END_CONTEXT:
+        if (aerocmd_priv_host_end_context_parse(body, h->body_len, &context_id, &diag) !=
+            AEROCMD_OK)
+            return protocol_fault(w, "END_CONTEXT", &diag);
+        host_device_end_context(w->dev, context_id);
+        return 0;
     case HOST_MSG_BYE:
         return 1;
     default:

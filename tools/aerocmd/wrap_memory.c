@@ -121,6 +121,33 @@ static int load_ranges(const char *stream_path, struct wrap_memory *m)
     return 0;
 }
 
+/* NAME.ctx, when there is one: the context the submission ran in (u32); else context 0. */
+static int load_context(const char *stream_path, struct aerocmd_trace_submission_in *sub)
+{
+    size_t cap;
+    char *path = beside(stream_path, ".ctx", &cap);
+    uint8_t bytes[5];
+    size_t n = 0;
+    int status = 0;
+    FILE *f;
+    if (!path)
+        return EXIT_USAGE_OR_IO;
+    f = fopen(path, "rb");
+    if (f) {
+        n = fread(bytes, 1, sizeof(bytes), f);
+        fclose(f);
+        if (n == 4) {
+            sub->context_id = get_u32(bytes);
+        } else {
+            fprintf(stderr, "aerocmd: %s: its .ctx holds %u bytes, not a 4-byte context id\n",
+                    stream_path, (unsigned)n);
+            status = EXIT_INVALID_INPUT;
+        }
+    }
+    tool_free(path, cap);
+    return status;
+}
+
 int wrap_memory_load(const char *stream_path, struct wrap_memory *m,
                      struct aerocmd_trace_submission_in *sub)
 {
@@ -137,6 +164,8 @@ int wrap_memory_load(const char *stream_path, struct wrap_memory *m,
         status = check_table(stream_path, &m->table);
     if (status == 0)
         status = load_ranges(stream_path, m);
+    if (status == 0)
+        status = load_context(stream_path, sub);
     if (status == 0) {
         sub->alloc_table = m->table.bytes;
         sub->alloc_table_len = (uint32_t)m->table.len;

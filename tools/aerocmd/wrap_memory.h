@@ -3,7 +3,8 @@
  * NAME.acmd (the layout test/shims/record.c writes): NAME.alloc, the allocation table the
  * kernel driver built for the submission, and NAME.mem, the guest memory of its listed
  * allocations as it was at submission, as records of u32 alloc_id, u32 flags, u64 gpa,
- * u64 size_bytes, then size_bytes bytes padded with zeros to a multiple of 8. */
+ * u64 size_bytes, then size_bytes bytes padded with zeros to a multiple of 8; and, when
+ * there is one, NAME.ctx: the context the submission ran in (u32; without it, 0). */
 #ifndef AEROCMD_TOOL_WRAP_MEMORY_H
 #define AEROCMD_TOOL_WRAP_MEMORY_H
 

@@ -167,9 +167,15 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
 #define AEROCMD_EXEC_MAX_CONTEXTS 64u
 aerocmd_result aerocmd_exec_set_context(struct aerocmd_exec *ex, uint32_t context_id,
                                         struct aerocmd_exec_error *err);
+/* Ends a context (its Direct3D device context was destroyed): its state is dropped, so the
+ * id counts against AEROCMD_EXEC_MAX_CONTEXTS no more and its next use starts with
+ * Direct3D's default state. Ending the running context leaves it running with the default
+ * state; ending one never seen is nothing. INVALID_ARG only without an executor. */
+aerocmd_result aerocmd_exec_end_context(struct aerocmd_exec *ex, uint32_t context_id);
 
 /* Runs a whole input from memory: a raw stream (one submission) or an .aerogputrace
- * capture (every submission in order, with its allocation table and guest memory). */
+ * capture (every submission in order, with its allocation table and guest memory, in the
+ * context its record names: aerocmd_exec_set_context). */
 aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,
                                 struct aerocmd_exec_error *err);
 

@@ -146,6 +146,14 @@ aerocmd_result aerocmd_host_wait(struct aerocmd_host_client *client, uint64_t fe
 /* The highest fence completed so far. */
 uint64_t aerocmd_host_completed_fence(const struct aerocmd_host_client *client);
 
+/* Ends a context (its Direct3D device context was destroyed): the host drops its binding
+ * state, so a later submission naming the same id starts with Direct3D's default state and
+ * the id no longer counts against the host's contexts (doc/host-protocol.md, END_CONTEXT).
+ * Ordered after every submission sent before it; no answer is awaited. DEVICE_REMOVED when
+ * the connection is lost. */
+aerocmd_result aerocmd_host_end_context(struct aerocmd_host_client *client, uint32_t context_id,
+                                        struct aerocmd_host_error *err);
+
 /* The last picture this device presented, after every submission sent before the call:
  * its pixels (width x height x 4 bytes) into rgba when rgba_capacity holds them, else
  * BUFFER_FULL with *out filled (ask again with room). */

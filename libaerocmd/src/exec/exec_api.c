@@ -273,6 +273,8 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
         snprintf(err->message, sizeof(err->message), "no executor, stream or memory array");
         return err->result = AEROCMD_E_INVALID_ARG;
     }
+    if (sub->stream_len > sizeof(struct aerogpu_cmd_stream_header))
+        ex->context_ended = 0; /* packets run in it again: a switch keeps its state */
     for (i = 0; i < sub->memory_count; i++) {
         const struct aerocmd_exec_memory *m = &sub->memory[i];
         r = aerocmd_exec_set_guest_memory(ex, m->alloc_id, m->gpa, m->bytes, m->size_bytes);
@@ -357,7 +359,9 @@ static aerocmd_result trace_submission(struct aerocmd_exec *ex, const struct aer
         sub.alloc_table_len = ts->alloc_table_len;
         sub.memory = mem;
         sub.memory_count = n;
-        r = aerocmd_exec_submit(ex, &sub, err);
+        r = aerocmd_exec_set_context(ex, ts->context_id, err);
+        if (r == AEROCMD_OK)
+            r = aerocmd_exec_submit(ex, &sub, err);
     }
     free(mem);
     return r;

@@ -7,7 +7,7 @@
  * did in between. The running context's state is ex->state (every handler uses it); a
  * switch saves it into the context's slot and loads the next one's. The semantic tracker's
  * one piece of binding state, the bound vertex shader, travels with it. Slots are made on
- * first use with Direct3D's default state and kept until the executor is destroyed. */
+ * first use with Direct3D's default state and kept until their context ends. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,21 +88,47 @@ aerocmd_result aerocmd_exec_set_context(struct aerocmd_exec *ex, uint32_t contex
         return refuse(err, AEROCMD_E_INVALID_ARG, "no executor");
     if (context_id == ex->context_id)
         return AEROCMD_OK;
-    if (slot_of(ex, ex->context_id) == NULL &&
+    if (!ex->context_ended && slot_of(ex, ex->context_id) == NULL &&
         (r = add_slot(ex, ex->context_id, err)) != AEROCMD_OK)
         return r;
     if (slot_of(ex, context_id) == NULL && (r = add_slot(ex, context_id, err)) != AEROCMD_OK)
         return r;
     cur = slot_of(ex, ex->context_id);
     next = slot_of(ex, context_id);
-    cur->state = ex->state;
-    cur->vertex_shader = ex->tracker.vertex_shader;
+    if (cur != NULL) {
+        cur->state = ex->state;
+        cur->vertex_shader = ex->tracker.vertex_shader;
+    }
+    ex->context_ended = 0;
     ex->state = next->state;
     ex->tracker.vertex_shader = live_shader(ex, next->vertex_shader);
     ex->context_id = context_id;
     /* the descriptor tables in the shader-visible ring are the other context's */
     for (i = 0; i < EXEC_STAGES; i++)
         ex->state.stages[i].table_dirty = ex->state.stages[i].samplers_dirty = 1;
+    return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_exec_end_context(struct aerocmd_exec *ex, uint32_t context_id)
+{
+    struct exec_saved_context *slot;
+    if (ex == NULL)
+        return AEROCMD_E_INVALID_ARG;
+    if (context_id == ex->context_id) {
+        /* it keeps running, with the default state, and has no slot until something runs
+         * in it again (aerocmd_exec_submit) */
+        aerocmd_priv_exec_state_reset(&ex->state);
+        ex->tracker.vertex_shader = 0;
+        ex->context_ended = 1;
+    }
+    slot = slot_of(ex, context_id);
+    if (slot == NULL)
+        return AEROCMD_OK;
+    /* the order of slots means nothing: the last one takes the freed place */
+    *slot = ex->contexts[--ex->context_count];
+    aerocmd_priv_exec_uncharge(ex, sizeof(*slot));
+    if (ex->context_count == 0)
+        aerocmd_priv_exec_contexts_free(ex);
     return AEROCMD_OK;
 }
 

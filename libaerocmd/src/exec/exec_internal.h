@@ -300,6 +300,7 @@ struct aerocmd_exec {
     uint32_t context_id;                      /* the context running (exec_context.c) */
     struct exec_saved_context *contexts;      /* the others' state, and this one's slot */
     uint32_t context_count;
+    int context_ended; /* the running context ended and nothing ran in it since */
 };
 
 /* A context's binding state while another runs (exec_context.c). */

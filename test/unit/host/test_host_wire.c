@@ -66,7 +66,9 @@ static void header_faults(void)
     aerocmd_priv_host_header_write(h, 0, 0);
     CHECK(aerocmd_priv_host_header_parse(h, 0, &out, &d) == AEROCMD_E_MALFORMED);
     CHECK(d.fault == HOST_FAULT_TYPE && d.offset == 4);
-    aerocmd_priv_host_header_write(h, 9, 0);
+    aerocmd_priv_host_header_write(h, 9, 8); /* END_CONTEXT, the last type */
+    CHECK(aerocmd_priv_host_header_parse(h, 0, &out, &d) == AEROCMD_OK);
+    aerocmd_priv_host_header_write(h, 10, 0);
     CHECK(aerocmd_priv_host_header_parse(h, 0, &out, &d) == AEROCMD_E_MALFORMED);
     CHECK(d.fault == HOST_FAULT_TYPE);
 }
@@ -262,6 +264,26 @@ static void error_layout(void)
     CHECK(d.fault == HOST_FAULT_LAYOUT);
 }
 
+/* END_CONTEXT: u32 context_id, u32 reserved = 0 (a fixed part of 8 bytes). */
+static void end_context_layout(void)
+{
+    static const uint8_t want[8] = {0x2A, 0x01, 0, 0, 0, 0, 0, 0};
+    struct host_wire_diag d;
+    uint8_t b[9];
+    uint32_t id = 0;
+    aerocmd_priv_host_end_context_write(b, 0x12A);
+    CHECK(memcmp(b, want, 8) == 0);
+    CHECK(aerocmd_priv_host_end_context_parse(b, 8, &id, &d) == AEROCMD_OK);
+    CHECK_EQ(id, 0x12A);
+    CHECK(aerocmd_priv_host_end_context_parse(b, 7, &id, &d) == AEROCMD_E_MALFORMED);
+    CHECK(d.fault == HOST_FAULT_SHORT && d.offset == 7);
+    b[8] = 0x77; /* what a later minor version may add is ignored, as for HELLO */
+    CHECK(aerocmd_priv_host_end_context_parse(b, 9, &id, &d) == AEROCMD_OK);
+    b[6] = 1;
+    CHECK(aerocmd_priv_host_end_context_parse(b, 8, &id, &d) == AEROCMD_E_MALFORMED);
+    CHECK(d.fault == HOST_FAULT_RESERVED && d.offset == 4);
+}
+
 static void picture_layout(void)
 {
     struct host_wire_picture p, back;
@@ -337,6 +359,7 @@ int main(void)
     complete_layout();
     error_layout();
     picture_layout();
+    end_context_layout();
     addresses();
     return check_finish();
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """`aerocmd trace wrap` / `aerocmd trace extract` end to end: round trips over the real
-captures, wrap's memory (one input at a time), exit statuses and messages for bad input and
-bad usage."""
+captures, wrap's memory and context sidecars (one input at a time), exit statuses and
+messages for bad input and bad usage."""
 import argparse
 import os
 import struct
@@ -264,6 +264,38 @@ def capture_blobs(data):
     return blobs
 
 
+def submission_contexts(data):
+    """context_id of every submission record (type 0x05: TRACE.md, payload offset 12)."""
+    meta_len = struct.unpack_from("<I", data, 24)[0]
+    toc = struct.unpack_from("<Q", data, len(data) - 16)[0]
+    at, ids = 32 + meta_len, []
+    while at < toc:
+        kind, length = data[at], struct.unpack_from("<I", data, at + 4)[0]
+        if kind == 5:
+            ids.append(struct.unpack_from("<I", data, at + 8 + 12)[0])
+        at += 8 + length
+    return ids
+
+
+def test_wrap_context(cli, c, base, tmp):
+    """A NAME.ctx beside the stream (u32) is the submission record's context_id; without one
+    it is 0; one that is not 4 bytes is refused."""
+    out = os.path.join(tmp, "ctx.aerogputrace")
+    r = cli.run("wrap", "--memory", base + ".acmd", "-o", out)
+    c.check(r.returncode == 0 and submission_contexts(read(out)) == [0],
+            "wrap --memory without NAME.ctx: context 0")
+    write(base + ".ctx", struct.pack("<I", 0x2A))
+    r = cli.run("wrap", "--memory", base + ".acmd", base + ".acmd", "-o", out)
+    c.check(r.returncode == 0 and submission_contexts(read(out)) == [0x2A, 0x2A],
+            "wrap --memory with NAME.ctx: its context id in the record %r" % r.stderr)
+    write(base + ".ctx", b"\x2a\0\0")
+    r = cli.run("wrap", "--memory", base + ".acmd", "-o", os.path.join(tmp, "bad"))
+    c.check(r.returncode == 1 and b"not a 4-byte context id" in r.stderr and
+            not os.path.exists(os.path.join(tmp, "bad")),
+            "wrap --memory with a 3-byte NAME.ctx: exit 1 %r" % r.stderr)
+    os.remove(base + ".ctx")
+
+
 def test_wrap_memory(cli, c, fixtures, streams, tmp):
     """wrap --memory over a recording's layout (NAME.acmd, NAME.alloc, NAME.mem) made from
     the one capture with a table and guest memory gives that capture back byte for byte
@@ -298,6 +330,7 @@ def test_wrap_memory(cli, c, fixtures, streams, tmp):
                 "wrap --memory with a broken %s: exit %d, %r (got %d: %r)" %
                 (name, status, message, r.returncode, r.stderr))
         write(os.path.join(tmp, name), original)
+    test_wrap_context(cli, c, base, tmp)
     os.remove(base + ".mem")
     r = cli.run("wrap", "--memory", base + ".acmd", "-o", os.path.join(tmp, "bad"))
     c.check(r.returncode == 2 and b"rec.mem" in r.stderr, "wrap --memory without NAME.mem: exit 2")

@@ -414,6 +414,28 @@ aerocmd_result aerocmd_host_wait(struct aerocmd_host_client *c, uint64_t fence, 
     return AEROCMD_OK;
 }
 
+aerocmd_result aerocmd_host_end_context(struct aerocmd_host_client *c, uint32_t context_id,
+                                        struct aerocmd_host_error *err)
+{
+    uint8_t msg[HOST_WIRE_HEADER_BYTES + HOST_WIRE_END_CONTEXT_BYTES];
+    uint64_t deadline;
+    aerocmd_result r;
+    if (c == NULL)
+        return aerocmd_priv_client_fail(err, AEROCMD_E_INVALID_ARG, AEROCMD_HOST_ERR_ARGUMENT,
+                                        "no client");
+    if (c->broken)
+        return lost_result(c, err);
+    aerocmd_priv_host_header_write(msg, HOST_MSG_END_CONTEXT, HOST_WIRE_END_CONTEXT_BYTES);
+    aerocmd_priv_host_end_context_write(msg + HOST_WIRE_HEADER_BYTES, context_id);
+    deadline = aerocmd_priv_host_deadline(c->io_timeout_ms);
+    r = put(c, msg, sizeof(msg), 0, deadline, err);
+    if (r == AEROCMD_OK)
+        r = flush_stage(c, deadline, err);
+    if (r == AEROCMD_OK && err != NULL)
+        memset(err, 0, sizeof(*err));
+    return r;
+}
+
 aerocmd_result aerocmd_host_last_picture(struct aerocmd_host_client *c,
                                          struct aerocmd_host_picture *out, void *rgba,
                                          size_t rgba_capacity, struct aerocmd_host_error *err)

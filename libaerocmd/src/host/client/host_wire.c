@@ -74,7 +74,7 @@ aerocmd_result aerocmd_priv_host_header_parse(const uint8_t in[HOST_WIRE_HEADER_
         return fail(diag, HOST_FAULT_VERSION, 6);
     if (host_get_u32(in + 12) != 0)
         return fail(diag, HOST_FAULT_RESERVED, 12);
-    if (type < HOST_MSG_HELLO || type > HOST_MSG_BYE)
+    if (type < HOST_MSG_HELLO || type > HOST_MSG_LAST)
         return fail(diag, HOST_FAULT_TYPE, 4);
     if (type == HOST_MSG_SUBMIT || type == HOST_MSG_COMPLETE || type == HOST_MSG_PICTURE)
         limit = variable_limit;
@@ -414,5 +414,26 @@ aerocmd_result aerocmd_priv_host_picture_parse(const uint8_t in[HOST_WIRE_PICTUR
     }
     if (body_len != HOST_WIRE_PICTURE_BYTES + pixels)
         return fail(diag, HOST_FAULT_LAYOUT, 12);
+    return ok(diag);
+}
+
+/* ---- END_CONTEXT ---------------------------------------------------------------------------- */
+
+void aerocmd_priv_host_end_context_write(uint8_t out[HOST_WIRE_END_CONTEXT_BYTES],
+                                         uint32_t context_id)
+{
+    memset(out, 0, HOST_WIRE_END_CONTEXT_BYTES);
+    host_put_u32(out, context_id);
+}
+
+aerocmd_result aerocmd_priv_host_end_context_parse(const uint8_t *body, size_t len,
+                                                   uint32_t *context_id,
+                                                   struct host_wire_diag *diag)
+{
+    if (len < HOST_WIRE_END_CONTEXT_BYTES)
+        return fail(diag, HOST_FAULT_SHORT, len);
+    if (host_get_u32(body + 4) != 0)
+        return fail(diag, HOST_FAULT_RESERVED, 4);
+    *context_id = host_get_u32(body);
     return ok(diag);
 }

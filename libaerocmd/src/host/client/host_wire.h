@@ -32,6 +32,7 @@
 #define HOST_WIRE_COMPLETE_BYTES     24u /* fixed part */
 #define HOST_WIRE_ERROR_BYTES        40u /* fixed part */
 #define HOST_WIRE_PICTURE_BYTES      32u /* fixed part */
+#define HOST_WIRE_END_CONTEXT_BYTES  8u
 #define HOST_WIRE_ERROR_IN_STREAM    1u
 #define HOST_WIRE_ERROR_CLOSING      2u
 #define HOST_WIRE_PICTURE_HAS_PIXELS 1u
@@ -44,8 +45,10 @@ enum host_wire_type {
     HOST_MSG_ERROR = 5,
     HOST_MSG_GET_PICTURE = 6,
     HOST_MSG_PICTURE = 7,
-    HOST_MSG_BYE = 8
+    HOST_MSG_BYE = 8,
+    HOST_MSG_END_CONTEXT = 9
 };
+#define HOST_MSG_LAST HOST_MSG_END_CONTEXT
 
 /* What is wrong with a message (host_wire_diag.fault). */
 enum host_wire_fault {
@@ -149,6 +152,14 @@ void aerocmd_priv_host_welcome_write(uint8_t out[HOST_WIRE_WELCOME_BYTES],
 aerocmd_result aerocmd_priv_host_welcome_parse(const uint8_t *body, size_t len,
                                                struct host_wire_welcome *out,
                                                struct host_wire_diag *diag);
+
+/* ---- END_CONTEXT (no answer) ------------------------------------------------------------ */
+
+void aerocmd_priv_host_end_context_write(uint8_t out[HOST_WIRE_END_CONTEXT_BYTES],
+                                         uint32_t context_id);
+aerocmd_result aerocmd_priv_host_end_context_parse(const uint8_t *body, size_t len,
+                                                   uint32_t *context_id,
+                                                   struct host_wire_diag *diag);
 
 /* ---- SUBMIT ------------------------------------------------------------------------------- */
 
