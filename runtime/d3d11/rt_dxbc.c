@@ -67,7 +67,7 @@ static HRESULT parse_chunk(const BYTE *chunk, UINT tag, UINT size, struct rt_dxb
     return S_OK;
 }
 
-HRESULT rt_dxbc_parse(const void *code, SIZE_T length, struct rt_dxbc *out)
+HRESULT rt_dxbc_read(const void *code, SIZE_T length, struct rt_dxbc *out)
 {
     const BYTE *p = (const BYTE *)code;
     UINT count, i;
@@ -87,7 +87,13 @@ HRESULT rt_dxbc_parse(const void *code, SIZE_T length, struct rt_dxbc *out)
             FAILED(parse_chunk(p + at + 8, u32_at(p + at), size, out)))
             return E_INVALIDARG;
     }
-    return out->tokens != NULL ? S_OK : E_INVALIDARG;
+    return S_OK;
+}
+
+HRESULT rt_dxbc_parse(const void *code, SIZE_T length, struct rt_dxbc *out)
+{
+    HRESULT hr = rt_dxbc_read(code, length, out);
+    return SUCCEEDED(hr) && out->tokens == NULL ? E_INVALIDARG : hr;
 }
 
 /* D3D_NAME values below 64 are the shader model's D3D10_SB_NAME; targets, depth and

@@ -348,6 +348,8 @@ HRESULT STDMETHODCALLTYPE rt_create_vs(ID3D11Device *iface, const void *code, SI
                                        ID3D11ClassLinkage *linkage, ID3D11VertexShader **out);
 HRESULT STDMETHODCALLTYPE rt_create_gs(ID3D11Device *iface, const void *code, SIZE_T length,
                                        ID3D11ClassLinkage *linkage, ID3D11GeometryShader **out);
+/* A new shader object of `kind` (RT_VS ... RT_CS) with drv_size bytes of driver memory. */
+struct rt_object *rt_shader_new(struct rt_device *dev, enum rt_kind kind, SIZE_T drv_size);
 HRESULT STDMETHODCALLTYPE rt_create_gs_so(ID3D11Device *iface, const void *code, SIZE_T length,
                                           const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries,
                                           const UINT *strides, UINT num_strides, UINT rasterized,
@@ -419,6 +421,9 @@ struct rt_dxbc {
 /* Reads a DXBC container: its shader chunk and its input and output signatures. E_INVALIDARG
  * for anything malformed. */
 HRESULT rt_dxbc_parse(const void *code, SIZE_T length, struct rt_dxbc *out);
+/* As rt_dxbc_parse, and a container without a shader chunk (an output signature blob, as
+ * D3DGetOutputSignatureBlob makes) is read too: tokens NULL. */
+HRESULT rt_dxbc_read(const void *code, SIZE_T length, struct rt_dxbc *out);
 /* The signature's elements as the DDI gives them (register, mask, D3D10_SB_NAME). */
 UINT rt_dxbc_ddi_signature(const struct rt_signature *s, D3D10DDIARG_SIGNATURE_ENTRY *out,
                            UINT room);

@@ -133,9 +133,7 @@ static HRESULT create_shader(ID3D11Device *iface, const void *code, SIZE_T lengt
         hr = S_FALSE;
     if (hr == S_OK) {
         RT_LOCK(dev);
-        obj = (struct rt_object *)rt_object_new(dev, sizeof *obj, (enum rt_kind)(RT_VS + kind),
-                                                shader_vtbls[kind], &shader_ops[kind],
-                                                calc_size(dev, kind, s));
+        obj = rt_shader_new(dev, (enum rt_kind)(RT_VS + kind), calc_size(dev, kind, s));
         hr = obj != NULL ? S_OK : E_OUTOFMEMORY;
         if (obj != NULL) {
             rt_ddi_begin(dev);
@@ -168,22 +166,9 @@ SHADER_ENTRY(rt_create_gs, ID3D11GeometryShader, RT_GS)
 SHADER_ENTRY(rt_create_ps, ID3D11PixelShader, RT_PS)
 SHADER_ENTRY(rt_create_cs, ID3D11ComputeShader, RT_CS)
 
-HRESULT STDMETHODCALLTYPE rt_create_gs_so(ID3D11Device *iface, const void *code, SIZE_T length,
-                                          const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries,
-                                          const UINT *strides, UINT num_strides, UINT rasterized,
-                                          ID3D11ClassLinkage *linkage, ID3D11GeometryShader **out)
+struct rt_object *rt_shader_new(struct rt_device *dev, enum rt_kind kind, SIZE_T drv_size)
 {
-    (void)iface;
-    (void)code;
-    (void)length;
-    (void)decl;
-    (void)entries;
-    (void)strides;
-    (void)num_strides;
-    (void)rasterized;
-    (void)linkage;
-    if (out != NULL)
-        *out = NULL;
-    aerort_trace_unimplemented("ID3D11Device::CreateGeometryShaderWithStreamOutput");
-    return E_NOTIMPL;
+    UINT k = (UINT)kind - RT_VS;
+    return (struct rt_object *)rt_object_new(dev, sizeof(struct rt_object), kind, shader_vtbls[k],
+                                             &shader_ops[k], drv_size);
 }

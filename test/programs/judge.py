@@ -57,6 +57,8 @@ WINE_SCENES = {
     ("prog_surface", "surface_refusals"): "Wine 8.0's IDXGISurface answers wined3d's errors: "
         "Map of a surface the CPU cannot access as asked E_INVALIDARG, GetDC of a surface not "
         "GDI_COMPATIBLE D3DERR_INVALIDCALL (0x8876086c), not DXGI_ERROR_INVALID_CALL",
+    ("prog_gs", "so_too_many_strides"): "Wine 8.0's CreateGeometryShaderWithStreamOutput "
+        "takes NumStrides 5 (S_OK; the range is 0 to D3D11_SO_BUFFER_SLOT_COUNT: E_INVALIDARG)",
     ("prog_com", "class_linkage"): "Wine 8.0's ID3D11ClassLinkage::CreateClassInstance "
         "answers E_NOTIMPL (Direct3D 11 documents it as creating the instance)",
     # Wine 8.0's IDXGIResource answers E_NOTIMPL to GetSharedHandle, GetUsage and the
