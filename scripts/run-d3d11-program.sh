@@ -8,9 +8,8 @@
 #
 #   --trace FILE     writes every submission of the run (stream, allocation table, guest
 #                    memory) as a trace aerocmd reads (aerocmd render, dump, validate,
-#                    replay), every device of the program in it with its own context id;
-#                    a program that releases all its devices and makes new ones has a new
-#                    host connection, written to FILE.connection-1, ...
+#                    replay), every device of the program in it with its own context id
+#                    (after a lost connection, a new device's goes to FILE.connection-1)
 #   --pictures DIR   keeps the host's pictures: DIR/present_NNNN.png per Present
 #
 # The program runs in the current directory with its arguments; its output and exit status

@@ -68,6 +68,7 @@ enum rt_op {
     RT_OP_MAP_WRITE,
     RT_OP_BEGIN,
     RT_OP_END,
+    RT_OP_EXECUTE, /* a command list executed on a deferred context: obj[0], u[0] restore */
     RT_OP_COUNT
 };
 

@@ -4,7 +4,8 @@
  * records its actions, each with a snapshot of the bindings when they changed since the
  * last one; ExecuteCommandList replays them on the immediate context from the default state
  * (each snapshot applied through the setters, then the action), and afterwards restores the
- * immediate context's state or clears it, as asked. */
+ * immediate context's state or clears it, as asked. A deferred context may execute a list
+ * too: recorded, and played inside its own list. */
 #include <string.h>
 
 #include "rt_ctx.h"
@@ -179,29 +180,48 @@ static HRESULT STDMETHODCALLTYPE finish(ID3D11DeviceContext *iface, BOOL restore
     return S_OK;
 }
 
-static void STDMETHODCALLTYPE execute(ID3D11DeviceContext *iface, ID3D11CommandList *list,
-                                      BOOL restore)
+/* Plays a list on the immediate context from the default state, each recorded snapshot
+ * applied before its action; a list executed on the deferred context that recorded it is
+ * played where it was executed, as that list's own execution. */
+static void play(struct rt_context *ctx, const struct rt_command_list *l, BOOL restore)
 {
-    struct rt_context *ctx = rt_context_from(iface);
-    struct rt_command_list *l = (struct rt_command_list *)rt_object_of(list, RT_COMMAND_LIST);
-    struct rt_context *saved = NULL;
-    struct rt_cmd *c;
-    if (l == NULL || ctx->deferred) {
-        aerort_trace_unimplemented("ExecuteCommandList on a deferred context");
-        return;
-    }
-    if (restore)
-        saved = snapshot(ctx);
+    struct rt_context *saved = restore ? snapshot(ctx) : NULL;
+    const struct rt_cmd *c;
     rt_ctx_apply_state(ctx, NULL);
     for (c = l->cmds; c != NULL; c = c->next) {
         if (c->state != NULL)
             rt_ctx_apply_state(ctx, c->state);
-
-        if ((c->args.op != RT_OP_UPDATE && c->args.op != RT_OP_MAP_WRITE) || c->args.data != NULL)
+        if (c->args.op == RT_OP_EXECUTE)
+            play(ctx, (const struct rt_command_list *)c->args.obj[0], (BOOL)c->args.u[0]);
+        else if ((c->args.op != RT_OP_UPDATE && c->args.op != RT_OP_MAP_WRITE) ||
+                 c->args.data != NULL)
             rt_ctx_perform(ctx, &c->args);
     }
     rt_ctx_apply_state(ctx, saved);
     snapshot_free(saved);
+}
+
+/* On a deferred context the execution is recorded (holding the list), and the context's
+ * state afterwards is what it would be on the immediate one: kept, or the default. */
+static void STDMETHODCALLTYPE execute(ID3D11DeviceContext *iface, ID3D11CommandList *list,
+                                      BOOL restore)
+{
+    struct rt_context *ctx = rt_context_from(iface);
+    struct rt_object *l = rt_object_of(list, RT_COMMAND_LIST);
+    struct rt_op_args a;
+    if (l == NULL)
+        return;
+    if (!ctx->deferred) {
+        play(ctx, (const struct rt_command_list *)l, restore);
+        return;
+    }
+    memset(&a, 0, sizeof a);
+    a.op = RT_OP_EXECUTE;
+    a.obj[0] = l;
+    a.u[0] = restore != FALSE;
+    rt_deferred_record(ctx, &a);
+    if (!restore)
+        rt_ctx_apply_state(ctx, NULL);
 }
 
 void rt_ctx_fill_deferred(ID3D11DeviceContextVtbl *t);

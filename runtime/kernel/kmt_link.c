@@ -3,10 +3,13 @@
  * one host connection (doc/host-protocol.md, "Contexts"): objects, guest memory and share
  * tokens are the connection's, so the devices share surfaces, and the host keeps each
  * device's bindings apart by the context its submissions name. The first device opens the
- * link, the last closes it. The host client serves one caller at a time, so submit, wait
- * and picture hold the link's lock (always taken after a device's lock, never before one).
- * An error loses the connection, so every device of it: each answers DEVICEREMOVED from its
- * next call on; a device made after that opens a new connection.
+ * link and the process keeps it, device or not, until it is lost or the process ends (the
+ * host takes a closed socket for BYE): a program that releases its last device and makes
+ * another stays on one connection, so one recording, and does not pay a connection per
+ * device. The host client serves one caller at a time, so submit, wait and picture hold the
+ * link's lock (always taken after a device's lock, never before one). An error loses the
+ * connection, so every device of it: each answers DEVICEREMOVED from its next call on; a
+ * device made after that opens a new connection.
  * "none" runs nothing: every fence completes at once (plumbing checks); any other address
  * is a live host (kmt_link_host.c). */
 #include <string.h>
@@ -52,13 +55,25 @@ static uint32_t free_context(const struct kmt_link *link)
     return 0;
 }
 
+static void link_close(struct kmt_link *link)
+{
+    if (link->host != NULL)
+        kmt_link_host_close(link);
+    kmt_record_close(link->recorder);
+    HeapFree(GetProcessHeap(), 0, link);
+}
+
 HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char *address)
 {
+    struct kmt_link *stale = NULL;
     HRESULT hr = S_OK;
     *out = NULL;
     AcquireSRWLockExclusive(&link_guard);
-    if (process_link != NULL && kmt_link_is_lost(process_link))
-        process_link = NULL; /* its devices keep it until they go */
+    if (process_link != NULL && kmt_link_is_lost(process_link)) {
+        if (process_link->refs == 0)
+            stale = process_link; /* else its devices keep it until they go */
+        process_link = NULL;
+    }
     if (process_link == NULL)
         hr = link_open(&process_link, address);
     if (SUCCEEDED(hr) && (*context_id = free_context(process_link)) == 0) {
@@ -72,6 +87,8 @@ HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char
         *out = process_link;
     }
     ReleaseSRWLockExclusive(&link_guard);
+    if (stale != NULL)
+        link_close(stale);
     return hr;
 }
 
@@ -88,22 +105,19 @@ static void end_context(struct kmt_link *link, uint32_t context_id)
 
 void kmt_link_release(struct kmt_link *link, uint32_t context_id)
 {
-    uint32_t refs;
+    int gone;
     if (link == NULL)
         return;
     end_context(link, context_id);
     AcquireSRWLockExclusive(&link_guard);
-    refs = --link->refs;
+    link->refs--;
     link->contexts &= ~(1ull << (context_id - 1u));
-    if (refs == 0 && process_link == link)
+    gone = link->refs == 0 && (process_link != link || kmt_link_is_lost(link));
+    if (gone && process_link == link)
         process_link = NULL;
     ReleaseSRWLockExclusive(&link_guard);
-    if (refs != 0)
-        return;
-    if (link->host != NULL)
-        kmt_link_host_close(link);
-    kmt_record_close(link->recorder);
-    HeapFree(GetProcessHeap(), 0, link);
+    if (gone)
+        link_close(link);
 }
 
 int kmt_link_is_lost(struct kmt_link *link)

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* kmt_record.c — what a host connection was sent, for `aerocmd trace wrap --memory`: with
- * AEROCMD_RT_RECORD_DIR set, connection N of the process (every device of the process while
- * one lives: their contexts) writes DIR/connection-N/NNNN.acmd (the DMA buffer), NNNN.alloc
- * (the KMD's allocation table), NNNN.mem (u32 alloc_id, u32 0, u64 gpa, u64 size, then the
- * bytes padded to 8, per allocation: the guest memory as sent) and NNNN.ctx (u32: the
- * context the submission ran in), numbered in the order the host got them. A context's end
- * is not recorded (a trace has no record for it): a device taking a freed context id sends
- * its fixed-function state with its first draw, and destroyed objects left every binding. */
+ * AEROCMD_RT_RECORD_DIR set, connection N of the process (every device of the process until
+ * the connection is lost: their contexts) writes DIR/connection-N/NNNN.acmd (the DMA buffer),
+ * NNNN.alloc (the KMD's allocation table), NNNN.mem (u32 alloc_id, u32 0, u64 gpa, u64 size, then
+ * the bytes padded to 8, per allocation: the guest memory as sent) and NNNN.ctx (u32: the context
+ * the submission ran in), numbered in the order the host got them. A context's end is not recorded
+ * (a trace has no record for it): a device taking a freed context id sends its fixed-function state
+ * with its first draw, and destroyed objects left every binding. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
