@@ -32,6 +32,9 @@ extern struct prog P;
 /* Device at feature level 10_0 or above (the levels a program would ask for), the output
  * file from argv[1]. Exits 2 when there is no device. */
 void prog_init(int argc, char **argv);
+/* A hardware device at the first of feature levels 11_0, 10_1, 10_0 it has (level may be
+ * NULL). */
+HRESULT prog_create_device(ID3D11Device **dev, ID3D11DeviceContext **ctx, D3D_FEATURE_LEVEL *level);
 /* Prints "N passed, N failed" and returns the exit status (0 when nothing failed). */
 int prog_finish(void);
 
@@ -67,7 +70,18 @@ int prog_dxbc_checksum_ok(const void *dxbc, UINT size);
 ID3DBlob *prog_compile(const char *src, const char *entry, const char *profile);
 ID3D11VertexShader *prog_vs(const char *src, const char *entry, ID3DBlob **code);
 ID3D11PixelShader *prog_ps(const char *src, const char *entry);
+/* ... created on another device. */
+ID3D11VertexShader *prog_vs_on(ID3D11Device *dev, const char *src, const char *entry,
+                               ID3DBlob **code);
+ID3D11PixelShader *prog_ps_on(ID3D11Device *dev, const char *src, const char *entry);
 
+/* A 2D texture's description: one level, one slice, one sample, no CPU access, no flags. */
+void prog_texture_desc(D3D11_TEXTURE2D_DESC *d, UINT w, UINT h, DXGI_FORMAT format,
+                       D3D11_USAGE usage, UINT bind);
+/* An RGBA8 texture of one level with that usage, binding and CPU access, its texels `data`
+ * (rows packed) or none. */
+ID3D11Texture2D *prog_texture(UINT w, UINT h, D3D11_USAGE usage, UINT bind, UINT cpu,
+                              const void *data);
 /* A 2D texture usable as a render target and shader resource, and its view. */
 ID3D11Texture2D *prog_target(UINT w, UINT h, DXGI_FORMAT format, ID3D11RenderTargetView **rtv);
 ID3D11Buffer *prog_buffer(UINT bind, UINT bytes, const void *data);
@@ -76,6 +90,9 @@ void prog_viewport(UINT w, UINT h);
 /* Subresource 0 of a 2D texture read back (copied to a staging texture, mapped): w x h texels
  * of `bpp` bytes, rows packed. The caller frees it. */
 uint8_t *prog_readback(ID3D11Texture2D *tex, UINT *w, UINT *h, UINT bpp);
+/* ... on another device (zeroes where the readback failed a check). */
+uint8_t *prog_readback_on(ID3D11Device *dev, ID3D11DeviceContext *ctx, ID3D11Texture2D *tex,
+                          UINT *w, UINT *h, UINT bpp);
 uint8_t *prog_readback_buffer(ID3D11Buffer *buf, UINT bytes);
 
 /* Results for the judge. mode: "exact" (clears, copies: every byte equal), "round" (each
