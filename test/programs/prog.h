@@ -95,6 +95,39 @@ uint8_t *prog_readback_on(ID3D11Device *dev, ID3D11DeviceContext *ctx, ID3D11Tex
                           UINT *w, UINT *h, UINT bpp);
 uint8_t *prog_readback_buffer(ID3D11Buffer *buf, UINT bytes);
 
+/* Drawing (prog_draw.c). An input layout of the n elements e for the vertex shader `vs_code`. */
+ID3D11InputLayout *prog_layout(const D3D11_INPUT_ELEMENT_DESC *e, UINT n, ID3DBlob *vs_code);
+/* Compiles the entries vs_entry and ps_entry (none when NULL) of src and binds them, with an
+ * input layout of the n elements e (none when e is NULL); the application's references are
+ * released (what the context binds stays alive). */
+void prog_shaders(const char *src, const char *vs_entry, const char *ps_entry,
+                  const D3D11_INPUT_ELEMENT_DESC *e, UINT n);
+/* vb in slot 0 at offset 0, and the topology. */
+void prog_vertices(ID3D11Buffer *vb, UINT stride, D3D11_PRIMITIVE_TOPOLOGY topology);
+
+/* A scene's render target: made w x h of `format`, cleared to `color`, bound alone with a
+ * viewport covering it. */
+struct prog_canvas {
+    ID3D11Texture2D *tex;
+    ID3D11RenderTargetView *rtv;
+    UINT w, h;
+};
+struct prog_canvas prog_canvas_begin(UINT w, UINT h, DXGI_FORMAT format, const FLOAT color[4]);
+/* Reads the target back (RGBA8) and, when mode is not NULL, records it as the image "target";
+ * clears the context's state and releases the target. The caller frees the image. */
+uint8_t *prog_canvas_end(struct prog_canvas *c, const char *mode);
+
+/* The same blend for colour and alpha of render target 0. */
+ID3D11BlendState *prog_blend(BOOL enable, D3D11_BLEND src, D3D11_BLEND dst, D3D11_BLEND_OP op,
+                             UINT8 mask);
+/* A w x h depth buffer of `format` and its view. */
+ID3D11DepthStencilView *prog_depth(UINT w, UINT h, DXGI_FORMAT format, ID3D11Texture2D **tex);
+/* A DYNAMIC buffer the CPU writes, and the write: Map(type), `bytes` copied in at byte `at`,
+ * Unmap; non-zero when the map succeeded. */
+ID3D11Buffer *prog_dynamic_buffer(UINT bind, UINT bytes);
+int prog_map_write(ID3D11DeviceContext *ctx, ID3D11Buffer *b, D3D11_MAP type, UINT at,
+                   const void *data, UINT bytes);
+
 /* Results for the judge. mode: "exact" (clears, copies: every byte equal), "round" (each
  * 8-bit channel within 1: interpolation, blending, filtering), "edges N" (as round, and at
  * most N texels may differ more, on triangle edges where rasterisation rules meet float
