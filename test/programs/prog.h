@@ -128,6 +128,13 @@ ID3D11Buffer *prog_dynamic_buffer(UINT bind, UINT bytes);
 int prog_map_write(ID3D11DeviceContext *ctx, ID3D11Buffer *b, D3D11_MAP type, UINT at,
                    const void *data, UINT bytes);
 
+/* Windows and swap chains (prog_window.c). A window (not shown) whose client area is w x h. */
+HWND prog_window(UINT w, UINT h);
+/* A windowed DISCARD chain of one w x h RGBA8 buffer for rendering into, in hwnd. */
+void prog_chain_desc(DXGI_SWAP_CHAIN_DESC *d, HWND hwnd, UINT w, UINT h);
+/* ... made by the device's factory; NULL (a failed check) when it is not made. */
+IDXGISwapChain *prog_chain(HWND hwnd, UINT w, UINT h);
+
 /* Results for the judge. mode: "exact" (clears, copies: every byte equal), "round" (each
  * 8-bit channel within 1: interpolation, blending, filtering), "edges N" (as round, and at
  * most N texels may differ more, on triangle edges where rasterisation rules meet float
