@@ -17,19 +17,6 @@ struct vertex {
     float r, g, b, a;
 };
 
-static ID3D11InputLayout *color_layout(ID3DBlob *vs_code)
-{
-    static const D3D11_INPUT_ELEMENT_DESC e[] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0},
-    };
-    ID3D11InputLayout *layout = NULL;
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, e, 2, ID3D10Blob_GetBufferPointer(vs_code),
-                                            ID3D10Blob_GetBufferSize(vs_code), &layout),
-             S_OK);
-    return layout;
-}
-
 /* Clear values that convert to UNORM8 exactly: 0.2 * 255 = 51, 0.4 * 255 = 102, ... */
 static void scene_clear(void)
 {
@@ -50,26 +37,17 @@ static void scene_clear(void)
     ID3D11Texture2D_Release(t);
 }
 
-static void bind_color_pipeline(ID3D11Buffer *vb, ID3D11RenderTargetView *rtv, UINT w, UINT h)
+static void bind_color_pipeline(ID3D11Buffer *vb)
 {
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(color_hlsl, "vs", &code);
-    ID3D11PixelShader *ps = prog_ps(color_hlsl, "ps");
-    ID3D11InputLayout *layout = color_layout(code);
-    UINT stride = sizeof(struct vertex), offset = 0;
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &vb, &stride, &offset);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
-    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv, NULL);
-    prog_viewport(w, h);
-    /* Bound objects stay alive without the application's references. */
-    ID3D11InputLayout_Release(layout);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
-    ID3D10Blob_Release(code);
+    static const D3D11_INPUT_ELEMENT_DESC e[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    prog_shaders(color_hlsl, "vs", "ps", e, 2);
+    prog_vertices(vb, sizeof(struct vertex), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
 }
+
+static const FLOAT black[4] = {0, 0, 0, 1};
 
 /* A triangle over the left half with red, green and blue corners; the right half keeps
  * the clear colour. */
@@ -77,27 +55,20 @@ static void scene_triangle(void)
 {
     static const struct vertex v[3] = {
         {-1.0f, -1.0f, 1, 0, 0, 1}, {-1.0f, 1.0f, 0, 1, 0, 1}, {0.0f, -1.0f, 0, 0, 1, 1}};
-    static const FLOAT black[4] = {0, 0, 0, 1};
-    ID3D11RenderTargetView *rtv;
-    ID3D11Texture2D *t = prog_target(64, 64, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv);
     ID3D11Buffer *vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof v, v);
+    struct prog_canvas c;
     uint8_t *img;
-    UINT w, h;
     prog_scene("triangle");
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv, black);
-    bind_color_pipeline(vb, rtv, 64, 64);
+    c = prog_canvas_begin(64, 64, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    bind_color_pipeline(vb);
     ID3D11DeviceContext_Draw(P.ctx, 3, 0);
-    img = prog_readback(t, &w, &h, 4);
+    img = prog_canvas_end(&c, "edges 64");
     /* Near the red corner (bottom left) the colour is mostly red; right half untouched. */
-    CHECK(prog_px(img, w, 4, 1, 62)[0] > 200 && prog_px(img, w, 4, 1, 62)[2] < 40);
-    CHECK(prog_near(prog_px(img, w, 4, 48, 32), 0, 0, 0, 255, 0));
-    CHECK(prog_near(prog_px(img, w, 4, 63, 0), 0, 0, 0, 255, 0));
-    prog_result_image("target", img, w, h, 4, "edges 64");
+    CHECK(prog_px(img, 64, 4, 1, 62)[0] > 200 && prog_px(img, 64, 4, 1, 62)[2] < 40);
+    CHECK(prog_near(prog_px(img, 64, 4, 48, 32), 0, 0, 0, 255, 0));
+    CHECK(prog_near(prog_px(img, 64, 4, 63, 0), 0, 0, 0, 255, 0));
     free(img);
-    ID3D11DeviceContext_ClearState(P.ctx);
     ID3D11Buffer_Release(vb);
-    ID3D11RenderTargetView_Release(rtv);
-    ID3D11Texture2D_Release(t);
 }
 
 /* Two triangles through an index buffer whose indices start at 0 while the quad's vertices
@@ -109,28 +80,21 @@ static void scene_indexed(void)
                                        {-0.5f, -0.5f, 1, 1, 1, 1}, {-0.5f, 0.5f, 1, 1, 1, 1},
                                        {0.5f, 0.5f, 1, 1, 1, 1},   {0.5f, -0.5f, 1, 1, 1, 1}};
     static const USHORT idx[6] = {0, 1, 2, 0, 2, 3};
-    static const FLOAT black[4] = {0, 0, 0, 1};
-    ID3D11RenderTargetView *rtv;
-    ID3D11Texture2D *t = prog_target(32, 32, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv);
     ID3D11Buffer *vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof v, v);
     ID3D11Buffer *ib = prog_buffer(D3D11_BIND_INDEX_BUFFER, sizeof idx, idx);
+    struct prog_canvas c;
     uint8_t *img;
-    UINT w, h;
     prog_scene("indexed_base_vertex");
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv, black);
-    bind_color_pipeline(vb, rtv, 32, 32);
+    c = prog_canvas_begin(32, 32, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    bind_color_pipeline(vb);
     ID3D11DeviceContext_IASetIndexBuffer(P.ctx, ib, DXGI_FORMAT_R16_UINT, 0);
     ID3D11DeviceContext_DrawIndexed(P.ctx, 6, 0, 4);
-    img = prog_readback(t, &w, &h, 4);
-    CHECK(prog_near(prog_px(img, w, 4, 16, 16), 255, 255, 255, 255, 0));
-    CHECK(prog_near(prog_px(img, w, 4, 2, 2), 0, 0, 0, 255, 0));
-    prog_result_image("target", img, w, h, 4, "exact");
+    img = prog_canvas_end(&c, "exact");
+    CHECK(prog_near(prog_px(img, 32, 4, 16, 16), 255, 255, 255, 255, 0));
+    CHECK(prog_near(prog_px(img, 32, 4, 2, 2), 0, 0, 0, 255, 0));
     free(img);
-    ID3D11DeviceContext_ClearState(P.ctx);
     ID3D11Buffer_Release(ib);
     ID3D11Buffer_Release(vb);
-    ID3D11RenderTargetView_Release(rtv);
-    ID3D11Texture2D_Release(t);
 }
 
 int main(int argc, char **argv)

@@ -15,28 +15,16 @@ int main(int argc, char **argv)
     static const float tri[6] = {-1, -1, -1, 1, 1, -1};
     static const D3D11_INPUT_ELEMENT_DESC e = {
         "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
-    ID3DBlob *code;
-    ID3D11VertexShader *vs;
-    ID3D11PixelShader *ps;
-    ID3D11InputLayout *layout = NULL;
     ID3D11RenderTargetView *rtv;
     ID3D11Texture2D *t;
     ID3D11Buffer *vb;
-    UINT stride = 8, offset = 0, n = argc > 1 ? (UINT)atoi(argv[1]) : 1000, i;
+    UINT n = argc > 1 ? (UINT)atoi(argv[1]) : 1000, i;
     char *pass[2] = {argv[0], argc > 2 ? argv[2] : NULL};
     prog_init(argc > 2 ? 2 : 1, pass);
-    vs = prog_vs(hlsl, "vs", &code);
-    ps = prog_ps(hlsl, "ps");
+    prog_shaders(hlsl, "vs", "ps", &e, 1);
     t = prog_target(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv);
     vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof tri, tri);
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, &e, 1, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &vb, &stride, &offset);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
+    prog_vertices(vb, 8, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv, NULL);
     prog_viewport(16, 16);
     for (i = 0; i < n; i++)
@@ -44,12 +32,8 @@ int main(int argc, char **argv)
     ID3D11DeviceContext_Flush(P.ctx);
     printf("draws=%u\n", n);
     ID3D11DeviceContext_ClearState(P.ctx);
-    ID3D11InputLayout_Release(layout);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
     ID3D11RenderTargetView_Release(rtv);
     ID3D11Texture2D_Release(t);
     ID3D11Buffer_Release(vb);
-    ID3D10Blob_Release(code);
     return prog_finish();
 }

@@ -40,27 +40,14 @@ static void scene_identity(void)
     IDXGIDevice_Release(dxgi);
 }
 
-static ID3D11Texture2D *small_texture(UINT bind)
-{
-    D3D11_TEXTURE2D_DESC d;
-    ID3D11Texture2D *t = NULL;
-    memset(&d, 0, sizeof d);
-    d.Width = d.Height = 4;
-    d.MipLevels = d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.BindFlags = bind;
-    CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t), S_OK);
-    return t;
-}
-
 /* A child holds its device (a reference the device's count shows); a view holds its
  * resource with an internal reference (the debug layer's IntRef: the resource's own count
  * does not change); GetResource, GetDevice and QueryInterface add one. */
 static void scene_refcounts(void)
 {
     ULONG dev0 = refs((IUnknown *)P.dev), res0;
-    ID3D11Texture2D *t = small_texture(D3D11_BIND_SHADER_RESOURCE);
+    ID3D11Texture2D *t =
+        prog_texture(4, 4, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
     ID3D11ShaderResourceView *srv = NULL;
     ID3D11Resource *res = NULL;
     ID3D11Device *d = NULL;
@@ -153,13 +140,9 @@ static void scene_invalid_arguments(void)
     b = NULL;
     documented("immutable_without_data", ID3D11Device_CreateBuffer(P.dev, &bd, NULL, &b),
                (IUnknown *)b);
-    memset(&td, 0, sizeof td);
-    td.Width = td.Height = 8;
+    prog_texture_desc(&td, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_SHADER_RESOURCE);
     td.MipLevels = 5; /* 8x8 has 4 */
-    td.ArraySize = 1;
-    td.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    td.SampleDesc.Count = 1;
-    td.BindFlags = D3D11_BIND_SHADER_RESOURCE;
     documented("too_many_mips", ID3D11Device_CreateTexture2D(P.dev, &td, NULL, &t), (IUnknown *)t);
     t = NULL;
     td.MipLevels = 1;
@@ -178,7 +161,8 @@ static void scene_invalid_arguments(void)
 static void scene_private_data(void)
 {
     static const char name[] = "texture one";
-    ID3D11Texture2D *t = small_texture(D3D11_BIND_SHADER_RESOURCE);
+    ID3D11Texture2D *t =
+        prog_texture(4, 4, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
     IUnknown *got = NULL;
     char buf[64];
     UINT size = 0;
@@ -214,7 +198,7 @@ static void scene_private_data(void)
  * getters return it with a reference. */
 static void scene_bound_lifetime(void)
 {
-    ID3D11Texture2D *t = small_texture(D3D11_BIND_RENDER_TARGET);
+    ID3D11Texture2D *t = prog_texture(4, 4, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, NULL);
     ID3D11RenderTargetView *rtv = NULL, *got = NULL;
     static const FLOAT red[4] = {1, 0, 0, 1};
     uint8_t *img;

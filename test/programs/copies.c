@@ -8,40 +8,6 @@
 
 #include "prog.h"
 
-static ID3D11Texture2D *tex2d(UINT w, UINT h, D3D11_USAGE usage, UINT bind, UINT cpu,
-                              const void *data)
-{
-    D3D11_TEXTURE2D_DESC d;
-    D3D11_SUBRESOURCE_DATA init = {data, w * 4, 0};
-    ID3D11Texture2D *t = NULL;
-    memset(&d, 0, sizeof d);
-    d.Width = w;
-    d.Height = h;
-    d.MipLevels = 1;
-    d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.Usage = usage;
-    d.BindFlags = bind;
-    d.CPUAccessFlags = cpu;
-    CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, data != NULL ? &init : NULL, &t), S_OK);
-    return t;
-}
-
-static ID3D11Buffer *buffer(UINT bytes, D3D11_USAGE usage, UINT bind, UINT cpu, const void *data)
-{
-    D3D11_BUFFER_DESC d;
-    D3D11_SUBRESOURCE_DATA init = {data, 0, 0};
-    ID3D11Buffer *b = NULL;
-    memset(&d, 0, sizeof d);
-    d.ByteWidth = bytes;
-    d.Usage = usage;
-    d.BindFlags = bind;
-    d.CPUAccessFlags = cpu;
-    CHECK_HR(ID3D11Device_CreateBuffer(P.dev, &d, data != NULL ? &init : NULL, &b), S_OK);
-    return b;
-}
-
 static void pattern(uint8_t *p, UINT n, UINT seed)
 {
     UINT i;
@@ -56,8 +22,8 @@ static void scene_copy_texture(void)
     UINT w, h;
     pattern(src, sizeof src, 1);
     prog_scene("copy_resource_texture");
-    a = tex2d(16, 16, D3D11_USAGE_IMMUTABLE, D3D11_BIND_SHADER_RESOURCE, 0, src);
-    b = tex2d(16, 16, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
+    a = prog_texture(16, 16, D3D11_USAGE_IMMUTABLE, D3D11_BIND_SHADER_RESOURCE, 0, src);
+    b = prog_texture(16, 16, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
     ID3D11DeviceContext_CopyResource(P.ctx, (ID3D11Resource *)b, (ID3D11Resource *)a);
     img = prog_readback(b, &w, &h, 4);
     CHECK(memcmp(img, src, sizeof src) == 0);
@@ -76,9 +42,9 @@ static void scene_copy_region(void)
     UINT w, h, x, y, ok = 1;
     pattern(src, sizeof src, 2);
     prog_scene("copy_subresource_region");
-    a = tex2d(16, 16, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, src);
+    a = prog_texture(16, 16, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, src);
     memset(src + 1024, 0, 0);
-    b = tex2d(16, 16, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, NULL);
+    b = prog_texture(16, 16, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, NULL);
     {
         ID3D11RenderTargetView *rtv = NULL;
         static const FLOAT zero[4] = {0, 0, 0, 0};
@@ -113,8 +79,8 @@ static void scene_buffers(void)
     pattern(a, sizeof a, 3);
     pattern(upd, sizeof upd, 4);
     prog_scene("buffer_copy_and_update");
-    src = buffer(256, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, a);
-    dst = buffer(256, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, a);
+    src = prog_buffer(D3D11_BIND_VERTEX_BUFFER, 256, a);
+    dst = prog_buffer(D3D11_BIND_VERTEX_BUFFER, 256, a);
     ID3D11DeviceContext_CopySubresourceRegion(P.ctx, (ID3D11Resource *)dst, 0, 128, 0, 0,
                                               (ID3D11Resource *)src, 0, &dst_part);
     ID3D11DeviceContext_UpdateSubresource(P.ctx, (ID3D11Resource *)dst, 0, &range, upd, 0, 0);
@@ -140,9 +106,10 @@ static void scene_staging(void)
     UINT y, w, h;
     pattern(data, sizeof data, 5);
     prog_scene("map_staging_write_read_write");
-    up = tex2d(8, 8, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_WRITE, NULL);
-    mid = tex2d(8, 8, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
-    rw = tex2d(8, 8, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_WRITE | D3D11_CPU_ACCESS_READ, NULL);
+    up = prog_texture(8, 8, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_WRITE, NULL);
+    mid = prog_texture(8, 8, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
+    rw = prog_texture(8, 8, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_WRITE | D3D11_CPU_ACCESS_READ,
+                      NULL);
     if (CHECK_HR(ID3D11DeviceContext_Map(P.ctx, (ID3D11Resource *)up, 0, D3D11_MAP_WRITE, 0, &m),
                  S_OK)) {
         CHECK(m.RowPitch >= 32);
@@ -195,15 +162,6 @@ static void quad_at(struct vtx *v, float x0, float x1, uint8_t r, uint8_t g, uin
     }
 }
 
-static void map_vertices(ID3D11Buffer *vb, D3D11_MAP type, UINT at, const struct vtx *v)
-{
-    D3D11_MAPPED_SUBRESOURCE m;
-    if (CHECK_HR(ID3D11DeviceContext_Map(P.ctx, (ID3D11Resource *)vb, 0, type, 0, &m), S_OK)) {
-        memcpy((uint8_t *)m.pData + at * sizeof *v, v, 6 * sizeof *v);
-        ID3D11DeviceContext_Unmap(P.ctx, (ID3D11Resource *)vb, 0);
-    }
-}
-
 /* A dynamic vertex buffer: DISCARD writes the first quad, NO_OVERWRITE appends the second
  * after it while the first draw may still read; DISCARD again starts over for a third. */
 static void scene_dynamic_vb(void)
@@ -213,50 +171,27 @@ static void scene_dynamic_vb(void)
         {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0}};
     static const FLOAT black[4] = {0, 0, 0, 1};
     struct vtx v[6];
-    ID3D11Buffer *vb = buffer(12 * sizeof(struct vtx), D3D11_USAGE_DYNAMIC,
-                              D3D11_BIND_VERTEX_BUFFER, D3D11_CPU_ACCESS_WRITE, NULL);
-    ID3D11RenderTargetView *rtv;
-    ID3D11Texture2D *t = prog_target(24, 8, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv);
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", &code);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps");
-    ID3D11InputLayout *layout = NULL;
-    UINT stride = sizeof(struct vtx), offset = 0, w, h;
+    ID3D11Buffer *vb = prog_dynamic_buffer(D3D11_BIND_VERTEX_BUFFER, 12 * sizeof(struct vtx));
+    struct prog_canvas c;
     uint8_t *img;
     prog_scene("map_dynamic_discard_no_overwrite");
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, e, 2, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv, black);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &vb, &stride, &offset);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
-    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv, NULL);
-    prog_viewport(24, 8);
+    c = prog_canvas_begin(24, 8, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    prog_shaders(hlsl, "vs", "ps", e, 2);
+    prog_vertices(vb, sizeof(struct vtx), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     quad_at(v, -1, -1.0f / 3, 255, 0, 0);
-    map_vertices(vb, D3D11_MAP_WRITE_DISCARD, 0, v);
+    prog_map_write(P.ctx, vb, D3D11_MAP_WRITE_DISCARD, 0, v, sizeof v);
     ID3D11DeviceContext_Draw(P.ctx, 6, 0);
     quad_at(v, -1.0f / 3, 1.0f / 3, 0, 255, 0);
-    map_vertices(vb, D3D11_MAP_WRITE_NO_OVERWRITE, 6, v);
+    prog_map_write(P.ctx, vb, D3D11_MAP_WRITE_NO_OVERWRITE, sizeof v, v, sizeof v);
     ID3D11DeviceContext_Draw(P.ctx, 6, 6);
     quad_at(v, 1.0f / 3, 1, 0, 0, 255);
-    map_vertices(vb, D3D11_MAP_WRITE_DISCARD, 0, v);
+    prog_map_write(P.ctx, vb, D3D11_MAP_WRITE_DISCARD, 0, v, sizeof v);
     ID3D11DeviceContext_Draw(P.ctx, 6, 0);
-    img = prog_readback(t, &w, &h, 4);
+    img = prog_canvas_end(&c, "exact");
     CHECK(prog_near(prog_px(img, 24, 4, 3, 4), 255, 0, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 24, 4, 11, 4), 0, 255, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 24, 4, 20, 4), 0, 0, 255, 255, 0));
-    prog_result_image("target", img, w, h, 4, "exact");
     free(img);
-    ID3D11DeviceContext_ClearState(P.ctx);
-    ID3D11InputLayout_Release(layout);
-    ID3D10Blob_Release(code);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
-    ID3D11RenderTargetView_Release(rtv);
-    ID3D11Texture2D_Release(t);
     ID3D11Buffer_Release(vb);
 }
 
@@ -271,8 +206,8 @@ static void scene_do_not_wait(void)
     UINT tries = 0, stray = 0;
     pattern(src, sizeof src, 6);
     prog_scene("map_do_not_wait");
-    a = tex2d(64, 64, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, src);
-    s = tex2d(64, 64, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, NULL);
+    a = prog_texture(64, 64, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, src);
+    s = prog_texture(64, 64, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, NULL);
     ID3D11DeviceContext_CopyResource(P.ctx, (ID3D11Resource *)s, (ID3D11Resource *)a);
     do {
         hr = ID3D11DeviceContext_Map(P.ctx, (ID3D11Resource *)s, 0, D3D11_MAP_READ,
@@ -305,8 +240,9 @@ static void scene_dynamic_texture(void)
     UINT y, w, h;
     pattern(data, sizeof data, 7);
     prog_scene("map_dynamic_texture");
-    t = tex2d(8, 4, D3D11_USAGE_DYNAMIC, D3D11_BIND_SHADER_RESOURCE, D3D11_CPU_ACCESS_WRITE, NULL);
-    copy = tex2d(8, 4, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
+    t = prog_texture(8, 4, D3D11_USAGE_DYNAMIC, D3D11_BIND_SHADER_RESOURCE, D3D11_CPU_ACCESS_WRITE,
+                     NULL);
+    copy = prog_texture(8, 4, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, NULL);
     if (CHECK_HR(
             ID3D11DeviceContext_Map(P.ctx, (ID3D11Resource *)t, 0, D3D11_MAP_WRITE_DISCARD, 0, &m),
             S_OK)) {

@@ -36,18 +36,11 @@ static void make(struct scene *s)
     ID3DBlob *code;
     s->tex = prog_target(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, &s->rtv);
     s->vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof tri, tri);
-    if (use_map) {
-        D3D11_BUFFER_DESC d = {
-            16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
-        CHECK_HR(ID3D11Device_CreateBuffer(P.dev, &d, NULL, &s->cb), S_OK);
-    } else {
-        s->cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof zero, zero);
-    }
+    s->cb = use_map ? prog_dynamic_buffer(D3D11_BIND_CONSTANT_BUFFER, 16)
+                    : prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof zero, zero);
     s->vs = prog_vs(hlsl, "vs", &code);
     s->ps = prog_ps(hlsl, "ps");
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, &e, 1, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &s->layout),
-             S_OK);
+    s->layout = prog_layout(&e, 1, code);
     ID3D10Blob_Release(code);
 }
 
@@ -64,17 +57,10 @@ static void release(struct scene *s)
 
 static void set_color(ID3D11DeviceContext *c, struct scene *s, const float color[4])
 {
-    D3D11_MAPPED_SUBRESOURCE m;
-    if (!use_map) {
+    if (use_map)
+        prog_map_write(c, s->cb, D3D11_MAP_WRITE_DISCARD, 0, color, 16);
+    else
         ID3D11DeviceContext_UpdateSubresource(c, (ID3D11Resource *)s->cb, 0, NULL, color, 0, 0);
-        return;
-    }
-    if (CHECK_HR(
-            ID3D11DeviceContext_Map(c, (ID3D11Resource *)s->cb, 0, D3D11_MAP_WRITE_DISCARD, 0, &m),
-            S_OK)) {
-        memcpy(m.pData, color, 16);
-        ID3D11DeviceContext_Unmap(c, (ID3D11Resource *)s->cb, 0);
-    }
 }
 
 /* The same calls for either context: clear grey, a red triangle, the constant buffer
@@ -191,13 +177,9 @@ static void scene_generate_mips(void)
         px[i * 4 + 2] = i < 8 ? 0 : 100;
         px[i * 4 + 3] = 255;
     }
-    memset(&d, 0, sizeof d);
-    d.Width = d.Height = 4;
+    prog_texture_desc(&d, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
     d.MipLevels = 3;
-    d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
     d.MiscFlags = D3D11_RESOURCE_MISC_GENERATE_MIPS;
     CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t), S_OK);
     if (t == NULL)

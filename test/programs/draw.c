@@ -18,54 +18,6 @@ static const char *hlsl =
 
 static const FLOAT black[4] = {0, 0, 0, 1};
 
-struct target {
-    ID3D11Texture2D *tex;
-    ID3D11RenderTargetView *rtv;
-    UINT w, h;
-};
-
-static struct target begin_target(UINT w, UINT h)
-{
-    struct target t;
-    t.w = w;
-    t.h = h;
-    t.tex = prog_target(w, h, DXGI_FORMAT_R8G8B8A8_UNORM, &t.rtv);
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, t.rtv, black);
-    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &t.rtv, NULL);
-    prog_viewport(w, h);
-    return t;
-}
-
-static uint8_t *end_target(struct target *t, const char *mode)
-{
-    UINT w, h;
-    uint8_t *img = prog_readback(t->tex, &w, &h, 4);
-    prog_result_image("target", img, w, h, 4, mode);
-    ID3D11DeviceContext_ClearState(P.ctx);
-    ID3D11RenderTargetView_Release(t->rtv);
-    ID3D11Texture2D_Release(t->tex);
-    return img;
-}
-
-/* The plain pipeline with an input layout of the caller's elements. */
-static void pipeline(const char *vs_entry, const D3D11_INPUT_ELEMENT_DESC *e, UINT n)
-{
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(hlsl, vs_entry, &code);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps");
-    ID3D11InputLayout *layout = NULL;
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, e, n, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
-    ID3D11InputLayout_Release(layout);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
-    ID3D10Blob_Release(code);
-}
-
 struct vtx {
     float x, y, r, g, b, a;
 };
@@ -76,27 +28,20 @@ static const D3D11_INPUT_ELEMENT_DESC float_layout[] = {
      D3D11_INPUT_PER_VERTEX_DATA, 0},
 };
 
-static void set_vb(ID3D11Buffer *vb, UINT stride)
-{
-    UINT offset = 0;
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &vb, &stride, &offset);
-}
-
 /* A strip of four vertices: a full-target green quad. */
 static void scene_strip(void)
 {
     static const struct vtx v[4] = {
         {-1, -1, 0, 1, 0, 1}, {-1, 1, 0, 1, 0, 1}, {1, -1, 0, 1, 0, 1}, {1, 1, 0, 1, 0, 1}};
     ID3D11Buffer *vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof v, v);
-    struct target t;
+    struct prog_canvas t;
     uint8_t *img;
     prog_scene("triangle_strip");
-    t = begin_target(16, 16);
-    pipeline("vs", float_layout, 2);
-    set_vb(vb, sizeof(struct vtx));
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+    t = prog_canvas_begin(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    prog_shaders(hlsl, "vs", "ps", float_layout, 2);
+    prog_vertices(vb, sizeof(struct vtx), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
     ID3D11DeviceContext_Draw(P.ctx, 4, 0);
-    img = end_target(&t, "exact");
+    img = prog_canvas_end(&t, "exact");
     CHECK(prog_near(prog_px(img, 16, 4, 0, 0), 0, 255, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 15, 15), 0, 255, 0, 255, 0));
     free(img);
@@ -113,18 +58,16 @@ static void scene_points_lines(void)
                                        {1, 1 - 13.5f / 8, 1, 1, 1, 1}};
     ID3D11Buffer *vb1 = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof pts, pts);
     ID3D11Buffer *vb2 = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof line, line);
-    struct target t;
+    struct prog_canvas t;
     uint8_t *img;
     prog_scene("points_and_lines");
-    t = begin_target(16, 16);
-    pipeline("vs", float_layout, 2);
-    set_vb(vb1, sizeof(struct vtx));
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    t = prog_canvas_begin(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    prog_shaders(hlsl, "vs", "ps", float_layout, 2);
+    prog_vertices(vb1, sizeof(struct vtx), D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
     ID3D11DeviceContext_Draw(P.ctx, 2, 0);
-    set_vb(vb2, sizeof(struct vtx));
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+    prog_vertices(vb2, sizeof(struct vtx), D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
     ID3D11DeviceContext_Draw(P.ctx, 2, 0);
-    img = end_target(&t, "edges 4");
+    img = prog_canvas_end(&t, "edges 4");
     CHECK(prog_near(prog_px(img, 16, 4, 2, 3), 255, 0, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 12, 9), 0, 0, 255, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 8, 13), 255, 255, 255, 255, 0));
@@ -144,16 +87,15 @@ static void scene_index32_start(void)
     static const UINT idx[9] = {0, 1, 2, 4, 5, 6, 4, 6, 7};
     ID3D11Buffer *vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof v, v);
     ID3D11Buffer *ib = prog_buffer(D3D11_BIND_INDEX_BUFFER, sizeof idx, idx);
-    struct target t;
+    struct prog_canvas t;
     uint8_t *img;
     prog_scene("index32_start_index");
-    t = begin_target(16, 16);
-    pipeline("vs", float_layout, 2);
-    set_vb(vb, sizeof(struct vtx));
+    t = prog_canvas_begin(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    prog_shaders(hlsl, "vs", "ps", float_layout, 2);
+    prog_vertices(vb, sizeof(struct vtx), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_IASetIndexBuffer(P.ctx, ib, DXGI_FORMAT_R32_UINT, 0);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_DrawIndexed(P.ctx, 6, 3, 0);
-    img = end_target(&t, "exact");
+    img = prog_canvas_end(&t, "exact");
     CHECK(prog_near(prog_px(img, 16, 4, 12, 8), 0, 0, 255, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 3, 8), 0, 0, 0, 255, 0));
     free(img);
@@ -183,17 +125,17 @@ static void scene_instancing(void)
     };
     ID3D11Buffer *vbs[2];
     UINT strides[2] = {8, sizeof(struct inst)}, offsets[2] = {0, 0};
-    struct target t;
+    struct prog_canvas t;
     uint8_t *img;
     prog_scene("instancing");
     vbs[0] = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof quad, quad);
     vbs[1] = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof inst, inst);
-    t = begin_target(16, 16);
-    pipeline("vs_inst", e, 3);
+    t = prog_canvas_begin(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    prog_shaders(hlsl, "vs_inst", "ps", e, 3);
     ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 2, vbs, strides, offsets);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_DrawInstanced(P.ctx, 6, 4, 0, 1);
-    img = end_target(&t, "exact");
+    img = prog_canvas_end(&t, "exact");
     /* Each quad covers a 4 x 4 block along the bottom row; instance 0 (white) is skipped. */
     CHECK(prog_near(prog_px(img, 16, 4, 1, 14), 255, 0, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 5, 14), 0, 255, 0, 255, 0));
@@ -220,15 +162,14 @@ static void scene_vertex_formats(void)
         {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 4, D3D11_INPUT_PER_VERTEX_DATA, 0},
     };
     ID3D11Buffer *vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof v, v);
-    struct target t;
+    struct prog_canvas t;
     uint8_t *img;
     prog_scene("vertex_formats");
-    t = begin_target(16, 16);
-    pipeline("vs", e, 2);
-    set_vb(vb, sizeof(struct packed));
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    t = prog_canvas_begin(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, black);
+    prog_shaders(hlsl, "vs", "ps", e, 2);
+    prog_vertices(vb, sizeof(struct packed), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_Draw(P.ctx, 3, 0);
-    img = end_target(&t, "edges 16");
+    img = prog_canvas_end(&t, "edges 16");
     CHECK(prog_near(prog_px(img, 16, 4, 1, 14), 255, 0, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 14, 1), 0, 0, 0, 255, 0));
     free(img);

@@ -25,31 +25,10 @@ static const char *hlsl =
     "float4 ps_slice(float4 pos : SV_Position) : SV_Target {\n"
     "    return ta.Load(int4(pos.xy, slice, 0)); }\n";
 
-struct target {
-    ID3D11Texture2D *tex;
-    ID3D11RenderTargetView *rtv;
-};
-
-static struct target begin(const char *scene, UINT w, UINT h, DXGI_FORMAT f)
+static struct prog_canvas begin(const char *scene, UINT w, UINT h, DXGI_FORMAT f)
 {
-    struct target t;
     prog_scene(scene);
-    t.tex = prog_target(w, h, f, &t.rtv);
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, t.rtv, black);
-    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &t.rtv, NULL);
-    prog_viewport(w, h);
-    return t;
-}
-
-static uint8_t *end(struct target *t, const char *mode)
-{
-    UINT w, h;
-    uint8_t *img = prog_readback(t->tex, &w, &h, 4);
-    prog_result_image("target", img, w, h, 4, mode);
-    ID3D11DeviceContext_ClearState(P.ctx);
-    ID3D11RenderTargetView_Release(t->rtv);
-    ID3D11Texture2D_Release(t->tex);
-    return img;
+    return prog_canvas_begin(w, h, f, black);
 }
 
 struct vtx {
@@ -71,36 +50,23 @@ static void scene_offsets(void)
         {"OFFSET", 0, DXGI_FORMAT_R32G32_FLOAT, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 1}};
     ID3D11Buffer *vbs[2], *ib;
     UINT strides[2] = {sizeof(struct vtx), 8}, offsets[2] = {sizeof(struct vtx), 0};
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", &code);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps");
-    ID3D11InputLayout *layout = NULL;
-    struct target t = begin("index_and_vertex_offsets", 16, 16, DXGI_FORMAT_R8G8B8A8_UNORM);
+    struct prog_canvas t = begin("index_and_vertex_offsets", 16, 16, DXGI_FORMAT_R8G8B8A8_UNORM);
     uint8_t *img;
     vbs[0] = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof v, v);
     vbs[1] = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof inst, inst);
     ib = prog_buffer(D3D11_BIND_INDEX_BUFFER, sizeof idx, idx);
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, e, 3, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
+    prog_shaders(hlsl, "vs", "ps", e, 3);
     ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 2, vbs, strides, offsets);
     ID3D11DeviceContext_IASetIndexBuffer(P.ctx, ib, DXGI_FORMAT_R16_UINT, 4);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
     /* Indices 0..5 after the 4-byte offset; vertex buffer from vertex 1; base vertex 4:
      * vertices 5..8 of the buffer; instance 1's offset (1, 1) moves the quad to the top
      * right quarter. */
     ID3D11DeviceContext_DrawIndexedInstanced(P.ctx, 6, 1, 0, 4, 1);
-    img = end(&t, "exact");
+    img = prog_canvas_end(&t, "exact");
     CHECK(prog_near(prog_px(img, 16, 4, 12, 4), 0, 255, 0, 255, 0));
     CHECK(prog_near(prog_px(img, 16, 4, 4, 12), 0, 0, 0, 255, 0));
     free(img);
-    ID3D11InputLayout_Release(layout);
-    ID3D10Blob_Release(code);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
     ID3D11Buffer_Release(vbs[0]);
     ID3D11Buffer_Release(vbs[1]);
     ID3D11Buffer_Release(ib);
@@ -114,20 +80,15 @@ struct consts {
 static void full(const char *ps_entry, const struct consts *c, ID3D11ShaderResourceView *t0,
                  ID3D11ShaderResourceView *t1)
 {
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs_full", NULL);
-    ID3D11PixelShader *ps = prog_ps(hlsl, ps_entry);
     ID3D11Buffer *cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof *c, c);
     ID3D11ShaderResourceView *views[2] = {t0, t1};
+    prog_shaders(hlsl, "vs_full", ps_entry, NULL, 0);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
     ID3D11DeviceContext_VSSetConstantBuffers(P.ctx, 0, 1, &cb);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &cb);
     ID3D11DeviceContext_PSSetShaderResources(P.ctx, 0, 2, views);
     ID3D11DeviceContext_Draw(P.ctx, 3, 0);
     ID3D11Buffer_Release(cb);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
 }
 
 static void scene_block(const char *name, DXGI_FORMAT f, const uint8_t *block, UINT bytes,
@@ -139,16 +100,16 @@ static void scene_block(const char *name, DXGI_FORMAT f, const uint8_t *block, U
     struct consts c;
     ID3D11Texture2D *tex = NULL;
     ID3D11ShaderResourceView *srv = NULL;
-    struct target t = begin(name, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM);
+    struct prog_canvas t = begin(name, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM);
     HRESULT hr = ID3D11Device_CreateTexture2D(P.dev, &d, &init, &tex);
     memset(&c, 0, sizeof c);
     if (prog_refused(hr, compat) || !CHECK_HR(hr, S_OK)) {
-        free(end(&t, "exact"));
+        free(prog_canvas_end(&t, "exact"));
         return;
     }
     CHECK_HR(ID3D11Device_CreateShaderResourceView(P.dev, (ID3D11Resource *)tex, NULL, &srv), S_OK);
     full("ps_load", &c, srv, NULL);
-    free(end(&t, "round"));
+    free(prog_canvas_end(&t, "round"));
     ID3D11ShaderResourceView_Release(srv);
     ID3D11Texture2D_Release(tex);
 }
@@ -169,28 +130,12 @@ static void scene_blocks(void)
 static void scene_srgb_target(void)
 {
     struct consts c = {{0.5f, 0.5f, 0.5f, 1}, 0.5f, 0, {0, 0}};
-    struct target t = begin("srgb_render_target", 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+    struct prog_canvas t = begin("srgb_render_target", 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
     uint8_t *img;
     full("ps_color", &c, NULL, NULL);
-    img = end(&t, "round");
+    img = prog_canvas_end(&t, "round");
     CHECK(prog_near(img, 188, 188, 188, 255, 1));
     free(img);
-}
-
-static ID3D11BlendState *blend(D3D11_BLEND src, D3D11_BLEND dst, D3D11_BLEND_OP op)
-{
-    D3D11_BLEND_DESC d;
-    ID3D11BlendState *b = NULL;
-    HRESULT hr;
-    memset(&d, 0, sizeof d);
-    d.RenderTarget[0].BlendEnable = TRUE;
-    d.RenderTarget[0].SrcBlend = d.RenderTarget[0].SrcBlendAlpha = src;
-    d.RenderTarget[0].DestBlend = d.RenderTarget[0].DestBlendAlpha = dst;
-    d.RenderTarget[0].BlendOp = d.RenderTarget[0].BlendOpAlpha = op;
-    d.RenderTarget[0].RenderTargetWriteMask = 0xF;
-    hr = ID3D11Device_CreateBlendState(P.dev, &d, &b);
-    CHECK_HR(hr, S_OK);
-    return b;
 }
 
 /* On a clear of (0.25, 0.5, 0.75, 0.5): MAX with (0.5, 0.25, 0.5, 1), then DEST_ALPHA x src
@@ -199,10 +144,11 @@ static void scene_blend_ops(void)
 {
     static const FLOAT clear[4] = {0.25f, 0.5f, 0.75f, 0.5f};
     struct consts c = {{0.5f, 0.25f, 0.5f, 1}, 0.5f, 0, {0, 0}};
-    ID3D11BlendState *mx = blend(D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_MAX);
-    ID3D11BlendState *da =
-        blend(D3D11_BLEND_DEST_ALPHA, D3D11_BLEND_INV_DEST_ALPHA, D3D11_BLEND_OP_ADD);
-    struct target t = begin("blend_max_and_dest_alpha", 8, 4, DXGI_FORMAT_R8G8B8A8_UNORM);
+    ID3D11BlendState *mx =
+        prog_blend(TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_MAX, 0xF);
+    ID3D11BlendState *da = prog_blend(TRUE, D3D11_BLEND_DEST_ALPHA, D3D11_BLEND_INV_DEST_ALPHA,
+                                      D3D11_BLEND_OP_ADD, 0xF);
+    struct prog_canvas t = begin("blend_max_and_dest_alpha", 8, 4, DXGI_FORMAT_R8G8B8A8_UNORM);
     D3D11_VIEWPORT left = {0, 0, 4, 4, 0, 1}, right = {4, 0, 4, 4, 0, 1};
     uint8_t *img;
     ID3D11DeviceContext_ClearRenderTargetView(P.ctx, t.rtv, clear);
@@ -212,7 +158,7 @@ static void scene_blend_ops(void)
     ID3D11DeviceContext_OMSetBlendState(P.ctx, da, NULL, 0xFFFFFFFF);
     ID3D11DeviceContext_RSSetViewports(P.ctx, 1, &right);
     full("ps_color", &c, NULL, NULL);
-    img = end(&t, "round");
+    img = prog_canvas_end(&t, "round");
     CHECK(prog_near(prog_px(img, 8, 4, 1, 1), 128, 128, 191, 255, 1));
     CHECK(prog_near(prog_px(img, 8, 4, 5, 1), 96, 96, 159, 191, 1));
     free(img);
@@ -223,18 +169,14 @@ static void scene_blend_ops(void)
 /* D32_FLOAT with LESS_EQUAL: a quad at the cleared depth 0.5 passes, one at 0.75 does not. */
 static void scene_depth32(void)
 {
-    D3D11_TEXTURE2D_DESC d = {
-        8, 8, 1, 1, DXGI_FORMAT_D32_FLOAT, {1, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL,
-        0, 0};
     D3D11_DEPTH_STENCIL_DESC dd;
     struct consts c = {{0, 0, 1, 1}, 0.5f, 0, {0, 0}};
-    ID3D11Texture2D *depth = NULL;
-    ID3D11DepthStencilView *dsv = NULL;
+    ID3D11Texture2D *depth;
+    ID3D11DepthStencilView *dsv;
     ID3D11DepthStencilState *ds = NULL;
-    struct target t = begin("depth32_less_equal", 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM);
+    struct prog_canvas t = begin("depth32_less_equal", 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM);
     uint8_t *img;
-    CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &depth), S_OK);
-    CHECK_HR(ID3D11Device_CreateDepthStencilView(P.dev, (ID3D11Resource *)depth, NULL, &dsv), S_OK);
+    dsv = prog_depth(8, 8, DXGI_FORMAT_D32_FLOAT, &depth);
     memset(&dd, 0, sizeof dd);
     dd.DepthEnable = TRUE;
     dd.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
@@ -248,7 +190,7 @@ static void scene_depth32(void)
     c.color[2] = 0;
     c.depth = 0.75f;
     full("ps_color", &c, NULL, NULL);
-    img = end(&t, "exact");
+    img = prog_canvas_end(&t, "exact");
     CHECK(prog_near(prog_px(img, 8, 4, 3, 3), 0, 0, 255, 255, 0));
     free(img);
     ID3D11DepthStencilState_Release(ds);
@@ -276,16 +218,16 @@ static void scene_texture_array(void)
     struct consts c = {{0, 0, 0, 0}, 0.5f, 2, {0, 0}};
     ID3D11Texture2D *tex = NULL;
     ID3D11ShaderResourceView *srv = NULL;
-    struct target t = begin("texture_array_slice", 2, 2, DXGI_FORMAT_R8G8B8A8_UNORM);
+    struct prog_canvas t = begin("texture_array_slice", 2, 2, DXGI_FORMAT_R8G8B8A8_UNORM);
     HRESULT hr = ID3D11Device_CreateTexture2D(P.dev, &d, init, &tex);
     uint8_t *img;
     if (prog_refused(hr, "resource.texture_array") || !CHECK_HR(hr, S_OK)) {
-        free(end(&t, "exact"));
+        free(prog_canvas_end(&t, "exact"));
         return;
     }
     CHECK_HR(ID3D11Device_CreateShaderResourceView(P.dev, (ID3D11Resource *)tex, NULL, &srv), S_OK);
     full("ps_slice", &c, NULL, srv);
-    img = end(&t, "exact");
+    img = prog_canvas_end(&t, "exact");
     CHECK(prog_near(img, 0, 0, 255, 255, 0));
     free(img);
     ID3D11ShaderResourceView_Release(srv);

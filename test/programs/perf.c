@@ -31,41 +31,20 @@ static void setup(struct frame *f)
     static const float tri[12] = {-1, -1, -1, 1, 1, -1, 1, 1, 1, -1, -1, 1};
     static const D3D11_INPUT_ELEMENT_DESC e = {
         "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
-    D3D11_BUFFER_DESC d = {
-        32, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
-    D3D11_BLEND_DESC bd;
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", &code);
-    ID3D11InputLayout *layout = NULL;
-    UINT stride = 8, offset = 0, i;
+    UINT i;
     f->tex = prog_target(256, 256, DXGI_FORMAT_R8G8B8A8_UNORM, &f->rtv);
     f->vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof tri, tri);
-    CHECK_HR(ID3D11Device_CreateBuffer(P.dev, &d, NULL, &f->cb), S_OK);
+    f->cb = prog_dynamic_buffer(D3D11_BIND_CONSTANT_BUFFER, 32);
     f->ps[0] = prog_ps(hlsl, "ps_a");
     f->ps[1] = prog_ps(hlsl, "ps_b");
-    for (i = 0; i < 2; i++) {
-        memset(&bd, 0, sizeof bd);
-        bd.RenderTarget[0].BlendEnable = i;
-        bd.RenderTarget[0].SrcBlend = bd.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
-        bd.RenderTarget[0].DestBlend = bd.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ONE;
-        bd.RenderTarget[0].BlendOp = bd.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
-        bd.RenderTarget[0].RenderTargetWriteMask = 0xF;
-        CHECK_HR(ID3D11Device_CreateBlendState(P.dev, &bd, &f->blend[i]), S_OK);
-    }
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, &e, 1, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &f->vb, &stride, &offset);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
+    for (i = 0; i < 2; i++)
+        f->blend[i] = prog_blend(i, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, 0xF);
+    prog_shaders(hlsl, "vs", NULL, &e, 1);
+    prog_vertices(f->vb, 8, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_VSSetConstantBuffers(P.ctx, 0, 1, &f->cb);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &f->cb);
     ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &f->rtv, NULL);
     prog_viewport(256, 256);
-    ID3D11InputLayout_Release(layout);
-    ID3D11VertexShader_Release(vs);
-    ID3D10Blob_Release(code);
 }
 
 static uint8_t *frame(struct frame *f)

@@ -8,10 +8,16 @@
 
 struct prog P;
 
-void prog_init(int argc, char **argv)
+HRESULT prog_create_device(ID3D11Device **dev, ID3D11DeviceContext **ctx, D3D_FEATURE_LEVEL *level)
 {
     static const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1,
                                                D3D_FEATURE_LEVEL_10_0};
+    return D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, levels, 3, D3D11_SDK_VERSION,
+                             dev, level, ctx);
+}
+
+void prog_init(int argc, char **argv)
+{
     HRESULT hr;
     memset(&P, 0, sizeof P);
     setvbuf(stdout, NULL, _IONBF, 0);
@@ -20,8 +26,7 @@ void prog_init(int argc, char **argv)
         printf("cannot write %s\n", argv[1]);
         exit(2);
     }
-    hr = D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, levels, 3, D3D11_SDK_VERSION,
-                           &P.dev, &P.level, &P.ctx);
+    hr = prog_create_device(&P.dev, &P.ctx, &P.level);
     if (FAILED(hr)) {
         printf("D3D11CreateDevice failed: 0x%08lx\n", (unsigned long)hr);
         exit(2);
@@ -101,11 +106,12 @@ ID3DBlob *prog_compile(const char *src, const char *entry, const char *profile)
     return code;
 }
 
-ID3D11VertexShader *prog_vs(const char *src, const char *entry, ID3DBlob **code_out)
+ID3D11VertexShader *prog_vs_on(ID3D11Device *dev, const char *src, const char *entry,
+                               ID3DBlob **code_out)
 {
     ID3DBlob *code = prog_compile(src, entry, "vs_4_0");
     ID3D11VertexShader *vs = NULL;
-    CHECK_HR(ID3D11Device_CreateVertexShader(P.dev, ID3D10Blob_GetBufferPointer(code),
+    CHECK_HR(ID3D11Device_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(code),
                                              ID3D10Blob_GetBufferSize(code), NULL, &vs),
              S_OK);
     if (code_out != NULL)
@@ -115,30 +121,59 @@ ID3D11VertexShader *prog_vs(const char *src, const char *entry, ID3DBlob **code_
     return vs;
 }
 
-ID3D11PixelShader *prog_ps(const char *src, const char *entry)
+ID3D11PixelShader *prog_ps_on(ID3D11Device *dev, const char *src, const char *entry)
 {
     ID3DBlob *code = prog_compile(src, entry, "ps_4_0");
     ID3D11PixelShader *ps = NULL;
-    CHECK_HR(ID3D11Device_CreatePixelShader(P.dev, ID3D10Blob_GetBufferPointer(code),
+    CHECK_HR(ID3D11Device_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(code),
                                             ID3D10Blob_GetBufferSize(code), NULL, &ps),
              S_OK);
     ID3D10Blob_Release(code);
     return ps;
 }
 
+ID3D11VertexShader *prog_vs(const char *src, const char *entry, ID3DBlob **code_out)
+{
+    return prog_vs_on(P.dev, src, entry, code_out);
+}
+
+ID3D11PixelShader *prog_ps(const char *src, const char *entry)
+{
+    return prog_ps_on(P.dev, src, entry);
+}
+
+void prog_texture_desc(D3D11_TEXTURE2D_DESC *d, UINT w, UINT h, DXGI_FORMAT format,
+                       D3D11_USAGE usage, UINT bind)
+{
+    memset(d, 0, sizeof *d);
+    d->Width = w;
+    d->Height = h;
+    d->MipLevels = 1;
+    d->ArraySize = 1;
+    d->Format = format;
+    d->SampleDesc.Count = 1;
+    d->Usage = usage;
+    d->BindFlags = bind;
+}
+
+ID3D11Texture2D *prog_texture(UINT w, UINT h, D3D11_USAGE usage, UINT bind, UINT cpu,
+                              const void *data)
+{
+    D3D11_TEXTURE2D_DESC d;
+    D3D11_SUBRESOURCE_DATA init = {data, w * 4, 0};
+    ID3D11Texture2D *t = NULL;
+    prog_texture_desc(&d, w, h, DXGI_FORMAT_R8G8B8A8_UNORM, usage, bind);
+    d.CPUAccessFlags = cpu;
+    CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, data != NULL ? &init : NULL, &t), S_OK);
+    return t;
+}
+
 ID3D11Texture2D *prog_target(UINT w, UINT h, DXGI_FORMAT format, ID3D11RenderTargetView **rtv)
 {
     D3D11_TEXTURE2D_DESC d;
     ID3D11Texture2D *t = NULL;
-    memset(&d, 0, sizeof d);
-    d.Width = w;
-    d.Height = h;
-    d.MipLevels = 1;
-    d.ArraySize = 1;
-    d.Format = format;
-    d.SampleDesc.Count = 1;
-    d.Usage = D3D11_USAGE_DEFAULT;
-    d.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
+    prog_texture_desc(&d, w, h, format, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
     if (!CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t), S_OK))
         exit(1);
     if (rtv != NULL)
@@ -167,7 +202,8 @@ void prog_viewport(UINT w, UINT h)
     ID3D11DeviceContext_RSSetViewports(P.ctx, 1, &vp);
 }
 
-uint8_t *prog_readback(ID3D11Texture2D *tex, UINT *w_out, UINT *h_out, UINT bpp)
+uint8_t *prog_readback_on(ID3D11Device *dev, ID3D11DeviceContext *ctx, ID3D11Texture2D *tex,
+                          UINT *w_out, UINT *h_out, UINT bpp)
 {
     D3D11_TEXTURE2D_DESC d;
     D3D11_MAPPED_SUBRESOURCE m;
@@ -181,23 +217,27 @@ uint8_t *prog_readback(ID3D11Texture2D *tex, UINT *w_out, UINT *h_out, UINT bpp)
     d.BindFlags = 0;
     d.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
     d.MiscFlags = 0;
-    if (!CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &staging), S_OK))
-        exit(1);
-    ID3D11DeviceContext_CopySubresourceRegion(P.ctx, (ID3D11Resource *)staging, 0, 0, 0, 0,
-                                              (ID3D11Resource *)tex, 0, NULL);
+    *w_out = d.Width;
+    *h_out = d.Height;
     img = (uint8_t *)calloc((size_t)d.Width * d.Height, bpp);
-    if (CHECK_HR(
-            ID3D11DeviceContext_Map(P.ctx, (ID3D11Resource *)staging, 0, D3D11_MAP_READ, 0, &m),
-            S_OK)) {
+    if (!CHECK_HR(ID3D11Device_CreateTexture2D(dev, &d, NULL, &staging), S_OK))
+        return img;
+    ID3D11DeviceContext_CopySubresourceRegion(ctx, (ID3D11Resource *)staging, 0, 0, 0, 0,
+                                              (ID3D11Resource *)tex, 0, NULL);
+    if (CHECK_HR(ID3D11DeviceContext_Map(ctx, (ID3D11Resource *)staging, 0, D3D11_MAP_READ, 0, &m),
+                 S_OK)) {
         for (y = 0; y < d.Height; y++)
             memcpy(img + (size_t)y * d.Width * bpp,
                    (const uint8_t *)m.pData + (size_t)y * m.RowPitch, (size_t)d.Width * bpp);
-        ID3D11DeviceContext_Unmap(P.ctx, (ID3D11Resource *)staging, 0);
+        ID3D11DeviceContext_Unmap(ctx, (ID3D11Resource *)staging, 0);
     }
     ID3D11Texture2D_Release(staging);
-    *w_out = d.Width;
-    *h_out = d.Height;
     return img;
+}
+
+uint8_t *prog_readback(ID3D11Texture2D *tex, UINT *w_out, UINT *h_out, UINT bpp)
+{
+    return prog_readback_on(P.dev, P.ctx, tex, w_out, h_out, bpp);
 }
 
 uint8_t *prog_readback_buffer(ID3D11Buffer *buf, UINT bytes)

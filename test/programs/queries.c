@@ -25,32 +25,17 @@ static void setup(void)
     static const float unit[8] = {0, 0, 0, 1, 1, 0, 1, 1};
     static const D3D11_INPUT_ELEMENT_DESC e = {
         "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", &code);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps");
-    ID3D11InputLayout *layout = NULL;
     struct params p;
-    UINT stride = 8, offset = 0;
     memset(&p, 0, sizeof p);
     target = prog_target(32, 32, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv);
     cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof p, &p);
     vb = prog_buffer(D3D11_BIND_VERTEX_BUFFER, sizeof unit, unit);
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, &e, 1, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &vb, &stride, &offset);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
+    prog_shaders(hlsl, "vs", "ps", &e, 1);
+    prog_vertices(vb, 8, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
     ID3D11DeviceContext_VSSetConstantBuffers(P.ctx, 0, 1, &cb);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &cb);
     ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv, NULL);
     prog_viewport(32, 32);
-    ID3D11InputLayout_Release(layout);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
-    ID3D10Blob_Release(code);
 }
 
 static void quad(float x0, float y0, float x1, float y1, float r, float g, float b)

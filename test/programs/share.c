@@ -21,27 +21,8 @@
 /* Subresource 0 of a W x H RGBA8 texture read on `dev` through a staging copy. */
 static uint8_t *readback_on(ID3D11Device *dev, ID3D11DeviceContext *ctx, ID3D11Texture2D *tex)
 {
-    D3D11_TEXTURE2D_DESC d;
-    D3D11_MAPPED_SUBRESOURCE m;
-    ID3D11Texture2D *staging = NULL;
-    uint8_t *img = (uint8_t *)calloc(W * H, 4);
-    UINT y;
-    ID3D11Texture2D_GetDesc(tex, &d);
-    d.Usage = D3D11_USAGE_STAGING;
-    d.BindFlags = 0;
-    d.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
-    d.MiscFlags = 0;
-    if (!CHECK_HR(ID3D11Device_CreateTexture2D(dev, &d, NULL, &staging), S_OK))
-        return img;
-    ID3D11DeviceContext_CopyResource(ctx, (ID3D11Resource *)staging, (ID3D11Resource *)tex);
-    if (CHECK_HR(ID3D11DeviceContext_Map(ctx, (ID3D11Resource *)staging, 0, D3D11_MAP_READ, 0, &m),
-                 S_OK)) {
-        for (y = 0; y < H; y++)
-            memcpy(img + y * W * 4, (const uint8_t *)m.pData + (size_t)y * m.RowPitch, W * 4);
-        ID3D11DeviceContext_Unmap(ctx, (ID3D11Resource *)staging, 0);
-    }
-    ID3D11Texture2D_Release(staging);
-    return img;
+    UINT w, h;
+    return prog_readback_on(dev, ctx, tex, &w, &h, 4);
 }
 
 /* Every texel the colour (exact: a clear to values UNORM8 holds exactly). */
@@ -58,15 +39,8 @@ static ID3D11Texture2D *target_on(ID3D11Device *dev, UINT misc)
 {
     D3D11_TEXTURE2D_DESC d;
     ID3D11Texture2D *t = NULL;
-    memset(&d, 0, sizeof d);
-    d.Width = W;
-    d.Height = H;
-    d.MipLevels = 1;
-    d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.Usage = D3D11_USAGE_DEFAULT;
-    d.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
+    prog_texture_desc(&d, W, H, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
     d.MiscFlags = misc;
     CHECK_HR(ID3D11Device_CreateTexture2D(dev, &d, NULL, &t), S_OK);
     return t;
@@ -265,20 +239,12 @@ struct painter {
 static int painter_make(struct painter *p, ID3D11Device *dev, ID3D11DeviceContext *ctx,
                         const char *ps_entry, ID3D11Texture2D *tex)
 {
-    ID3DBlob *vs = prog_compile(shaders, "vs_full", "vs_4_0");
-    ID3DBlob *ps = prog_compile(shaders, ps_entry, "ps_4_0");
     memset(p, 0, sizeof *p);
     p->dev = dev;
     p->ctx = ctx;
     p->tex = tex;
-    CHECK_HR(ID3D11Device_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vs),
-                                             ID3D10Blob_GetBufferSize(vs), NULL, &p->vs),
-             S_OK);
-    CHECK_HR(ID3D11Device_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(ps),
-                                            ID3D10Blob_GetBufferSize(ps), NULL, &p->ps),
-             S_OK);
-    ID3D10Blob_Release(vs);
-    ID3D10Blob_Release(ps);
+    p->vs = prog_vs_on(dev, shaders, "vs_full", NULL);
+    p->ps = prog_ps_on(dev, shaders, ps_entry);
     if (tex != NULL)
         CHECK_HR(ID3D11Device_CreateRenderTargetView(dev, (ID3D11Resource *)tex, NULL, &p->rtv),
                  S_OK);
@@ -433,13 +399,7 @@ static ID3D11Texture2D *staging_on(ID3D11Device *dev)
 {
     D3D11_TEXTURE2D_DESC d;
     ID3D11Texture2D *t = NULL;
-    memset(&d, 0, sizeof d);
-    d.Width = W;
-    d.Height = H;
-    d.MipLevels = d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.Usage = D3D11_USAGE_STAGING;
+    prog_texture_desc(&d, W, H, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_STAGING, 0);
     d.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
     CHECK_HR(ID3D11Device_CreateTexture2D(dev, &d, NULL, &t), S_OK);
     return t;
@@ -741,15 +701,11 @@ static void scene_devices_over_time(void)
 
 int main(int argc, char **argv)
 {
-    static const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1,
-                                               D3D_FEATURE_LEVEL_10_0};
     ID3D11Device *b_dev = NULL;
     ID3D11DeviceContext *b_ctx = NULL;
     prog_init(argc, argv);
     scene_dxgi_resource();
-    if (CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, levels, 3,
-                                   D3D11_SDK_VERSION, &b_dev, NULL, &b_ctx),
-                 S_OK)) {
+    if (CHECK_HR(prog_create_device(&b_dev, &b_ctx, NULL), S_OK)) {
         scene_same_device();
         scene_second_device(b_dev, b_ctx);
         scene_write_b_read_a(b_dev, b_ctx);

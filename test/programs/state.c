@@ -25,67 +25,32 @@ static const FLOAT black[4] = {0, 0, 0, 1};
 static ID3D11Buffer *unit_quad;
 
 struct scene {
-    ID3D11Texture2D *tex;
-    ID3D11RenderTargetView *rtv;
+    struct prog_canvas c;
     ID3D11Texture2D *depth;
     ID3D11DepthStencilView *dsv;
     ID3D11Buffer *cb;
 };
 
-static void pipeline(void)
+static struct scene begin(const char *name, BOOL with_depth, BOOL dynamic_cb)
 {
     static const D3D11_INPUT_ELEMENT_DESC e = {
         "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
-    ID3DBlob *code;
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", &code);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps");
-    ID3D11InputLayout *layout = NULL;
-    UINT stride = 8, offset = 0;
-    CHECK_HR(ID3D11Device_CreateInputLayout(P.dev, &e, 1, ID3D10Blob_GetBufferPointer(code),
-                                            ID3D10Blob_GetBufferSize(code), &layout),
-             S_OK);
-    ID3D11DeviceContext_IASetInputLayout(P.ctx, layout);
-    ID3D11DeviceContext_IASetVertexBuffers(P.ctx, 0, 1, &unit_quad, &stride, &offset);
-    ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
-    ID3D11InputLayout_Release(layout);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
-    ID3D10Blob_Release(code);
-}
-
-static struct scene begin(const char *name, BOOL with_depth, BOOL dynamic_cb)
-{
     struct scene s;
-    D3D11_BUFFER_DESC d;
     memset(&s, 0, sizeof s);
     prog_scene(name);
-    s.tex = prog_target(32, 32, DXGI_FORMAT_R8G8B8A8_UNORM, &s.rtv);
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, s.rtv, black);
+    s.c = prog_canvas_begin(32, 32, DXGI_FORMAT_R8G8B8A8_UNORM, black);
     if (with_depth) {
-        D3D11_TEXTURE2D_DESC t;
-        ID3D11Texture2D_GetDesc(s.tex, &t);
-        t.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
-        t.BindFlags = D3D11_BIND_DEPTH_STENCIL;
-        CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &t, NULL, &s.depth), S_OK);
-        CHECK_HR(
-            ID3D11Device_CreateDepthStencilView(P.dev, (ID3D11Resource *)s.depth, NULL, &s.dsv),
-            S_OK);
+        s.dsv = prog_depth(32, 32, DXGI_FORMAT_D24_UNORM_S8_UINT, &s.depth);
         ID3D11DeviceContext_ClearDepthStencilView(P.ctx, s.dsv,
                                                   D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f, 0);
+        ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &s.c.rtv, s.dsv);
     }
-    memset(&d, 0, sizeof d);
-    d.ByteWidth = sizeof(struct params);
-    d.Usage = dynamic_cb ? D3D11_USAGE_DYNAMIC : D3D11_USAGE_DEFAULT;
-    d.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
-    d.CPUAccessFlags = dynamic_cb ? D3D11_CPU_ACCESS_WRITE : 0;
-    CHECK_HR(ID3D11Device_CreateBuffer(P.dev, &d, NULL, &s.cb), S_OK);
-    pipeline();
+    s.cb = dynamic_cb ? prog_dynamic_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof(struct params))
+                      : prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof(struct params), NULL);
+    prog_shaders(hlsl, "vs", "ps", &e, 1);
+    prog_vertices(unit_quad, 8, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
     ID3D11DeviceContext_VSSetConstantBuffers(P.ctx, 0, 1, &s.cb);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &s.cb);
-    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &s.rtv, s.dsv);
-    prog_viewport(32, 32);
     return s;
 }
 
@@ -101,33 +66,21 @@ static void quad(struct scene *s, BOOL map, float x0, float y0, float x1, float 
     p.rect[2] = x1;
     p.rect[3] = y1;
     p.depth = z;
-    if (map) {
-        D3D11_MAPPED_SUBRESOURCE m;
-        if (CHECK_HR(ID3D11DeviceContext_Map(P.ctx, (ID3D11Resource *)s->cb, 0,
-                                             D3D11_MAP_WRITE_DISCARD, 0, &m),
-                     S_OK)) {
-            memcpy(m.pData, &p, sizeof p);
-            ID3D11DeviceContext_Unmap(P.ctx, (ID3D11Resource *)s->cb, 0);
-        }
-    } else {
+    if (map)
+        prog_map_write(P.ctx, s->cb, D3D11_MAP_WRITE_DISCARD, 0, &p, sizeof p);
+    else
         ID3D11DeviceContext_UpdateSubresource(P.ctx, (ID3D11Resource *)s->cb, 0, NULL, &p, 0, 0);
-    }
     ID3D11DeviceContext_Draw(P.ctx, 4, 0);
 }
 
 static uint8_t *end(struct scene *s, const char *mode)
 {
-    UINT w, h;
-    uint8_t *img = prog_readback(s->tex, &w, &h, 4);
-    prog_result_image("target", img, w, h, 4, mode);
-    ID3D11DeviceContext_ClearState(P.ctx);
+    uint8_t *img = prog_canvas_end(&s->c, mode);
     if (s->dsv != NULL) {
         ID3D11DepthStencilView_Release(s->dsv);
         ID3D11Texture2D_Release(s->depth);
     }
     ID3D11Buffer_Release(s->cb);
-    ID3D11RenderTargetView_Release(s->rtv);
-    ID3D11Texture2D_Release(s->tex);
     return img;
 }
 
@@ -236,35 +189,20 @@ static void scene_stencil(void)
     ID3D11DepthStencilState_Release(equal);
 }
 
-static ID3D11BlendState *blend_state(BOOL enable, D3D11_BLEND src, D3D11_BLEND dst,
-                                     D3D11_BLEND_OP op, UINT8 mask)
-{
-    D3D11_BLEND_DESC d;
-    ID3D11BlendState *b = NULL;
-    memset(&d, 0, sizeof d);
-    d.RenderTarget[0].BlendEnable = enable;
-    d.RenderTarget[0].SrcBlend = d.RenderTarget[0].SrcBlendAlpha = src;
-    d.RenderTarget[0].DestBlend = d.RenderTarget[0].DestBlendAlpha = dst;
-    d.RenderTarget[0].BlendOp = d.RenderTarget[0].BlendOpAlpha = op;
-    d.RenderTarget[0].RenderTargetWriteMask = mask;
-    CHECK_HR(ID3D11Device_CreateBlendState(P.dev, &d, &b), S_OK);
-    return b;
-}
-
 /* Alpha blending, additive blending, the blend factor and a write mask, one quadrant each
  * over a red quad. */
 static void scene_blend(void)
 {
     static const FLOAT factor[4] = {0.25f, 0.25f, 0.25f, 0.25f};
     static const float half_blue[4] = {0, 0, 1, 0.5f};
-    ID3D11BlendState *alpha = blend_state(TRUE, D3D11_BLEND_SRC_ALPHA, D3D11_BLEND_INV_SRC_ALPHA,
-                                          D3D11_BLEND_OP_ADD, 0xF);
+    ID3D11BlendState *alpha =
+        prog_blend(TRUE, D3D11_BLEND_SRC_ALPHA, D3D11_BLEND_INV_SRC_ALPHA, D3D11_BLEND_OP_ADD, 0xF);
     ID3D11BlendState *add =
-        blend_state(TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, 0xF);
+        prog_blend(TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, 0xF);
     ID3D11BlendState *fac =
-        blend_state(TRUE, D3D11_BLEND_BLEND_FACTOR, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, 0xF);
-    ID3D11BlendState *mask = blend_state(FALSE, D3D11_BLEND_ONE, D3D11_BLEND_ZERO,
-                                         D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_GREEN);
+        prog_blend(TRUE, D3D11_BLEND_BLEND_FACTOR, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, 0xF);
+    ID3D11BlendState *mask = prog_blend(FALSE, D3D11_BLEND_ONE, D3D11_BLEND_ZERO,
+                                        D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_GREEN);
     struct scene s = begin("blend", FALSE, FALSE);
     uint8_t *img;
     quad(&s, FALSE, -1, -1, 1, 1, 0.5f, red);

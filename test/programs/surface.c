@@ -18,15 +18,9 @@ static ID3D11Texture2D *texture(UINT w, UINT h, UINT mips, UINT array, D3D11_USA
 {
     D3D11_TEXTURE2D_DESC d;
     ID3D11Texture2D *t = NULL;
-    memset(&d, 0, sizeof d);
-    d.Width = w;
-    d.Height = h;
+    prog_texture_desc(&d, w, h, DXGI_FORMAT_R8G8B8A8_UNORM, usage, bind);
     d.MipLevels = mips;
     d.ArraySize = array;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.Usage = usage;
-    d.BindFlags = bind;
     d.CPUAccessFlags = cpu;
     CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t), S_OK);
     return t;
@@ -110,14 +104,8 @@ static void scene_desc(void)
     DWORD data = 0x1234abcd, got = 0;
     UINT size = sizeof got;
     prog_scene("surface_desc");
-    memset(&d, 0, sizeof d);
-    d.Width = 24;
-    d.Height = 16;
-    d.MipLevels = d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.Usage = D3D11_USAGE_DEFAULT;
-    d.BindFlags = D3D11_BIND_RENDER_TARGET;
+    prog_texture_desc(&d, 24, 16, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_RENDER_TARGET);
     if (!CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t), S_OK) ||
         !CHECK_HR(ID3D11Texture2D_QueryInterface(t, &IID_IDXGISurface, (void **)&s), S_OK))
         return;
@@ -225,13 +213,8 @@ static void scene_gdi_compatible(void)
     HDC dc = NULL;
     HRESULT hr;
     prog_scene("surface_gdi_compatible");
-    memset(&d, 0, sizeof d);
-    d.Width = d.Height = 8;
-    d.MipLevels = d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.Usage = D3D11_USAGE_DEFAULT;
-    d.BindFlags = D3D11_BIND_RENDER_TARGET;
+    prog_texture_desc(&d, 8, 8, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_RENDER_TARGET);
     d.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
     hr = ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t);
     if (prog_refused(hr, "resource.keyed_mutex_gdi") || !CHECK_HR(hr, S_OK))
@@ -305,55 +288,17 @@ static void scene_create_surface(void)
     IDXGIDevice_Release(dxgi);
 }
 
-static HWND window(UINT w, UINT h)
-{
-    WNDCLASSA wc;
-    RECT r = {0, 0, (LONG)w, (LONG)h};
-    memset(&wc, 0, sizeof wc);
-    wc.lpfnWndProc = DefWindowProcA;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "aerocmd_surface";
-    RegisterClassA(&wc);
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    return CreateWindowA("aerocmd_surface", "surface", WS_OVERLAPPEDWINDOW, 0, 0, r.right - r.left,
-                         r.bottom - r.top, NULL, NULL, wc.hInstance, NULL);
-}
-
-static IDXGIFactory *device_factory(void)
-{
-    IDXGIDevice *dxgi = NULL;
-    IDXGIAdapter *adapter = NULL;
-    IDXGIFactory *f = NULL;
-    CHECK_HR(ID3D11Device_QueryInterface(P.dev, &IID_IDXGIDevice, (void **)&dxgi), S_OK);
-    CHECK_HR(IDXGIDevice_GetAdapter(dxgi, &adapter), S_OK);
-    CHECK_HR(IDXGIAdapter_GetParent(adapter, &IID_IDXGIFactory, (void **)&f), S_OK);
-    IDXGIAdapter_Release(adapter);
-    IDXGIDevice_Release(dxgi);
-    return f;
-}
-
 /* A swap chain's buffer 0 as IDXGISurface: the back buffer texture, its description. */
 static void scene_swapchain_surface(void)
 {
-    IDXGIFactory *f = device_factory();
-    HWND hwnd = window(32, 16);
-    DXGI_SWAP_CHAIN_DESC d;
-    IDXGISwapChain *sc = NULL;
+    HWND hwnd = prog_window(32, 16);
+    IDXGISwapChain *sc;
     IDXGISurface *s = NULL;
     ID3D11Texture2D *bb = NULL, *via = NULL;
     DXGI_SURFACE_DESC sd;
     prog_scene("swapchain_surface");
-    memset(&d, 0, sizeof d);
-    d.BufferDesc.Width = 32;
-    d.BufferDesc.Height = 16;
-    d.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
-    d.BufferCount = 1;
-    d.OutputWindow = hwnd;
-    d.Windowed = TRUE;
-    d.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
-    if (f == NULL || !CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK))
+    sc = prog_chain(hwnd, 32, 16);
+    if (sc == NULL)
         return;
     if (CHECK_HR(IDXGISwapChain_GetBuffer(sc, 0, &IID_IDXGISurface, (void **)&s), S_OK)) {
         CHECK_HR(IDXGISurface_GetDesc(s, &sd), S_OK);
@@ -371,7 +316,6 @@ static void scene_swapchain_surface(void)
         IDXGISurface_Release(s);
     }
     IDXGISwapChain_Release(sc);
-    IDXGIFactory_Release(f);
     DestroyWindow(hwnd);
 }
 

@@ -9,47 +9,6 @@
 
 #include "prog.h"
 
-static HWND window(UINT w, UINT h)
-{
-    WNDCLASSA wc;
-    RECT r = {0, 0, (LONG)w, (LONG)h};
-    memset(&wc, 0, sizeof wc);
-    wc.lpfnWndProc = DefWindowProcA;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "aerocmd_swapchain";
-    RegisterClassA(&wc);
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    return CreateWindowA("aerocmd_swapchain", "swapchain", WS_OVERLAPPEDWINDOW, 0, 0,
-                         r.right - r.left, r.bottom - r.top, NULL, NULL, wc.hInstance, NULL);
-}
-
-static void chain_desc(DXGI_SWAP_CHAIN_DESC *d, HWND hwnd, UINT w, UINT h)
-{
-    memset(d, 0, sizeof *d);
-    d->BufferDesc.Width = w;
-    d->BufferDesc.Height = h;
-    d->BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d->SampleDesc.Count = 1;
-    d->BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
-    d->BufferCount = 1;
-    d->OutputWindow = hwnd;
-    d->Windowed = TRUE;
-    d->SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
-}
-
-static IDXGIFactory *device_factory(void)
-{
-    IDXGIDevice *dxgi = NULL;
-    IDXGIAdapter *adapter = NULL;
-    IDXGIFactory *f = NULL;
-    CHECK_HR(ID3D11Device_QueryInterface(P.dev, &IID_IDXGIDevice, (void **)&dxgi), S_OK);
-    CHECK_HR(IDXGIDevice_GetAdapter(dxgi, &adapter), S_OK);
-    CHECK_HR(IDXGIAdapter_GetParent(adapter, &IID_IDXGIFactory, (void **)&f), S_OK);
-    IDXGIAdapter_Release(adapter);
-    IDXGIDevice_Release(dxgi);
-    return f;
-}
-
 /* Clears the chain's buffer 0 with `color` through the given device, reads it back as the
  * image `name` and presents. */
 static void clear_read_present(ID3D11Device *dev, ID3D11DeviceContext *ctx, IDXGISwapChain *sc,
@@ -78,14 +37,13 @@ static void scene_factory_chain(HWND hwnd)
 {
     static const FLOAT teal[4] = {0.2f, 0.6f, 0.6f, 1};
     static const FLOAT red[4] = {1, 0, 0, 1};
-    IDXGIFactory *f = device_factory();
-    IDXGISwapChain *sc = NULL;
+    IDXGISwapChain *sc;
     ID3D11Texture2D *held = NULL;
-    DXGI_SWAP_CHAIN_DESC d, got;
+    DXGI_SWAP_CHAIN_DESC got;
     UINT w = 0, h = 0;
     prog_scene("swapchain_present");
-    chain_desc(&d, hwnd, 64, 48);
-    if (!CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK))
+    sc = prog_chain(hwnd, 64, 48);
+    if (sc == NULL)
         return;
     CHECK_HR(IDXGISwapChain_GetDesc(sc, &got), S_OK);
     CHECK(got.BufferDesc.Width == 64 && got.BufferDesc.Height == 48 && got.OutputWindow == hwnd);
@@ -103,22 +61,20 @@ static void scene_factory_chain(HWND hwnd)
     CHECK(w == 32 && h == 16);
     prog_result_value("sizes", "%ux%u", w, h);
     IDXGISwapChain_Release(sc);
-    IDXGIFactory_Release(f);
 }
 
 /* Width and height 0 take the window's client area (what GetClientRect says: a window has
  * a minimum size). */
 static void scene_client_size(void)
 {
-    IDXGIFactory *f = device_factory();
-    HWND hwnd = window(40, 24);
-    IDXGISwapChain *sc = NULL;
-    DXGI_SWAP_CHAIN_DESC d, got;
+    HWND hwnd = prog_window(40, 24);
+    IDXGISwapChain *sc;
+    DXGI_SWAP_CHAIN_DESC got;
     RECT r;
     prog_scene("swapchain_window_size");
-    chain_desc(&d, hwnd, 0, 0);
     GetClientRect(hwnd, &r);
-    if (CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK)) {
+    sc = prog_chain(hwnd, 0, 0);
+    if (sc != NULL) {
         CHECK_HR(IDXGISwapChain_GetDesc(sc, &got), S_OK);
         CHECK(got.BufferDesc.Width == (UINT)(r.right - r.left) &&
               got.BufferDesc.Height == (UINT)(r.bottom - r.top));
@@ -126,7 +82,6 @@ static void scene_client_size(void)
         IDXGISwapChain_Release(sc);
     }
     DestroyWindow(hwnd);
-    IDXGIFactory_Release(f);
 }
 
 /* A second device with its chain from D3D11CreateDeviceAndSwapChain. */
@@ -140,7 +95,7 @@ static void scene_create_device_and_chain(HWND hwnd)
     D3D_FEATURE_LEVEL level;
     UINT w, h;
     prog_scene("create_device_and_swapchain");
-    chain_desc(&d, hwnd, 16, 16);
+    prog_chain_desc(&d, hwnd, 16, 16);
     if (!CHECK_HR(D3D11CreateDeviceAndSwapChain(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, NULL, 0,
                                                 D3D11_SDK_VERSION, &d, &sc, &dev, &level, &ctx),
                   S_OK))
@@ -159,19 +114,17 @@ static void scene_create_device_and_chain(HWND hwnd)
  * did. ResizeTarget sizes the window's client area; the containing output is the desktop's. */
 static void scene_fullscreen(void)
 {
-    IDXGIFactory *f = device_factory();
-    HWND hwnd = window(64, 48);
-    IDXGISwapChain *sc = NULL;
+    HWND hwnd = prog_window(64, 48);
+    IDXGISwapChain *sc;
     IDXGIOutput *target = (IDXGIOutput *)1, *output = NULL;
-    DXGI_SWAP_CHAIN_DESC d;
     DXGI_OUTPUT_DESC od;
     DXGI_MODE_DESC mode;
     WINBOOL fs = TRUE;
     HRESULT hr;
     RECT r;
     prog_scene("swapchain_fullscreen");
-    chain_desc(&d, hwnd, 64, 48);
-    if (!CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK))
+    sc = prog_chain(hwnd, 64, 48);
+    if (sc == NULL)
         return;
     CHECK_HR(IDXGISwapChain_GetFullscreenState(sc, &fs, &target), S_OK);
     CHECK(!fs && target == NULL);
@@ -203,14 +156,13 @@ static void scene_fullscreen(void)
         IDXGIOutput_Release(output);
     IDXGISwapChain_Release(sc);
     DestroyWindow(hwnd);
-    IDXGIFactory_Release(f);
 }
 
 int main(int argc, char **argv)
 {
     HWND hwnd;
     prog_init(argc, argv);
-    hwnd = window(64, 48);
+    hwnd = prog_window(64, 48);
     if (!CHECK(hwnd != NULL))
         return prog_finish();
     scene_factory_chain(hwnd);

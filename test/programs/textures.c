@@ -36,15 +36,8 @@ static ID3D11Texture2D *texture(UINT w, UINT h, UINT mips, DXGI_FORMAT f, const 
     D3D11_SUBRESOURCE_DATA init[8];
     ID3D11Texture2D *t = NULL;
     UINT m;
-    memset(&d, 0, sizeof d);
-    d.Width = w;
-    d.Height = h;
+    prog_texture_desc(&d, w, h, f, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
     d.MipLevels = mips;
-    d.ArraySize = 1;
-    d.Format = f;
-    d.SampleDesc.Count = 1;
-    d.Usage = D3D11_USAGE_DEFAULT;
-    d.BindFlags = D3D11_BIND_SHADER_RESOURCE;
     for (m = 0; m < mips; m++) {
         init[m].pSysMem = (const uint8_t *)data; /* every level starts the caller's data */
         init[m].SysMemPitch = pitch >> m ? pitch >> m : 4;
@@ -73,33 +66,20 @@ static uint8_t *draw_sampled(ID3D11Texture2D *tex, ID3D11SamplerState *smp, UINT
                              float scale, const char *ps_entry, float lod, DXGI_FORMAT target)
 {
     struct consts c = {{(float)w, (float)h}, {scale, scale}, lod, {0, 0, 0}};
-    ID3D11RenderTargetView *rtv;
-    ID3D11Texture2D *t = prog_target(w, h, target, &rtv);
+    struct prog_canvas t = prog_canvas_begin(w, h, target, black);
     ID3D11ShaderResourceView *srv = NULL;
     ID3D11Buffer *cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof c, &c);
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", NULL);
-    ID3D11PixelShader *ps = prog_ps(hlsl, ps_entry);
-    UINT rw, rh;
     uint8_t *img;
     CHECK_HR(ID3D11Device_CreateShaderResourceView(P.dev, (ID3D11Resource *)tex, NULL, &srv), S_OK);
-    ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv, black);
+    prog_shaders(hlsl, "vs", ps_entry, NULL, 0);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
     ID3D11DeviceContext_PSSetShaderResources(P.ctx, 0, 1, &srv);
     ID3D11DeviceContext_PSSetSamplers(P.ctx, 0, 1, &smp);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &cb);
-    ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv, NULL);
-    prog_viewport(w, h);
     ID3D11DeviceContext_Draw(P.ctx, 3, 0);
-    img = prog_readback(t, &rw, &rh, 4);
-    ID3D11DeviceContext_ClearState(P.ctx);
+    img = prog_canvas_end(&t, NULL);
     ID3D11ShaderResourceView_Release(srv);
     ID3D11Buffer_Release(cb);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
-    ID3D11RenderTargetView_Release(rtv);
-    ID3D11Texture2D_Release(t);
     return img;
 }
 
@@ -176,13 +156,9 @@ static void scene_mips(void)
         init[m].SysMemPitch = size * 4;
         init[m].SysMemSlicePitch = 0;
     }
-    memset(&d, 0, sizeof d);
-    d.Width = d.Height = 8;
+    prog_texture_desc(&d, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_SHADER_RESOURCE);
     d.MipLevels = 4;
-    d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.BindFlags = D3D11_BIND_SHADER_RESOURCE;
     prog_scene("mip_levels");
     CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, init, &tex), S_OK);
     for (m = 0; m < 4 && tex != NULL; m++) {
@@ -236,19 +212,13 @@ static void scene_mip_hazards(void)
     ID3D11ShaderResourceView *srv = NULL;
     ID3D11RenderTargetView *rtv[2];
     ID3D11Buffer *cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof c, &c);
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", NULL);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps_lod");
     int kept, unbound, refused;
     UINT w, h;
     uint8_t *img;
     prog_scene("mip_read_while_drawing");
-    memset(&d, 0, sizeof d);
-    d.Width = d.Height = 8;
+    prog_texture_desc(&d, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                      D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
     d.MipLevels = 2;
-    d.ArraySize = 1;
-    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
     if (!CHECK_HR(ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &tex), S_OK))
         return;
     memset(&sd, 0, sizeof sd);
@@ -261,9 +231,8 @@ static void scene_mip_hazards(void)
     rtv[1] = mip_rtv(tex, 1);
     ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv[0], black);
     ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv[1], green);
+    prog_shaders(hlsl, "vs", "ps_lod", NULL, 0);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &cb);
     ID3D11DeviceContext_PSSetShaderResources(P.ctx, 0, 1, &srv);
     ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv[0], NULL);
@@ -288,8 +257,6 @@ static void scene_mip_hazards(void)
     ID3D11RenderTargetView_Release(rtv[1]);
     ID3D11ShaderResourceView_Release(srv);
     ID3D11Buffer_Release(cb);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
     ID3D11Texture2D_Release(tex);
 }
 
@@ -366,14 +333,11 @@ static void scene_mrt(void)
     ID3D11Texture2D *t0 = prog_target(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv[0]);
     ID3D11Texture2D *t1 = prog_target(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, &rtv[1]);
     ID3D11Buffer *cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof c, &c);
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", NULL);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps_mrt");
     uint8_t *a, *b;
     UINT w, h;
     prog_scene("multiple_render_targets");
+    prog_shaders(hlsl, "vs", "ps_mrt", NULL, 0);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
     ID3D11DeviceContext_PSSetConstantBuffers(P.ctx, 0, 1, &cb);
     ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 2, rtv, NULL);
     prog_viewport(16, 16);
@@ -388,8 +352,6 @@ static void scene_mrt(void)
     free(b);
     ID3D11DeviceContext_ClearState(P.ctx);
     ID3D11Buffer_Release(cb);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
     ID3D11RenderTargetView_Release(rtv[0]);
     ID3D11RenderTargetView_Release(rtv[1]);
     ID3D11Texture2D_Release(t0);

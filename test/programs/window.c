@@ -46,18 +46,9 @@ static void size_window(HWND hwnd, UINT w, UINT h)
 /* A visible window with no background brush (nothing but the presents paints it). */
 static HWND visible_window(UINT w, UINT h)
 {
-    WNDCLASSA wc;
-    HWND hwnd;
-    memset(&wc, 0, sizeof wc);
-    wc.lpfnWndProc = DefWindowProcA;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "aerocmd_window";
-    RegisterClassA(&wc);
-    hwnd = CreateWindowA("aerocmd_window", "window", WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, NULL,
-                         NULL, wc.hInstance, NULL);
+    HWND hwnd = prog_window(w, h);
     if (hwnd == NULL)
         return NULL;
-    size_window(hwnd, w, h);
     ShowWindow(hwnd, SW_SHOWNOACTIVATE);
     UpdateWindow(hwnd);
     pump();
@@ -113,33 +104,6 @@ static UINT off_colour(const uint8_t *px, UINT w, UINT x0, UINT y0, UINT x1, UIN
     return n;
 }
 
-static IDXGISwapChain *make_chain(HWND hwnd, UINT w, UINT h)
-{
-    DXGI_SWAP_CHAIN_DESC d;
-    IDXGIDevice *dxgi = NULL;
-    IDXGIAdapter *adapter = NULL;
-    IDXGIFactory *f = NULL;
-    IDXGISwapChain *sc = NULL;
-    memset(&d, 0, sizeof d);
-    d.BufferDesc.Width = w;
-    d.BufferDesc.Height = h;
-    d.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    d.SampleDesc.Count = 1;
-    d.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
-    d.BufferCount = 1;
-    d.OutputWindow = hwnd;
-    d.Windowed = TRUE;
-    d.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
-    CHECK_HR(ID3D11Device_QueryInterface(P.dev, &IID_IDXGIDevice, (void **)&dxgi), S_OK);
-    CHECK_HR(IDXGIDevice_GetAdapter(dxgi, &adapter), S_OK);
-    CHECK_HR(IDXGIAdapter_GetParent(adapter, &IID_IDXGIFactory, (void **)&f), S_OK);
-    CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)P.dev, &d, &sc), S_OK);
-    IDXGIFactory_Release(f);
-    IDXGIAdapter_Release(adapter);
-    IDXGIDevice_Release(dxgi);
-    return sc;
-}
-
 static ID3D11Texture2D *back_buffer(IDXGISwapChain *sc, ID3D11RenderTargetView **rtv)
 {
     ID3D11Texture2D *bb = NULL;
@@ -172,17 +136,12 @@ static void draw_block(ID3D11RenderTargetView *rtv, FLOAT x, FLOAT y, FLOAT w, F
         "}\n"
         "float4 ps() : SV_Target { return float4(0.8, 0.2, 1.0, 1.0); }\n";
     D3D11_VIEWPORT vp = {x, y, w, h, 0.0f, 1.0f};
-    ID3D11VertexShader *vs = prog_vs(hlsl, "vs", NULL);
-    ID3D11PixelShader *ps = prog_ps(hlsl, "ps");
     ID3D11DeviceContext_OMSetRenderTargets(P.ctx, 1, &rtv, NULL);
     ID3D11DeviceContext_RSSetViewports(P.ctx, 1, &vp);
+    prog_shaders(hlsl, "vs", "ps", NULL, 0);
     ID3D11DeviceContext_IASetPrimitiveTopology(P.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ID3D11DeviceContext_VSSetShader(P.ctx, vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(P.ctx, ps, NULL, 0);
     ID3D11DeviceContext_Draw(P.ctx, 3, 0);
     ID3D11DeviceContext_ClearState(P.ctx);
-    ID3D11VertexShader_Release(vs);
-    ID3D11PixelShader_Release(ps);
 }
 
 /* The back buffer as the window must show it unstretched: R, G, B, A to B, G, R, 0. */
@@ -233,7 +192,7 @@ static void scene_present(HWND hwnd, IDXGISwapChain *sc)
  * not checked. */
 static void scene_stretch(HWND hwnd)
 {
-    IDXGISwapChain *sc = make_chain(hwnd, 80, 60);
+    IDXGISwapChain *sc = prog_chain(hwnd, 80, 60);
     ID3D11RenderTargetView *rtv = NULL;
     ID3D11Texture2D *bb;
     uint8_t *got;
@@ -293,13 +252,13 @@ int main(int argc, char **argv)
     hwnd = visible_window(160, 120);
     if (!CHECK(hwnd != NULL))
         return prog_finish();
-    sc = make_chain(hwnd, 160, 120);
+    sc = prog_chain(hwnd, 160, 120);
     if (sc != NULL) {
         scene_present(hwnd, sc);
         IDXGISwapChain_Release(sc);
     }
     scene_stretch(hwnd);
-    sc = make_chain(hwnd, 160, 120);
+    sc = prog_chain(hwnd, 160, 120);
     if (sc != NULL) {
         scene_resize(hwnd, sc);
         IDXGISwapChain_Release(sc);
