@@ -2,7 +2,8 @@
 /* deferred.c — deferred contexts and command lists: a scene recorded on a deferred context
  * (state, clears, draws, an UpdateSubresource) and executed on the immediate one must
  * render what the same calls render there directly; the immediate context's state is
- * restored or cleared afterwards as asked; GenerateMips makes a texture's smaller levels. */
+ * restored or cleared afterwards as asked; a list executed on another deferred context is
+ * played inside that context's list; GenerateMips makes a texture's smaller levels. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,6 +162,63 @@ static void scene_command_list(void)
     use_map = FALSE;
 }
 
+/* A command list executed on a deferred context (Direct3D 11 allows it): context B binds
+ * its own pipeline with a blue constant buffer and a top strip viewport, executes A's list
+ * (record(): grey, red left, green right) keeping its state, then draws with that state;
+ * B's list on the immediate context renders all of it. */
+static void scene_nested_command_list(void)
+{
+    static const float blue[4] = {0, 0, 1, 1};
+    D3D11_VIEWPORT strip = {0, 0, 16, 4, 0, 1};
+    ID3D11DeviceContext *a = NULL, *b = NULL;
+    ID3D11CommandList *inner = NULL, *outer = NULL;
+    ID3D11Buffer *blue_cb;
+    struct scene s;
+    UINT stride = 8, offset = 0, w, h;
+    uint8_t *img;
+    prog_scene("nested_command_list");
+    make(&s);
+    blue_cb = prog_buffer(D3D11_BIND_CONSTANT_BUFFER, sizeof blue, blue);
+    if (CHECK_HR(ID3D11Device_CreateDeferredContext(P.dev, 0, &a), S_OK) &&
+        CHECK_HR(ID3D11Device_CreateDeferredContext(P.dev, 0, &b), S_OK)) {
+        record(a, &s);
+        CHECK_HR(ID3D11DeviceContext_FinishCommandList(a, FALSE, &inner), S_OK);
+        ID3D11DeviceContext_IASetInputLayout(b, s.layout);
+        ID3D11DeviceContext_IASetVertexBuffers(b, 0, 1, &s.vb, &stride, &offset);
+        ID3D11DeviceContext_IASetPrimitiveTopology(b, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ID3D11DeviceContext_VSSetShader(b, s.vs, NULL, 0);
+        ID3D11DeviceContext_PSSetShader(b, s.ps, NULL, 0);
+        ID3D11DeviceContext_PSSetConstantBuffers(b, 0, 1, &blue_cb);
+        ID3D11DeviceContext_OMSetRenderTargets(b, 1, &s.rtv, NULL);
+        ID3D11DeviceContext_RSSetViewports(b, 1, &strip);
+        if (inner != NULL)
+            ID3D11DeviceContext_ExecuteCommandList(b, inner, TRUE);
+        ID3D11DeviceContext_Draw(b, 3, 0);
+        CHECK_HR(ID3D11DeviceContext_FinishCommandList(b, FALSE, &outer), S_OK);
+        if (outer != NULL)
+            ID3D11DeviceContext_ExecuteCommandList(P.ctx, outer, FALSE);
+    }
+    img = prog_readback(s.tex, &w, &h, 4);
+    /* the strip's triangle covers (1, 2); (7, 1) is outside it and the red one */
+    CHECK(prog_near(prog_px(img, 16, 4, 1, 2), 0, 0, 255, 255, 0));
+    CHECK(prog_near(prog_px(img, 16, 4, 7, 1), 128, 128, 128, 255, 0));
+    CHECK(prog_near(prog_px(img, 16, 4, 1, 14), 255, 0, 0, 255, 0));
+    CHECK(prog_near(prog_px(img, 16, 4, 9, 14), 0, 255, 0, 255, 0));
+    prog_result_image("target", img, 16, 16, 4, "edges 4");
+    free(img);
+    if (outer != NULL)
+        ID3D11CommandList_Release(outer);
+    if (inner != NULL)
+        ID3D11CommandList_Release(inner);
+    if (b != NULL)
+        ID3D11DeviceContext_Release(b);
+    if (a != NULL)
+        ID3D11DeviceContext_Release(a);
+    ID3D11Buffer_Release(blue_cb);
+    ID3D11DeviceContext_ClearState(P.ctx);
+    release(&s);
+}
+
 /* A 4 x 4 texture of two colours halved twice by GenerateMips: level 2 (1 x 1) is their
  * average. */
 static void scene_generate_mips(void)
@@ -216,6 +274,7 @@ int main(int argc, char **argv)
 {
     prog_init(argc, argv);
     scene_command_list();
+    scene_nested_command_list();
     scene_generate_mips();
     return prog_finish();
 }

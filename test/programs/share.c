@@ -557,17 +557,13 @@ static ID3D11Buffer *life_buffer(ID3D11Device *dev, UINT bind, const void *bytes
 
 static int life_begin(struct life *l, ID3DBlob *vs_code, ID3DBlob *ps_code, const FLOAT color[4])
 {
-    static const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1,
-                                               D3D_FEATURE_LEVEL_10_0};
     static const float tri[6] = {-1.0f, -1.0f, -1.0f, 3.0f, 3.0f, -1.0f}; /* clockwise */
     static const D3D11_INPUT_ELEMENT_DESC el = {
         "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
     const void *vs_bytes = ID3D10Blob_GetBufferPointer(vs_code);
     SIZE_T vs_size = ID3D10Blob_GetBufferSize(vs_code);
     memset(l, 0, sizeof *l);
-    if (!CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, levels, 3,
-                                    D3D11_SDK_VERSION, &l->dev, NULL, &l->ctx),
-                  S_OK))
+    if (!CHECK_HR(prog_create_device(&l->dev, &l->ctx, NULL), S_OK))
         return 0;
     l->vb = life_buffer(l->dev, D3D11_BIND_VERTEX_BUFFER, tri, sizeof tri);
     l->cb = life_buffer(l->dev, D3D11_BIND_CONSTANT_BUFFER, color, 16);
