@@ -42,10 +42,10 @@ struct kmt_link; /* kmt_link_*.c */
 
 /* The process's GPU link (kmt_link.c): a live host, or none (AEROCMD_HOST=none: every fence
  * completes at once and nothing runs; for plumbing checks only). The first device opens it,
- * every other device shares it, the process keeps it until it is lost; *context_id gets the device's context
- * on it (the lowest of 1..63 no other device of the link holds). Releasing ends the context
- * on the host (END_CONTEXT: its state is dropped), so a later device may take the id. Fences
- * come from one sequence for every device of the link. */
+ * every other device shares it, the process keeps it until it is lost; *context_id gets the
+ * device's context on it (the lowest of 1..63 no other device of the link holds). Releasing ends
+ * the context on the host (END_CONTEXT: its state is dropped), so a later device may take the id.
+ * Fences come from one sequence for every device of the link. */
 HRESULT kmt_link_acquire(struct kmt_link **out, uint32_t *context_id, const char *address);
 void kmt_link_release(struct kmt_link *link, uint32_t context_id);
 /* Sends a submission (the memory array is copied; its bytes must stay valid until the fence);
