@@ -67,6 +67,18 @@ static HRESULT parse_chunk(const BYTE *chunk, UINT tag, UINT size, struct rt_dxb
     return S_OK;
 }
 
+HRESULT rt_dxbc_copy(const void *code, SIZE_T length, void **copy)
+{
+    *copy = NULL;
+    if (code == NULL || length == 0 || length > 0x10000000u)
+        return E_INVALIDARG;
+    *copy = rt_alloc(length);
+    if (*copy == NULL)
+        return E_OUTOFMEMORY;
+    memcpy(*copy, code, length);
+    return S_OK;
+}
+
 HRESULT rt_dxbc_read(const void *code, SIZE_T length, struct rt_dxbc *out)
 {
     const BYTE *p = (const BYTE *)code;

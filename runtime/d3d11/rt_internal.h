@@ -421,6 +421,9 @@ struct rt_dxbc {
 /* Reads a DXBC container: its shader chunk and its input and output signatures. E_INVALIDARG
  * for anything malformed. */
 HRESULT rt_dxbc_parse(const void *code, SIZE_T length, struct rt_dxbc *out);
+/* The application's bytecode copied (the driver keeps pointers into it while the object is
+ * made): E_INVALIDARG for none or more than 256 MiB, E_OUTOFMEMORY. */
+HRESULT rt_dxbc_copy(const void *code, SIZE_T length, void **copy);
 /* As rt_dxbc_parse, and a container without a shader chunk (an output signature blob, as
  * D3DGetOutputSignatureBlob makes) is read too: tokens NULL. */
 HRESULT rt_dxbc_read(const void *code, SIZE_T length, struct rt_dxbc *out);

@@ -56,13 +56,11 @@ static HRESULT read_shader(struct rt_device *dev, const void *code, SIZE_T lengt
                            struct shader_args *s)
 {
     UINT version, major;
+    HRESULT hr;
     memset(s, 0, sizeof *s);
-    if (code == NULL || length == 0 || length > 0x10000000u)
-        return E_INVALIDARG;
-    s->copy = rt_alloc(length);
-    if (s->copy == NULL)
-        return E_OUTOFMEMORY;
-    memcpy(s->copy, code, length);
+    hr = rt_dxbc_copy(code, length, &s->copy);
+    if (FAILED(hr))
+        return hr;
     if (FAILED(rt_dxbc_parse(s->copy, length, &s->dxbc)))
         return E_INVALIDARG;
     version = s->dxbc.tokens[0];

@@ -29,12 +29,9 @@ struct so_args {
 static HRESULT read_code(struct rt_device *dev, const void *code, SIZE_T length, struct so_args *s)
 {
     UINT type, major, n;
-    if (code == NULL || length == 0 || length > 0x10000000u)
-        return E_INVALIDARG;
-    s->copy = rt_alloc(length);
-    if (s->copy == NULL)
-        return E_OUTOFMEMORY;
-    memcpy(s->copy, code, length);
+    HRESULT hr = rt_dxbc_copy(code, length, &s->copy);
+    if (FAILED(hr))
+        return hr;
     if (FAILED(rt_dxbc_read(s->copy, length, &s->dxbc)))
         return E_INVALIDARG;
     n = rt_dxbc_ddi_signature(&s->dxbc.out, s->out, RT_MAX_SIGNATURE);

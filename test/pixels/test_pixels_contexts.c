@@ -90,11 +90,20 @@ out:
     px_stop(&p);
 }
 
+/* A draw into a new target in a context with no vertex shader bound is refused. */
+static void draw_refused_without_vs(struct px *p)
+{
+    struct aerocmd_exec_error err;
+    px_target(p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
+    px_rect(p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, red);
+    if (px_submit_expect(p, AEROCMD_E_MALFORMED, &err))
+        CHECK(strstr(err.message, "no_vertex_shader") != NULL);
+}
+
 /* Context 1 binds a vertex shader; context 2 never did: its draw is refused
  * (no_vertex_shader), as a lone context's would be. */
 static void vertex_shader_per_context(void)
 {
-    struct aerocmd_exec_error err;
     struct px p;
     if (!px_start(&p) || !px_context(&p, 1))
         goto out;
@@ -102,10 +111,7 @@ static void vertex_shader_per_context(void)
     px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
     if (!px_context(&p, 2))
         goto out;
-    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
-    px_rect(&p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, red);
-    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err))
-        CHECK(strstr(err.message, "no_vertex_shader") != NULL);
+    draw_refused_without_vs(&p);
 out:
     px_stop(&p);
 }
@@ -135,7 +141,6 @@ static void context_limit(void)
  * here) or not (context 2, ended from context 3). */
 static void ended_context_starts_default(uint32_t running)
 {
-    struct aerocmd_exec_error err;
     struct px p;
     if (!px_start(&p) || !px_context(&p, 1))
         goto out;
@@ -143,10 +148,7 @@ static void ended_context_starts_default(uint32_t running)
     px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
     if (!px_context(&p, running) || !px_end_context(&p, 1) || !px_context(&p, 1))
         goto out;
-    px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 8, 8, black);
-    px_rect(&p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, red);
-    if (px_submit_expect(&p, AEROCMD_E_MALFORMED, &err))
-        CHECK(strstr(err.message, "no_vertex_shader") != NULL);
+    draw_refused_without_vs(&p);
 out:
     px_stop(&p);
 }

@@ -183,6 +183,11 @@ ID3D11Texture2D *prog_target(UINT w, UINT h, DXGI_FORMAT format, ID3D11RenderTar
 
 ID3D11Buffer *prog_buffer(UINT bind, UINT bytes, const void *data)
 {
+    return prog_buffer_on(P.dev, bind, bytes, data);
+}
+
+ID3D11Buffer *prog_buffer_on(ID3D11Device *dev, UINT bind, UINT bytes, const void *data)
+{
     D3D11_BUFFER_DESC d;
     D3D11_SUBRESOURCE_DATA init;
     ID3D11Buffer *b = NULL;
@@ -192,7 +197,7 @@ ID3D11Buffer *prog_buffer(UINT bind, UINT bytes, const void *data)
     d.BindFlags = bind;
     init.pSysMem = data;
     init.SysMemPitch = init.SysMemSlicePitch = 0;
-    CHECK_HR(ID3D11Device_CreateBuffer(P.dev, &d, data != NULL ? &init : NULL, &b), S_OK);
+    CHECK_HR(ID3D11Device_CreateBuffer(dev, &d, data != NULL ? &init : NULL, &b), S_OK);
     return b;
 }
 

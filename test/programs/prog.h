@@ -85,6 +85,7 @@ ID3D11Texture2D *prog_texture(UINT w, UINT h, D3D11_USAGE usage, UINT bind, UINT
 /* A 2D texture usable as a render target and shader resource, and its view. */
 ID3D11Texture2D *prog_target(UINT w, UINT h, DXGI_FORMAT format, ID3D11RenderTargetView **rtv);
 ID3D11Buffer *prog_buffer(UINT bind, UINT bytes, const void *data);
+ID3D11Buffer *prog_buffer_on(ID3D11Device *dev, UINT bind, UINT bytes, const void *data);
 void prog_viewport(UINT w, UINT h);
 
 /* Subresource 0 of a 2D texture read back (copied to a staging texture, mapped): w x h texels

@@ -541,20 +541,6 @@ struct life {
     ID3D11RenderTargetView *rtv;
 };
 
-static ID3D11Buffer *life_buffer(ID3D11Device *dev, UINT bind, const void *bytes, UINT size)
-{
-    D3D11_BUFFER_DESC b;
-    D3D11_SUBRESOURCE_DATA data;
-    ID3D11Buffer *out = NULL;
-    memset(&b, 0, sizeof b);
-    b.Usage = D3D11_USAGE_DEFAULT;
-    b.ByteWidth = size;
-    b.BindFlags = bind;
-    data.pSysMem = bytes, data.SysMemPitch = data.SysMemSlicePitch = 0;
-    CHECK_HR(ID3D11Device_CreateBuffer(dev, &b, &data, &out), S_OK);
-    return out;
-}
-
 static int life_begin(struct life *l, ID3DBlob *vs_code, ID3DBlob *ps_code, const FLOAT color[4])
 {
     static const float tri[6] = {-1.0f, -1.0f, -1.0f, 3.0f, 3.0f, -1.0f}; /* clockwise */
@@ -565,8 +551,8 @@ static int life_begin(struct life *l, ID3DBlob *vs_code, ID3DBlob *ps_code, cons
     memset(l, 0, sizeof *l);
     if (!CHECK_HR(prog_create_device(&l->dev, &l->ctx, NULL), S_OK))
         return 0;
-    l->vb = life_buffer(l->dev, D3D11_BIND_VERTEX_BUFFER, tri, sizeof tri);
-    l->cb = life_buffer(l->dev, D3D11_BIND_CONSTANT_BUFFER, color, 16);
+    l->vb = prog_buffer_on(l->dev, D3D11_BIND_VERTEX_BUFFER, sizeof tri, tri);
+    l->cb = prog_buffer_on(l->dev, D3D11_BIND_CONSTANT_BUFFER, 16, color);
     CHECK_HR(ID3D11Device_CreateVertexShader(l->dev, vs_bytes, vs_size, NULL, &l->vs), S_OK);
     CHECK_HR(ID3D11Device_CreatePixelShader(l->dev, ID3D10Blob_GetBufferPointer(ps_code),
                                             ID3D10Blob_GetBufferSize(ps_code), NULL, &l->ps),
