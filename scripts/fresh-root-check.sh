@@ -158,9 +158,8 @@ tail -1 "$logs/picture.log"
 # directory (the runner builds the runtime and driver DLLs it needs). The program: one of
 # the test programs, built here as an application would be.
 in_root "cd /tmp && x86_64-w64-mingw32-gcc -std=c99 -O2 -DCOBJMACROS -I/root/libaerocmd/test/programs \
-    -o basics.exe /root/libaerocmd/test/programs/basics.c /root/libaerocmd/test/programs/prog.c \
-    /root/libaerocmd/test/programs/prog_dxbc.c -static-libgcc -ld3d11 -ldxgi -ld3dcompiler_47 \
-    -ldxguid -luser32 && bash /root/libaerocmd/scripts/run-d3d11-program.sh basics.exe" \
+    -o basics.exe /root/libaerocmd/test/programs/basics.c /root/libaerocmd/test/programs/prog*.c \
+    -static-libgcc -ld3d11 -ldxgi -ld3dcompiler_47 -ldxguid -luser32 -lgdi32 && bash /root/libaerocmd/scripts/run-d3d11-program.sh basics.exe" \
     >"$logs/runner.log" 2>&1 || fail "a program through scripts/run-d3d11-program.sh" "$logs/runner.log"
 grep -qE '^[0-9]+ passed, 0 failed' "$logs/runner.log" ||
     fail "a program through scripts/run-d3d11-program.sh" "$logs/runner.log"

@@ -268,9 +268,15 @@ struct rt_resource {
     HANDLE shared;             /* the shared handle (MISC_SHARED, or opened); else NULL */
     D3DKMT_HANDLE *opened;     /* an opened resource's kernel allocations: the runtime's */
     UINT opened_count;
+    struct rt_gdi *gdi; /* the DC IDXGISurface1::GetDC handed out, until ReleaseDC */
 };
 
 struct rt_resource *rt_resource_from(const void *iface);
+/* IDXGISurface1::GetDC / ReleaseDC of a GDI_COMPATIBLE texture (rt_surface_dc.c); the DC
+ * of a resource destroyed while it is out. */
+HRESULT rt_surface_get_dc(struct rt_resource *r, HDC *hdc);
+HRESULT rt_surface_release_dc(struct rt_resource *r);
+void rt_surface_dc_free(struct rt_resource *r);
 /* The DXGI side and defaults every resource object gets (rt_dxgi_resource.c). */
 void rt_resource_init_dxgi(struct rt_resource *r);
 /* QueryInterface for the DXGI interfaces of a resource; E_NOINTERFACE for others. */

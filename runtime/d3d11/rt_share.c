@@ -62,6 +62,7 @@ void rt_resource_destroy(struct rt_object *obj)
     struct rt_resource *r = (struct rt_resource *)obj;
     D3D10DDI_HRESOURCE h;
     D3DDDICB_DEALLOCATE d;
+    rt_surface_dc_free(r);
     h.pDrvPrivate = obj->drv;
     obj->device->drv.f.pfnDestroyResource(obj->device->drv.hdev, h);
     if (r->opened == NULL)

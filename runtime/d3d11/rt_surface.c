@@ -5,8 +5,7 @@
  * one private-data store). Map goes through the immediate context's Map of subresource 0,
  * so it maps what Direct3D's Map maps (STAGING as its CPU access allows, DYNAMIC with
  * DISCARD); anything else, and flags that name no Direct3D map type, is
- * DXGI_ERROR_INVALID_CALL. GetDC needs a GDI_COMPATIBLE surface (IDXGISurface1::GetDC), which
- * this driver cannot make (doc/compatibility.md, resource.keyed_mutex_gdi). */
+ * DXGI_ERROR_INVALID_CALL. GetDC needs a GDI_COMPATIBLE surface (rt_surface_dc.c). */
 #include <string.h>
 
 #include "rt_internal.h"
@@ -89,19 +88,13 @@ static HRESULT STDMETHODCALLTYPE surface_unmap(IDXGISurface1 *iface)
 static HRESULT STDMETHODCALLTYPE surface_get_dc(IDXGISurface1 *iface, WINBOOL discard, HDC *hdc)
 {
     (void)discard;
-    if (hdc != NULL)
-        *hdc = NULL;
-    if (surface_res(iface)->misc & D3D11_RESOURCE_MISC_GDI_COMPATIBLE)
-        aerort_trace_unimplemented("IDXGISurface1::GetDC of a GDI_COMPATIBLE surface");
-    return DXGI_ERROR_INVALID_CALL;
+    return rt_surface_get_dc(surface_res(iface), hdc);
 }
 
-/* No DC is ever handed out. */
 static HRESULT STDMETHODCALLTYPE surface_release_dc(IDXGISurface1 *iface, RECT *dirty)
 {
-    (void)iface;
     (void)dirty;
-    return DXGI_ERROR_INVALID_CALL;
+    return rt_surface_release_dc(surface_res(iface));
 }
 
 static const IDXGISurface1Vtbl surface_vtbl = {

@@ -118,6 +118,18 @@ static HRESULT check_format_binds(DXGI_FORMAT format, UINT bind)
     return S_OK;
 }
 
+/* What D3D11_RESOURCE_MISC_GDI_COMPATIBLE requires: a DEFAULT single-level, single-sample
+ * 2D render target of a B8G8R8A8 format, neither keyed-mutex shared nor clamped. */
+static BOOL gdi_compatible_ok(const struct rt_resource *r, UINT dim)
+{
+    return dim == 2 && (r->bind & D3D11_BIND_RENDER_TARGET) && r->mip_levels == 1 &&
+           r->sample.Count == 1 && r->usage == D3D11_USAGE_DEFAULT &&
+           !(r->misc &
+             (D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX | D3D11_RESOURCE_MISC_RESOURCE_CLAMP)) &&
+           (r->format == DXGI_FORMAT_B8G8R8A8_UNORM || r->format == DXGI_FORMAT_B8G8R8A8_TYPELESS ||
+            r->format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB);
+}
+
 /* The checks all three dimensions share; r holds the description, its mip count resolved. */
 static HRESULT check_texture(struct rt_device *dev, struct rt_resource *r, UINT dim, UINT max_size,
                              const D3D11_SUBRESOURCE_DATA *data)
@@ -138,6 +150,8 @@ static HRESULT check_texture(struct rt_device *dev, struct rt_resource *r, UINT 
         (r->usage == D3D11_USAGE_DYNAMIC && (r->mip_levels != 1 || r->array_size != 1)))
         return E_INVALIDARG;
     if ((r->misc & D3D11_RESOURCE_MISC_TEXTURECUBE) && (dim != 2 || r->array_size % 6u != 0))
+        return E_INVALIDARG;
+    if ((r->misc & D3D11_RESOURCE_MISC_GDI_COMPATIBLE) && !gdi_compatible_ok(r, dim))
         return E_INVALIDARG;
     if ((r->misc & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
         (r->bind & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=

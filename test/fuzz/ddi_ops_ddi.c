@@ -13,7 +13,8 @@
 
 #define DDI_BIND_DEFINED 0x1FFu /* D3D11_DDI_BIND_MASK on Windows 7 */
 #define DDI_MISC_DEFINED 0x7FFu /* up to D3D10_DDI_RESOURCE_MISC_REMOTE (0x400) */
-#define DDI_MISC_REFUSED 0x300u /* the reserved KEYEDMUTEX and GDI_COMPATIBLE bits */
+#define DDI_MISC_REFUSED 0x100u /* the reserved KEYEDMUTEX bit */
+#define DDI_MISC_GDI     0x200u /* GDI_COMPATIBLE: see gdi_allowed */
 #define DDI_CPU_DEFINED  0x3u   /* D3D10_DDI_CPU_ACCESS_MASK */
 
 /* A resource's dimension is BUFFER..TEXTURECUBE; a view's may also be BUFFEREX. */
@@ -21,6 +22,14 @@ static int defined_dimension(uint32_t dimension, int view)
 {
     return dimension >= AEROCMD_DDI_DIMENSION_BUFFER &&
            dimension <= (view ? AEROCMD_DDI_DIMENSION_BUFFEREX : AEROCMD_DDI_DIMENSION_TEXTURECUBE);
+}
+
+/* What Direct3D requires of a GDI_COMPATIBLE resource (D3D11_RESOURCE_MISC_FLAG). */
+static int gdi_allowed(const struct aerocmd_umd_ddi_resource_desc *d)
+{
+    return d->dimension == AEROCMD_DDI_DIMENSION_TEXTURE2D && d->sample_count <= 1u &&
+           d->mip_levels == 1u && d->usage == 0u && (d->bind_flags & 0x20u) != 0 &&
+           (d->dxgi_format == 87u || d->dxgi_format == 90u || d->dxgi_format == 91u);
 }
 
 static int protocol_dimension(uint32_t dimension)
@@ -92,7 +101,8 @@ void ddi_op_create_ddi_resource(struct ddi *d, struct reader *r)
         !defined_dimension(dd.dimension, 0)) {
         if (result != AEROCMD_E_INVALID_ARG)
             abort();
-    } else if ((dd.misc_flags & DDI_MISC_REFUSED) || !protocol_dimension(dd.dimension)) {
+    } else if ((dd.misc_flags & DDI_MISC_REFUSED) || !protocol_dimension(dd.dimension) ||
+               ((dd.misc_flags & DDI_MISC_GDI) && !gdi_allowed(&dd))) {
         if (result == AEROCMD_OK)
             abort();
     }

@@ -59,6 +59,10 @@ WINE_SCENES = {
         "GDI_COMPATIBLE D3DERR_INVALIDCALL (0x8876086c), not DXGI_ERROR_INVALID_CALL",
     ("prog_gs", "so_too_many_strides"): "Wine 8.0's CreateGeometryShaderWithStreamOutput "
         "takes NumStrides 5 (S_OK; the range is 0 to D3D11_SO_BUFFER_SLOT_COUNT: E_INVALIDARG)",
+    ("prog_surface", "surface_gdi_rules"): "Wine 8.0 makes a GDI_COMPATIBLE texture of two "
+        "levels (D3D11_RESOURCE_MISC_GDI_COMPATIBLE: MipLevels must be 1) and answers a second "
+        "GetDC and a ReleaseDC without a DC with wined3d's D3DERR_INVALIDCALL (0x8876086c), not "
+        "DXGI_ERROR_INVALID_CALL",
     ("prog_com", "class_linkage"): "Wine 8.0's ID3D11ClassLinkage::CreateClassInstance "
         "answers E_NOTIMPL (Direct3D 11 documents it as creating the instance)",
     # Wine 8.0's IDXGIResource answers E_NOTIMPL to GetSharedHandle, GetUsage and the

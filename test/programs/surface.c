@@ -3,7 +3,8 @@
  * (QueryInterface both ways, one object and one count, answered only for one level of one
  * slice), its description, Map of a staging surface after a copy of a cleared texture, the
  * documented refusals (Map of a surface the CPU cannot access, GetDC of a surface not made
- * GDI_COMPATIBLE), IDXGIDevice::CreateSurface and the texture it makes, and a swap chain's
+ * GDI_COMPATIBLE), GDI drawing into a GDI_COMPATIBLE texture through GetDC and ReleaseDC and
+ * the rules around it, IDXGIDevice::CreateSurface and the texture it makes, and a swap chain's
  * buffer asked for as IDXGISurface. Needs an X server under Wine (the swap chain's window). */
 #include <stdlib.h>
 #include <string.h>
@@ -202,29 +203,96 @@ static void scene_refusals(void)
     ID3D11Texture2D_Release(t);
 }
 
-/* A GDI_COMPATIBLE texture (B8G8R8A8, a render target, as GetDC requires): made, and its
- * surface hands out a DC; unless the driver refuses the resource at creation
- * (doc/compatibility.md resource.keyed_mutex_gdi). */
-static void scene_gdi_compatible(void)
+static ID3D11Texture2D *gdi_texture(DXGI_FORMAT format, UINT mips, HRESULT *hr)
 {
     D3D11_TEXTURE2D_DESC d;
     ID3D11Texture2D *t = NULL;
+    prog_texture_desc(&d, 8, 8, format, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+    d.MipLevels = mips;
+    d.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
+    *hr = ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t);
+    return t;
+}
+
+/* GDI on a GDI_COMPATIBLE texture (B8G8R8A8, a render target, one level, as
+ * D3D11_RESOURCE_MISC_GDI_COMPATIBLE requires): cleared red through Direct3D, the DC
+ * GetDC(FALSE) hands out shows red, GDI fills (2, 2)-(6, 6) blue, and after ReleaseDC
+ * Direct3D reads blue there and red elsewhere (GDI leaves alpha as it wishes: not checked). */
+static void scene_gdi_compatible(void)
+{
+    static const FLOAT red[4] = {1, 0, 0, 1};
+    RECT square = {2, 2, 6, 6};
+    ID3D11RenderTargetView *rtv = NULL;
     IDXGISurface1 *s = NULL;
+    ID3D11Texture2D *t;
+    HBRUSH blue;
     HDC dc = NULL;
     HRESULT hr;
+    UINT w, h;
+    uint8_t *img;
     prog_scene("surface_gdi_compatible");
-    prog_texture_desc(&d, 8, 8, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT,
-                      D3D11_BIND_RENDER_TARGET);
-    d.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
-    hr = ID3D11Device_CreateTexture2D(P.dev, &d, NULL, &t);
-    if (prog_refused(hr, "resource.keyed_mutex_gdi") || !CHECK_HR(hr, S_OK))
+    t = gdi_texture(DXGI_FORMAT_B8G8R8A8_UNORM, 1, &hr);
+    if (!CHECK_HR(hr, S_OK))
+        return;
+    if (CHECK_HR(ID3D11Device_CreateRenderTargetView(P.dev, (ID3D11Resource *)t, NULL, &rtv),
+                 S_OK)) {
+        ID3D11DeviceContext_ClearRenderTargetView(P.ctx, rtv, red);
+        ID3D11RenderTargetView_Release(rtv);
+    }
+    if (CHECK_HR(ID3D11Texture2D_QueryInterface(t, &IID_IDXGISurface1, (void **)&s), S_OK) &&
+        CHECK_HR(IDXGISurface1_GetDC(s, FALSE, &dc), S_OK)) {
+        CHECK(GetPixel(dc, 1, 1) == RGB(255, 0, 0));
+        blue = CreateSolidBrush(RGB(0, 0, 255));
+        FillRect(dc, &square, blue);
+        DeleteObject(blue);
+        CHECK_HR(IDXGISurface1_ReleaseDC(s, NULL), S_OK);
+    }
+    img = prog_readback(t, &w, &h, 4);
+    CHECK(img[(3 * 8 + 3) * 4] == 255 && img[(3 * 8 + 3) * 4 + 1] == 0 &&
+          img[(3 * 8 + 3) * 4 + 2] == 0); /* B, G, R of (3, 3): blue */
+    CHECK(img[(1 * 8 + 1) * 4] == 0 && img[(1 * 8 + 1) * 4 + 2] == 255); /* (1, 1): red */
+    for (h = 0; h < 8 * 8; h++)
+        img[h * 4 + 3] = 0;
+    prog_result_image("bgr", img, 8, 8, 4, "exact");
+    free(img);
+    if (s != NULL)
+        IDXGISurface1_Release(s);
+    ID3D11Texture2D_Release(t);
+}
+
+/* What Direct3D refuses around GDI: a GDI_COMPATIBLE texture of another format or with
+ * more than one level (E_INVALIDARG), a second GetDC before ReleaseDC and a ReleaseDC
+ * without a DC (DXGI_ERROR_INVALID_CALL). */
+static void scene_gdi_rules(void)
+{
+    IDXGISurface1 *s = NULL;
+    ID3D11Texture2D *t;
+    HDC dc = NULL, again = NULL;
+    HRESULT hr;
+    prog_scene("surface_gdi_rules");
+    t = gdi_texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1, &hr);
+    CHECK_HR(hr, E_INVALIDARG);
+    prog_result_value("rgba_format", "0x%08lx", (unsigned long)hr);
+    if (t != NULL)
+        ID3D11Texture2D_Release(t);
+    t = gdi_texture(DXGI_FORMAT_B8G8R8A8_UNORM, 2, &hr);
+    CHECK_HR(hr, E_INVALIDARG);
+    prog_result_value("two_levels", "0x%08lx", (unsigned long)hr);
+    if (t != NULL)
+        ID3D11Texture2D_Release(t);
+    t = gdi_texture(DXGI_FORMAT_B8G8R8A8_UNORM, 1, &hr);
+    if (!CHECK_HR(hr, S_OK))
         return;
     if (CHECK_HR(ID3D11Texture2D_QueryInterface(t, &IID_IDXGISurface1, (void **)&s), S_OK)) {
-        hr = IDXGISurface1_GetDC(s, TRUE, &dc);
-        CHECK_HR(hr, S_OK);
-        prog_result_value("get_dc", "0x%08lx", (unsigned long)hr);
-        if (SUCCEEDED(hr))
-            IDXGISurface1_ReleaseDC(s, NULL);
+        hr = IDXGISurface1_ReleaseDC(s, NULL);
+        CHECK_HR(hr, DXGI_ERROR_INVALID_CALL);
+        prog_result_value("release_without_dc", "0x%08lx", (unsigned long)hr);
+        if (CHECK_HR(IDXGISurface1_GetDC(s, TRUE, &dc), S_OK)) {
+            hr = IDXGISurface1_GetDC(s, TRUE, &again);
+            CHECK_HR(hr, DXGI_ERROR_INVALID_CALL);
+            prog_result_value("second_get_dc", "0x%08lx", (unsigned long)hr);
+            CHECK_HR(IDXGISurface1_ReleaseDC(s, NULL), S_OK);
+        }
         IDXGISurface1_Release(s);
     }
     ID3D11Texture2D_Release(t);
@@ -327,6 +395,7 @@ int main(int argc, char **argv)
     scene_map_staging();
     scene_refusals();
     scene_gdi_compatible();
+    scene_gdi_rules();
     scene_create_surface();
     scene_swapchain_surface();
     return prog_finish();

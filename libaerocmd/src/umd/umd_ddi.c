@@ -3,6 +3,7 @@
  * runtime's one-entry-per-allocation list (umd_ddi.h). */
 #include <string.h>
 
+#include "aerocmd/format.h"
 #include "aerocmd/umd_ddi.h"
 
 /* Bits the DDI defines on Windows 7, and the ones this driver cannot honour. 0x4 is
@@ -13,14 +14,27 @@
      AEROCMD_DDI_MISC_BUFFER_ALLOW_RAW_VIEWS | AEROCMD_DDI_MISC_BUFFER_STRUCTURED |                \
      AEROCMD_DDI_MISC_RESOURCE_CLAMP | AEROCMD_DDI_MISC_SHARED_KEYEDMUTEX |                        \
      AEROCMD_DDI_MISC_GDI_COMPATIBLE | AEROCMD_DDI_MISC_REMOTE)
-#define DDI_MISC_REFUSED                                                                           \
-    (0x4u | AEROCMD_DDI_MISC_SHARED_KEYEDMUTEX | AEROCMD_DDI_MISC_GDI_COMPATIBLE)
+#define DDI_MISC_REFUSED (0x4u | AEROCMD_DDI_MISC_SHARED_KEYEDMUTEX)
 #define DDI_BIND_DEFINED                                                                           \
     (AEROCMD_DDI_BIND_PIPELINE_MASK | AEROCMD_DDI_BIND_PRESENT | AEROCMD_DDI_BIND_UNORDERED_ACCESS)
 
 struct lib_flags {
     uint32_t bind, misc, cpu_access;
 };
+
+/* GDI_COMPATIBLE (the API's bit, where the DDI reserves it) asks for nothing of the
+ * device: GDI draws into a copy the runtime reads and writes back through the DDI
+ * (IDXGISurface1::GetDC, ReleaseDC). What Direct3D requires of such a resource still
+ * holds: a DEFAULT single-sample single-level 2D render target of a B8G8R8A8 format. */
+static int gdi_compatible_ok(const struct aerocmd_umd_ddi_resource_desc *d)
+{
+    return d->dimension == AEROCMD_DDI_DIMENSION_TEXTURE2D && d->sample_count <= 1u &&
+           d->mip_levels == 1u && d->usage == AEROCMD_UMD_USAGE_DEFAULT &&
+           (d->bind_flags & AEROCMD_UMD_BIND_RENDER_TARGET) && /* a pipeline bit: the same */
+           (d->dxgi_format == AEROCMD_DXGI_FORMAT_B8G8R8A8_UNORM ||
+            d->dxgi_format == AEROCMD_DXGI_FORMAT_B8G8R8A8_TYPELESS ||
+            d->dxgi_format == AEROCMD_DXGI_FORMAT_B8G8R8A8_UNORM_SRGB);
+}
 
 static aerocmd_result flags_from_ddi(const struct aerocmd_umd_ddi_resource_desc *d,
                                      struct lib_flags *out)
@@ -31,6 +45,8 @@ static aerocmd_result flags_from_ddi(const struct aerocmd_umd_ddi_resource_desc 
         return AEROCMD_E_INVALID_ARG;
     if (d->misc_flags & DDI_MISC_REFUSED)
         return AEROCMD_E_NOT_IMPLEMENTED;
+    if ((d->misc_flags & AEROCMD_DDI_MISC_GDI_COMPATIBLE) && !gdi_compatible_ok(d))
+        return AEROCMD_E_INVALID_ARG;
     out->bind = d->bind_flags & AEROCMD_DDI_BIND_PIPELINE_MASK;
     if (d->bind_flags & AEROCMD_DDI_BIND_UNORDERED_ACCESS)
         out->bind |= AEROCMD_UMD_BIND_UNORDERED_ACCESS;

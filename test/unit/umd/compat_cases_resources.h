@@ -265,25 +265,45 @@ static void case_resource_shared_mips_layers(struct harness *h, uint32_t policy)
     expect_nothing_counted(h);
 }
 
-static void case_resource_keyed_mutex_gdi(struct harness *h, uint32_t policy)
+static struct aerocmd_umd_ddi_resource_desc bgra_target_8x8(uint32_t misc)
 {
     struct aerocmd_umd_ddi_resource_desc d;
-    struct aerocmd_umd_resource *res = NULL;
-    uint32_t misc[2] = {0x100u, 0x200u}, i; /* DDI SHARED_KEYEDMUTEX, GDI_COMPATIBLE */
-    (void)policy;
     memset(&d, 0, sizeof d);
     d.dimension = 3; /* TEXTURE2D */
     d.width = d.height = 8;
     d.mip_levels = d.array_size = d.sample_count = 1;
     d.dxgi_format = DXGI_B8G8R8A8_UNORM;
     d.bind_flags = 0x20u | 0x8u; /* RENDER_TARGET | SHADER_RESOURCE */
-    for (i = 0; i < 2; i++) {
-        d.misc_flags = misc[i] | 0x2u; /* with SHARED, as Direct3D asks for them */
-        CHECK_EQ(aerocmd_umd_create_ddi_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
-                                                 aerocmd_umd_resource_size(), &d, NULL, &res),
-                 AEROCMD_E_NOT_IMPLEMENTED);
-    }
+    d.misc_flags = misc;
+    return d;
+}
+
+static void case_resource_keyed_mutex(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_ddi_resource_desc d = bgra_target_8x8(0x100u | 0x2u); /* with SHARED */
+    struct aerocmd_umd_resource *res = NULL;
+    (void)policy;
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_NOT_IMPLEMENTED);
     expect_nothing_counted(h);
+}
+
+/* GDI_COMPATIBLE on what Direct3D allows it on is an ordinary texture; on a two-level one,
+ * INVALID_ARG (the runtime refuses it first: this is the driver's own guard). */
+static void case_resource_gdi_compatible(struct harness *h, uint32_t policy)
+{
+    struct aerocmd_umd_ddi_resource_desc d = bgra_target_8x8(0x200u);
+    struct aerocmd_umd_resource *res = NULL;
+    (void)policy;
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_OK);
+    CHECK(res != NULL);
+    d.mip_levels = 2;
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h->dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
 }
 
 /* ---- pipeline ------------------------------------------------------------------------- */

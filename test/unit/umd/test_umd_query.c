@@ -269,7 +269,8 @@ static void test_ddi_descriptions(void)
 
 /* The Windows 7 DDI's misc flags (FACTS-ADDENDUM.md (1), "Misc flags"), as DXGI and the
  * D3D11 runtime pass them: defined bits the driver honours or may ignore are taken, the
- * reserved ones it cannot honour are refused as not implemented, undefined ones as invalid. */
+ * reserved ones it cannot honour are refused as not implemented, undefined ones as invalid;
+ * GDI_COMPATIBLE (reserved 0x200) is taken on what Direct3D allows it on. */
 static void test_ddi_misc_flags(void)
 {
     static const struct {
@@ -282,7 +283,8 @@ static void test_ddi_misc_flags(void)
         {0x1u, 0x20u | 0x8u, AEROCMD_OK},        /* AUTO_GEN_MIP_MAP */
         {0x4u, 0x8u, AEROCMD_E_NOT_IMPLEMENTED}, /* reserved: TEXTURECUBE */
         {0x100u, 0x8u, AEROCMD_E_NOT_IMPLEMENTED}, /* reserved: SHARED_KEYEDMUTEX */
-        {0x200u, 0x8u, AEROCMD_E_NOT_IMPLEMENTED}, /* reserved: GDI_COMPATIBLE */
+        {0x200u, 0x20u, AEROCMD_OK},               /* GDI_COMPATIBLE B8G8R8A8 render target */
+        {0x200u, 0x8u, AEROCMD_E_INVALID_ARG},     /* GDI_COMPATIBLE, not a render target */
         {0x800u, 0x8u, AEROCMD_E_INVALID_ARG},     /* not a Windows 7 DDI bit */
     };
     static struct harness h;
@@ -303,6 +305,18 @@ static void test_ddi_misc_flags(void)
             fprintf(stderr, "    misc 0x%x\n", (unsigned)cases[i].misc);
         CHECK((res != NULL) == (cases[i].want == AEROCMD_OK));
     }
+    d.misc_flags = 0x200u; /* GDI_COMPATIBLE needs a B8G8R8A8 format and one sample */
+    d.bind_flags = 0x20u;
+    d.mip_levels = 1;
+    d.dxgi_format = 28; /* R8G8B8A8_UNORM */
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
+    d.dxgi_format = 91; /* B8G8R8A8_UNORM_SRGB */
+    d.sample_count = 4;
+    CHECK_EQ(aerocmd_umd_create_ddi_resource(h.dev, kit_take(aerocmd_umd_resource_size()),
+                                             aerocmd_umd_resource_size(), &d, NULL, &res),
+             AEROCMD_E_INVALID_ARG);
     kit_close(&h);
 }
 
