@@ -28,8 +28,9 @@ Exceptions, each printed as such:
 - a scene or value of WINE_DEVIATIONS: Wine 8.0 answers other than Direct3D documents; the
   project's checks must pass (and a value must be the documented one), Wine's may not.
 The project's run is recorded too (the runner's --trace and --pictures): its trace, every
-device of the program each in its context, must render on its own (aerocmd render) to the
-very pictures the live host kept (one more check per program).
+device of the program each in its context, must be valid (aerocmd validate) and render on
+its own (aerocmd render) to the very pictures the live host kept (one more check per
+program).
 A run may end with status 0 or 1 (failed checks); anything else (a crash) fails.
 Prints one line per scene and "N passed, N failed"; exit 77 (skipped) with the reason when
 Wine or Xvfb is missing.
@@ -253,10 +254,15 @@ def judge_program(args, exe, work, env):
 
 def check_trace(aerocmd, trace, pictures, work):
     """The runner's --trace of the project's run (every device of the program, each with its
-    context id) renders on its own (aerocmd render: the reference executor in process) to the
-    very pictures the live host kept of the run (--pictures). (passed, what)."""
+    context id) is valid (aerocmd validate) and renders on its own (aerocmd render: the
+    reference executor in process) to the very pictures the live host kept of the run
+    (--pictures). (passed, what)."""
     if not os.path.exists(trace):
         return False, "FAILED: the runner wrote no trace"
+    v = subprocess.run([aerocmd, "validate", "-q", trace], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=RUN_SECONDS * TIME_SCALE)
+    if v.returncode != 0:
+        return False, "FAILED: aerocmd validate: %s" % v.stdout.decode(errors="replace")
     rendered = os.path.join(work, "rendered")
     r = subprocess.run([aerocmd, "render", "-q", "-o", rendered, trace], stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=RUN_SECONDS * TIME_SCALE)
@@ -271,7 +277,7 @@ def check_trace(aerocmd, trace, pictures, work):
                 open(os.path.join(rendered, png), "rb") as b:
             if a.read() != b.read():
                 return False, "FAILED: %s differs between the live run and the trace" % png
-    return True, "renders, %d picture(s) equal to the live run's" % len(live)
+    return True, "valid, renders, %d picture(s) equal to the live run's" % len(live)
 
 
 def record_diffs(mine, order, theirs, name):

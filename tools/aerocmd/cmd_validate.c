@@ -33,6 +33,7 @@ struct file_check {
     struct tool_input *in;
     const struct tool_stream *stream;
     struct aerocmd_semantic tracker;
+    struct aerocmd_semantic_contexts contexts; /* each context's vertex-shader binding */
     void *tracker_mem;
     size_t tracker_bytes;
     uint64_t creating_packets;
@@ -52,8 +53,9 @@ static void usage(FILE *out)
     fprintf(out, "usage: aerocmd validate [-q|--quiet] FILE...\n\n"
                  "Checks every command stream of each FILE (.acmd stream or .aerogputrace):\n"
                  "structure packet by packet, each submission's allocation table, then object\n"
-                 "lifetimes and bounds across the file's streams in submission order (allocation\n"
-                 "checks only where the trace records an allocation table).\n"
+                 "lifetimes and bounds across the file's streams in submission order, each\n"
+                 "submission with its context's bindings (allocation checks only where the\n"
+                 "trace records an allocation table).\n"
                  "Faults are printed as\n"
                  "  FILE: [submission K: ]offset N (0xN): OPCODE: reason_name: reason text\n\n"
                  "  -q, --quiet   do not print a line for each valid file\n\n"
@@ -126,6 +128,7 @@ static uint32_t tracker_need(const struct file_check *check)
 static int tracker_setup(struct file_check *check, uint32_t objects)
 {
     tool_free(check->tracker_mem, check->tracker_bytes);
+    aerocmd_semantic_contexts_init(&check->contexts);
     check->tracker_objects = objects;
     check->tracker_bytes = aerocmd_semantic_bytes_for(objects);
     check->tracker_mem =
@@ -191,6 +194,20 @@ static int check_piece(void *ctx, const struct aerocmd_stream *piece, uint32_t f
     return check->tracker_full;
 }
 
+/* A trace's submission is checked with its context's binding (the host keeps bindings per
+ * context); past the contexts the tracker keeps, semantic checks stop with a note. */
+static void enter_context(struct file_check *check, const struct tool_stream *stream)
+{
+    uint32_t id = stream->from_trace ? stream->submission.context_id : 0u;
+    if (!check->semantic_on ||
+        aerocmd_semantic_switch_context(&check->tracker, &check->contexts, id) == AEROCMD_OK)
+        return;
+    check->semantic_on = 0;
+    tool_progress_clear(&check->in->progress);
+    fprintf(stderr, "%s: note: more than %u contexts; semantic checks stopped\n", check->in->path,
+            AEROCMD_SEMANTIC_MAX_CONTEXTS);
+}
+
 /* 0, or -1 after an error was reported. */
 static int check_stream(struct file_check *check, const struct tool_stream *stream)
 {
@@ -201,6 +218,7 @@ static int check_stream(struct file_check *check, const struct tool_stream *stre
     visitor.ctx = check;
     check->streams++;
     check->stream = stream;
+    enter_context(check, stream);
     check->allocs = table_step == 1 ? &table.view : NULL;
     check->stream_semantic = check->semantic_on && table_step >= 0;
     memset(&check->structural, 0, sizeof(check->structural));

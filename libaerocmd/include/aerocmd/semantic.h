@@ -98,6 +98,27 @@ aerocmd_result aerocmd_semantic_check_stream(struct aerocmd_semantic *st,
                                              const struct aerocmd_alloc_table_view *allocs,
                                              struct aerocmd_diag *diag);
 
+/* Contexts. The one binding the tracker follows, the bound vertex shader, is a context's
+ * (aerogpu_submit_desc.context_id: the host keeps bindings per context). A caller checking
+ * the streams of several contexts switches before each one: the running context's binding
+ * is kept in `c`, the next one's put back (a vertex shader destroyed meanwhile is bound no
+ * more, as the host unbinds it); a context not seen before has none. Start `c` with
+ * aerocmd_semantic_contexts_init (context 0 running). A context beyond
+ * AEROCMD_SEMANTIC_MAX_CONTEXTS is AEROCMD_E_NOT_IMPLEMENTED, the tracker unchanged. */
+#define AEROCMD_SEMANTIC_MAX_CONTEXTS 64u
+struct aerocmd_semantic_context {
+    uint32_t id;
+    uint32_t vertex_shader;
+};
+struct aerocmd_semantic_contexts {
+    uint32_t running; /* the context whose binding the tracker holds */
+    uint32_t count;   /* slots kept (the running one's included once it has switched away) */
+    struct aerocmd_semantic_context slot[AEROCMD_SEMANTIC_MAX_CONTEXTS];
+};
+void aerocmd_semantic_contexts_init(struct aerocmd_semantic_contexts *c);
+aerocmd_result aerocmd_semantic_switch_context(struct aerocmd_semantic *st,
+                                               struct aerocmd_semantic_contexts *c, uint32_t id);
+
 AEROCMD_EXPORT_END
 
 #ifdef __cplusplus

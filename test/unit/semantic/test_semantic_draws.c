@@ -144,9 +144,64 @@ static void test_across_submissions(void)
     CHECK_EQ(diag.offset, 24);
 }
 
+/* One stream of `s` (begun by the caller) run in context `id`. */
+static aerocmd_result run_in(struct aerocmd_semantic *st, struct aerocmd_semantic_contexts *c,
+                             uint32_t id, struct sb *s, struct aerocmd_diag *diag)
+{
+    sb_end(s);
+    CHECK_EQ(aerocmd_semantic_switch_context(st, c, id), AEROCMD_OK);
+    return run_stream(st, s, std_table(), diag);
+}
+
+/* The vertex-shader binding is a context's, as the host keeps it: context 2 has bound none
+ * whatever context 1 bound; context 1 keeps its own across context 2's binding and
+ * destroying another vertex shader; a context's shader destroyed elsewhere is unbound
+ * (the host unbinds it in every context); 64 contexts are kept, a 65th is refused. */
+static void test_contexts(void)
+{
+    static struct sb s;
+    struct aerocmd_semantic st;
+    struct aerocmd_semantic_contexts c;
+    struct aerocmd_diag diag;
+    uint32_t id;
+    tracker_init(&st);
+    aerocmd_semantic_contexts_init(&c);
+    sb_begin(&s);
+    std_objects(&s);
+    sb_bind_shaders(&s, VS, PS, 0, 0);
+    CHECK_EQ(run_in(&st, &c, 1, &s, &diag), AEROCMD_OK);
+    sb_begin(&s);
+    sb_draw(&s);
+    CHECK_EQ(run_in(&st, &c, 2, &s, &diag), AEROCMD_E_MALFORMED);
+    CHECK_EQ(diag.reason, AEROCMD_R_NO_VERTEX_SHADER);
+    sb_begin(&s);
+    sb_create_shader(&s, UNKNOWN, AEROGPU_SHADER_STAGE_VERTEX, 0);
+    sb_bind_shaders(&s, UNKNOWN, PS, 0, 0);
+    sb_draw(&s);
+    sb_handle_packet(&s, AEROGPU_CMD_DESTROY_SHADER, UNKNOWN);
+    CHECK_EQ(run_in(&st, &c, 2, &s, &diag), AEROCMD_OK);
+    sb_begin(&s);
+    sb_draw(&s);
+    CHECK_EQ(run_in(&st, &c, 1, &s, &diag), AEROCMD_OK); /* its own VS, still bound */
+    sb_begin(&s);
+    sb_handle_packet(&s, AEROGPU_CMD_DESTROY_SHADER, VS);
+    CHECK_EQ(run_in(&st, &c, 3, &s, &diag), AEROCMD_OK);
+    sb_begin(&s);
+    sb_draw(&s);
+    CHECK_EQ(run_in(&st, &c, 1, &s, &diag), AEROCMD_E_MALFORMED);
+    CHECK_EQ(diag.reason, AEROCMD_R_NO_VERTEX_SHADER);
+    for (id = 4; id < AEROCMD_SEMANTIC_MAX_CONTEXTS; id++)
+        CHECK_EQ(aerocmd_semantic_switch_context(&st, &c, id), AEROCMD_OK);
+    CHECK_EQ(c.count, AEROCMD_SEMANTIC_MAX_CONTEXTS); /* contexts 0..63 */
+    CHECK_EQ(aerocmd_semantic_switch_context(&st, &c, 0), AEROCMD_OK);
+    CHECK_EQ(aerocmd_semantic_switch_context(&st, &c, 1000), AEROCMD_E_NOT_IMPLEMENTED);
+    CHECK_EQ(c.running, 0u);
+}
+
 int main(void)
 {
     run_cases(cases, sizeof cases / sizeof cases[0]);
     test_across_submissions();
+    test_contexts();
     return check_finish();
 }
