@@ -288,6 +288,9 @@ void rt_resource_destroy(struct rt_object *obj);
 void rt_share_publish(struct rt_device *dev, struct rt_resource *r);
 HRESULT STDMETHODCALLTYPE rt_open_shared(ID3D11Device *iface, HANDLE h, REFIID riid, void **out);
 UINT rt_resource_subresources(const struct rt_resource *r);
+/* The driver's private memory of a resource, of the size its CalcPrivate*Size gave (any
+ * earlier block freed): S_OK or E_OUTOFMEMORY. */
+HRESULT rt_resource_reserve_drv(struct rt_resource *r, SIZE_T size);
 /* The resource's description as the DDI's CreateResource takes it (rt_resource_ddi.c). */
 HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,
                                const D3D11_SUBRESOURCE_DATA *init, DXGI_DDI_PRIMARY_DESC *primary);

@@ -126,6 +126,13 @@ static D3D10_DDIARG_SUBRESOURCE_UP *initial_data(const struct rt_resource *r,
     return up;
 }
 
+HRESULT rt_resource_reserve_drv(struct rt_resource *r, SIZE_T size)
+{
+    rt_free(r->obj.drv);
+    r->obj.drv = rt_alloc(size);
+    return r->obj.drv != NULL ? S_OK : E_OUTOFMEMORY;
+}
+
 HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,
                                const D3D11_SUBRESOURCE_DATA *init, DXGI_DDI_PRIMARY_DESC *primary)
 {
@@ -134,7 +141,6 @@ HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,
     D3D10_DDIARG_SUBRESOURCE_UP *up = initial_data(r, init, rt_resource_subresources(r));
     D3D10DDI_HRESOURCE h;
     D3D10DDI_HRTRESOURCE rth;
-    SIZE_T size;
     HRESULT hr;
     if (init != NULL && up == NULL)
         return E_OUTOFMEMORY;
@@ -143,10 +149,7 @@ HRESULT rt_resource_create_ddi(struct rt_device *dev, struct rt_resource *r,
     fill_mips(r, mips);
     fill_args(r, &a, mips, up, primary);
     RT_LOCK(dev);
-    size = dev->drv.f.pfnCalcPrivateResourceSize(dev->drv.hdev, &a);
-    rt_free(r->obj.drv);
-    r->obj.drv = rt_alloc(size);
-    hr = r->obj.drv != NULL ? S_OK : E_OUTOFMEMORY;
+    hr = rt_resource_reserve_drv(r, dev->drv.f.pfnCalcPrivateResourceSize(dev->drv.hdev, &a));
     if (SUCCEEDED(hr)) {
         h.pDrvPrivate = r->obj.drv;
         rth.handle = r;

@@ -161,7 +161,6 @@ static HRESULT driver_open(struct rt_device *dev, struct rt_resource *r, const s
     D3D10DDIARG_OPENRESOURCE a;
     D3D10DDI_HRESOURCE h;
     D3D10DDI_HRTRESOURCE rth;
-    SIZE_T size;
     HRESULT hr;
     memset(&a, 0, sizeof a);
     a.NumAllocations = op->o.num_allocations;
@@ -170,10 +169,7 @@ static HRESULT driver_open(struct rt_device *dev, struct rt_resource *r, const s
     a.pPrivateDriverData = op->o.resource_data_size != 0 ? op->o.resource_data : NULL;
     a.PrivateDriverDataSize = op->o.resource_data_size;
     RT_LOCK(dev);
-    size = dev->drv.f.pfnCalcPrivateOpenedResourceSize(dev->drv.hdev, &a);
-    rt_free(r->obj.drv);
-    r->obj.drv = rt_alloc(size);
-    hr = r->obj.drv != NULL ? S_OK : E_OUTOFMEMORY;
+    hr = rt_resource_reserve_drv(r, dev->drv.f.pfnCalcPrivateOpenedResourceSize(dev->drv.hdev, &a));
     if (SUCCEEDED(hr)) {
         h.pDrvPrivate = r->obj.drv;
         rth.handle = r;

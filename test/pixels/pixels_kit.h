@@ -120,11 +120,18 @@ static int px_submit(struct px *p)
     return px_submit_expect(p, AEROCMD_OK, NULL);
 }
 
+/* Submits what was written so far, if anything: a context switch or end is not a
+ * submission of its own (an empty one would run in the context being left). */
+static int px_submit_pending(struct px *p)
+{
+    return aerocmd_writer_is_empty(&p->w) || px_submit(p);
+}
+
 /* Submits what was written so far, then makes `id` the context of what follows. */
 static int px_context(struct px *p, uint32_t id)
 {
     struct aerocmd_exec_error err;
-    if (!px_submit(p))
+    if (!px_submit_pending(p))
         return 0;
     if (!CHECK_EQ(pxb_set_context(&p->be, id, &err), AEROCMD_OK)) {
         fprintf(stderr, "    context %u: %s\n", id, err.message);
@@ -136,7 +143,7 @@ static int px_context(struct px *p, uint32_t id)
 /* Submits what was written so far, then ends context `id` (its device context is gone). */
 static int px_end_context(struct px *p, uint32_t id)
 {
-    return px_submit(p) && CHECK_EQ(pxb_end_context(&p->be, id), AEROCMD_OK);
+    return px_submit_pending(p) && CHECK_EQ(pxb_end_context(&p->be, id), AEROCMD_OK);
 }
 
 /* ---- resources -------------------------------------------------------------------------- */

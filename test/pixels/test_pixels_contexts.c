@@ -243,6 +243,51 @@ static void trace_keeps_contexts(void)
     px_stop(&p);
 }
 
+/* A trace cannot say when a context ended: AEROCMD_EXEC_MAX_CONTEXTS + 6 contexts, each
+ * drawing its own colour into its own target in one submission and never coming back, run
+ * as a trace (aerocmd render's path): past 64 kept, the context left longest ago is ended
+ * to make room, and every target holds its colour. */
+static void trace_many_contexts(void)
+{
+    enum { N = AEROCMD_EXEC_MAX_CONTEXTS + 6u };
+    static struct aerocmd_trace_submission_in subs[N];
+    static uint32_t targets[N];
+    struct aerocmd_exec_image img;
+    struct aerocmd_exec_error err;
+    float color[4] = {0, 0, 0, 1};
+    uint8_t want[4] = {0, 0, 0, 255};
+    uint8_t *trace = NULL;
+    size_t len = 0;
+    uint32_t i;
+    struct px p;
+    if (!px_start(&p))
+        return;
+    for (i = 0; i < N && !px_through_host(&p); i++) {
+        color[0] = (float)(i * 3u) / 255.0f;
+        px_color_pipeline(&p);
+        targets[i] = px_target(&p, AEROGPU_FORMAT_R8G8B8A8_UNORM, 4, 4, black);
+        px_rect(&p, -1.0f, -1.0f, 1.0f, 1.0f, 0.0f, color);
+        take_submission(&p, &subs[i], 100u + i);
+    }
+    if (!px_through_host(&p)) {
+        CHECK_EQ(
+            aerocmd_trace_write_ex(aerocmd_allocator_libc(), subs, N, "0.0.0-dev", &trace, &len),
+            AEROCMD_OK);
+        if (!CHECK_EQ(aerocmd_exec_run(p.be.ex, trace, len, &err), AEROCMD_OK))
+            fprintf(stderr, "    %s\n", err.message);
+        for (i = 0; i < N; i += N - 1u) { /* the first context and the last */
+            want[0] = (uint8_t)(i * 3u);
+            if (px_read(&p, targets[i], &img))
+                px_expect(&img, 1, 1, want, "a context's own colour after the trace ran");
+            aerocmd_exec_image_release(&img);
+        }
+        aerocmd_allocator_libc()->release(aerocmd_allocator_libc()->user, trace, len);
+        for (i = 0; i < N; i++)
+            free((void *)subs[i].cmd_stream);
+    }
+    px_stop(&p);
+}
+
 int main(void)
 {
     interleaved();
@@ -253,5 +298,6 @@ int main(void)
     ended_context_starts_default(3);
     contexts_over_time();
     trace_keeps_contexts();
+    trace_many_contexts();
     return check_finish();
 }

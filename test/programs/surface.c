@@ -214,10 +214,32 @@ static ID3D11Texture2D *gdi_texture(DXGI_FORMAT format, UINT mips, HRESULT *hr)
     return t;
 }
 
+/* B8G8R8A8_TYPELESS is one of the formats GDI_COMPATIBLE takes: its DC comes and goes. */
+static void gdi_dc_of_typeless(void)
+{
+    IDXGISurface1 *s = NULL;
+    ID3D11Texture2D *t;
+    HDC dc = NULL;
+    HRESULT hr;
+    t = gdi_texture(DXGI_FORMAT_B8G8R8A8_TYPELESS, 1, &hr);
+    if (!CHECK_HR(hr, S_OK))
+        return;
+    if (CHECK_HR(ID3D11Texture2D_QueryInterface(t, &IID_IDXGISurface1, (void **)&s), S_OK)) {
+        hr = IDXGISurface1_GetDC(s, FALSE, &dc);
+        CHECK_HR(hr, S_OK);
+        prog_result_value("typeless_get_dc", "0x%08lx", (unsigned long)hr);
+        if (SUCCEEDED(hr))
+            CHECK_HR(IDXGISurface1_ReleaseDC(s, NULL), S_OK);
+        IDXGISurface1_Release(s);
+    }
+    ID3D11Texture2D_Release(t);
+}
+
 /* GDI on a GDI_COMPATIBLE texture (B8G8R8A8, a render target, one level, as
  * D3D11_RESOURCE_MISC_GDI_COMPATIBLE requires): cleared red through Direct3D, the DC
  * GetDC(FALSE) hands out shows red, GDI fills (2, 2)-(6, 6) blue, and after ReleaseDC
- * Direct3D reads blue there and red elsewhere (GDI leaves alpha as it wishes: not checked). */
+ * Direct3D reads blue there and red elsewhere (GDI leaves alpha as it wishes: not checked);
+ * a TYPELESS one's DC too. */
 static void scene_gdi_compatible(void)
 {
     static const FLOAT red[4] = {1, 0, 0, 1};
@@ -258,6 +280,7 @@ static void scene_gdi_compatible(void)
     if (s != NULL)
         IDXGISurface1_Release(s);
     ID3D11Texture2D_Release(t);
+    gdi_dc_of_typeless();
 }
 
 /* What Direct3D refuses around GDI: a GDI_COMPATIBLE texture of another format or with

@@ -175,7 +175,8 @@ aerocmd_result aerocmd_exec_end_context(struct aerocmd_exec *ex, uint32_t contex
 
 /* Runs a whole input from memory: a raw stream (one submission) or an .aerogputrace
  * capture (every submission in order, with its allocation table and guest memory, in the
- * context its record names: aerocmd_exec_set_context). */
+ * context its record names: aerocmd_exec_set_context; a trace cannot say when a context
+ * ended, so with AEROCMD_EXEC_MAX_CONTEXTS kept the one left longest ago is ended). */
 aerocmd_result aerocmd_exec_run(struct aerocmd_exec *ex, const void *bytes, size_t len,
                                 struct aerocmd_exec_error *err);
 

@@ -273,8 +273,7 @@ aerocmd_result aerocmd_exec_submit(struct aerocmd_exec *ex,
         snprintf(err->message, sizeof(err->message), "no executor, stream or memory array");
         return err->result = AEROCMD_E_INVALID_ARG;
     }
-    if (sub->stream_len > sizeof(struct aerogpu_cmd_stream_header))
-        ex->context_ended = 0; /* packets run in it again: a switch keeps its state */
+    ex->context_ended = 0; /* a submission runs in it again: a switch keeps its state */
     for (i = 0; i < sub->memory_count; i++) {
         const struct aerocmd_exec_memory *m = &sub->memory[i];
         r = aerocmd_exec_set_guest_memory(ex, m->alloc_id, m->gpa, m->bytes, m->size_bytes);
@@ -326,6 +325,22 @@ static uint32_t count_submissions(const struct aerocmd_trace *trace)
     return n;
 }
 
+/* A trace's submission runs in the context its record names. The trace cannot say when a
+ * context ended, so with AEROCMD_EXEC_MAX_CONTEXTS kept the one left longest ago is ended
+ * to make room (twice at most: the running context may need a slot too). */
+static aerocmd_result enter_context(struct aerocmd_exec *ex, uint32_t id,
+                                    struct aerocmd_exec_error *err)
+{
+    aerocmd_result r = aerocmd_exec_set_context(ex, id, err);
+    int tries;
+    for (tries = 0; r == AEROCMD_E_NOT_IMPLEMENTED && tries < 2; tries++) {
+        if (aerocmd_priv_exec_end_stalest_context(ex) != AEROCMD_OK)
+            break;
+        r = aerocmd_exec_set_context(ex, id, err);
+    }
+    return r;
+}
+
 static aerocmd_result trace_submission(struct aerocmd_exec *ex, const struct aerocmd_trace *trace,
                                        const struct aerocmd_trace_submission *ts,
                                        struct aerocmd_exec_error *err)
@@ -359,7 +374,7 @@ static aerocmd_result trace_submission(struct aerocmd_exec *ex, const struct aer
         sub.alloc_table_len = ts->alloc_table_len;
         sub.memory = mem;
         sub.memory_count = n;
-        r = aerocmd_exec_set_context(ex, ts->context_id, err);
+        r = enter_context(ex, ts->context_id, err);
         if (r == AEROCMD_OK)
             r = aerocmd_exec_submit(ex, &sub, err);
     }

@@ -98,6 +98,7 @@ aerocmd_result aerocmd_exec_set_context(struct aerocmd_exec *ex, uint32_t contex
     if (cur != NULL) {
         cur->state = ex->state;
         cur->vertex_shader = ex->tracker.vertex_shader;
+        cur->left_at = ex->submission;
     }
     ex->context_ended = 0;
     ex->state = next->state;
@@ -115,8 +116,8 @@ aerocmd_result aerocmd_exec_end_context(struct aerocmd_exec *ex, uint32_t contex
     if (ex == NULL)
         return AEROCMD_E_INVALID_ARG;
     if (context_id == ex->context_id) {
-        /* it keeps running, with the default state, and has no slot until something runs
-         * in it again (aerocmd_exec_submit) */
+        /* it keeps running, with the default state, and has no slot until a submission
+         * runs in it again (aerocmd_exec_submit) */
         aerocmd_priv_exec_state_reset(&ex->state);
         ex->tracker.vertex_shader = 0;
         ex->context_ended = 1;
@@ -130,6 +131,19 @@ aerocmd_result aerocmd_exec_end_context(struct aerocmd_exec *ex, uint32_t contex
     if (ex->context_count == 0)
         aerocmd_priv_exec_contexts_free(ex);
     return AEROCMD_OK;
+}
+
+aerocmd_result aerocmd_priv_exec_end_stalest_context(struct aerocmd_exec *ex)
+{
+    const struct exec_saved_context *stalest = NULL;
+    uint32_t i;
+    for (i = 0; i < ex->context_count; i++)
+        if (ex->contexts[i].id != ex->context_id &&
+            (stalest == NULL || ex->contexts[i].left_at < stalest->left_at))
+            stalest = &ex->contexts[i];
+    if (stalest == NULL)
+        return AEROCMD_E_NOT_IMPLEMENTED;
+    return aerocmd_exec_end_context(ex, stalest->id);
 }
 
 void aerocmd_priv_exec_each_state(struct aerocmd_exec *ex,

@@ -307,8 +307,14 @@ struct aerocmd_exec {
 struct exec_saved_context {
     uint32_t id;
     uint32_t vertex_shader; /* the semantic tracker's */
+    uint32_t left_at;       /* ex->submission when it last stopped running */
     struct exec_state state;
 };
+
+/* Ends the context that stopped running longest ago (not the running one): a trace has no
+ * record of a context's end, so past AEROCMD_EXEC_MAX_CONTEXTS its run makes room so.
+ * AEROCMD_E_NOT_IMPLEMENTED when there is none to end. */
+aerocmd_result aerocmd_priv_exec_end_stalest_context(struct aerocmd_exec *ex);
 
 /* Applies fn to the state of every context: the running one's and the saved ones'. */
 void aerocmd_priv_exec_each_state(struct aerocmd_exec *ex,
